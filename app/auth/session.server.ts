@@ -1,0 +1,30 @@
+import { createContext } from "react-router";
+import { getAuth } from "./auth.server";
+
+/** What every loader may know about the signed-in person. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  onboarded: boolean;
+  role: string;
+};
+
+export const sessionContext = createContext<SessionUser | null>(null);
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** Reads the session; a visitor without the cookie costs no database query. */
+export async function readSession(request: Request): Promise<SessionUser | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+  const result = await getAuth().api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const user = result.user as typeof result.user & { onboarded?: boolean; role?: string };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    onboarded: Boolean(user.onboarded),
+    role: user.role ?? "user",
+  };
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { LOCALE_STORAGE_KEY, LOCALES, type Locale } from "~/i18n/config";
+import { cn } from "~/lib/cn";
+
+const LABELS: Record<Locale, string> = { mk: "МК", en: "EN", sq: "SQ" };
+const NAMES: Record<Locale, string> = { mk: "Македонски", en: "English", sq: "Shqip" };
+
+/** Works without JavaScript (a form post); with it, the choice is also kept in local storage. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const current = i18n.language as Locale;
+  return (
+    <form
+      method="post"
+      action="/api/locale"
+      className={cn("flex items-center gap-0.5 rounded-md border border-gray-200 bg-white p-0.5", className)}
+      aria-label={t("language.label")}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.value) window.localStorage.setItem(LOCALE_STORAGE_KEY, submitter.value);
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="submit"
+          name="locale"
+          value={locale}
+          lang={locale}
+          title={NAMES[locale]}
+          aria-label={NAMES[locale]}
+          aria-pressed={locale === current}
+          className={cn(
+            "rounded px-2 py-1 font-medium text-xs",
+            locale === current ? "bg-brand-600 text-white" : "text-gray-600 hover:bg-gray-100",
+          )}
+        >
+          {LABELS[locale]}
+        </button>
+      ))}
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as activity from "./schema/activity";
+import * as auth from "./schema/auth";
+import * as catalog from "./schema/catalog";
+import * as stores from "./schema/stores";
+
+export const schema = { ...auth, ...stores, ...catalog, ...activity };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type Database = {
+  db: Db;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+};
+
+const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+/**
+ * PGlite (PostgreSQL in WASM, files in dataDir) when no URL is given, a PostgreSQL pool otherwise:
+ * the same schema and SQL migrations run on both (ARCHITECTURE.md).
+ */
+export async function openDatabase(options: { url: string | null; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    });
+    const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { getConfig } from "~/lib/config.server";
+import { type Database, type Db, openDatabase } from "./client.server";
+
+// One database per process. Kept on globalThis so that a dev-server module reload does not open
+// a second PGlite on the same directory (STACK-NOTES: one process per data directory).
+const holder = globalThis as typeof globalThis & { __vitrinaDatabase?: Promise<Database> };
+
+export function initDatabase(): Promise<Database> {
+  if (!holder.__vitrinaDatabase) {
+    const config = getConfig();
+    holder.__vitrinaDatabase = openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, "pglite"),
+    });
+  }
+  return holder.__vitrinaDatabase;
+}
+
+let ready: Db | null = null;
+
+/** The process database; initDatabase() has run at start-up before any request is served. */
+export function getDb(): Db {
+  if (!ready) throw new Error("Database used before initDatabase() finished");
+  return ready;
+}
+
+export async function startDatabase(): Promise<Database> {
+  const database = await initDatabase();
+  await database.migrate();
+  ready = database.db;
+  return database;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = holder.__vitrinaDatabase;
+  holder.__vitrinaDatabase = undefined;
+  ready = null;
+  if (pending) await (await pending).close();
+}

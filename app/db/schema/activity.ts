@@ -1,0 +1,52 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { product } from "./catalog";
+import { store } from "./stores";
+
+export const ACTIVITY_TYPES = [
+  "product_added",
+  "product_updated",
+  "product_deleted",
+  "products_bulk_deleted",
+  "price_updated",
+  "price_update_skipped",
+  "price_update_confirmed",
+  "price_update_error",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const PRICE_SOURCES = ["form", "bulk", "import", "api", "seed"] as const;
+
+// Append-only: rows are inserted, never updated (PRODUCT.md).
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    productId: uuid().references(() => product.id, { onDelete: "set null" }),
+    oldPriceCents: bigint({ mode: "number" }),
+    newPriceCents: bigint({ mode: "number" }).notNull(),
+    source: text({ enum: PRICE_SOURCES }).notNull(),
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("price_history_store_product_idx").on(t.storeId, t.productId, t.changedAt)],
+);
+
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    type: text({ enum: ACTIVITY_TYPES }).notNull(),
+    productId: uuid().references(() => product.id, { onDelete: "set null" }),
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_store_created_idx").on(t.storeId, t.createdAt)],
+);

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { AVAILABILITIES, NET_UNITS, PRODUCT_STATUSES, SALE_UNITS, VAT_RATES } from "./catalog-enums";
+import { store } from "./stores";
+
+export const category = pgTable(
+  "category",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("category_store_name_idx").on(t.storeId, sql`lower(${t.name})`)],
+);
+
+// Money is integer hundredths of a denar, VAT included (PRODUCT.md: no floating point on a price path).
+export const product = pgTable(
+  "product",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    categoryId: uuid().references(() => category.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    description: text(),
+    priceCents: bigint({ mode: "number" }).notNull(),
+    regularPriceCents: bigint({ mode: "number" }),
+    vatRate: text({ enum: VAT_RATES }).notNull().default("18"),
+    unit: text({ enum: SALE_UNITS }).notNull().default("piece"),
+    netQuantityMilli: bigint({ mode: "number" }),
+    netUnit: text({ enum: NET_UNITS }),
+    quantity: integer().notNull().default(0),
+    availability: text({ enum: AVAILABILITIES }).notNull().default("in_stock"),
+    barcode: text(),
+    imageUrl: text(),
+    status: text({ enum: PRODUCT_STATUSES }).notNull().default("active"),
+    // Lower-case Latin skeleton of name, description and barcode, so "леб" and "leb" meet.
+    searchText: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("product_store_name_idx").on(t.storeId, t.name),
+    index("product_store_category_idx").on(t.storeId, t.categoryId),
+    index("product_store_updated_idx").on(t.storeId, t.updatedAt),
+  ],
+);

@@ -1,0 +1,19 @@
+import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+// The tenant. PRODUCT.md: one user owns one store; every store-owned row carries store_id.
+export const store = pgTable("store", {
+  id: uuid().primaryKey().defaultRandom(),
+  ownerId: text()
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  username: text().notNull().unique(),
+  name: text().notNull(),
+  phone: text().notNull(),
+  phonePublic: boolean().notNull().default(true),
+  companyName: text().notNull(),
+  active: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,198 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, fieldControlProps } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { AVAILABILITIES, NET_UNITS, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
+import type { Locale } from "~/i18n/config";
+import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { formatMoney, parseMoney, parseQuantity, unitPriceCents } from "~/lib/money";
+import { type ProductFormInput, productSchema } from "../product.schema";
+
+export type ProductFormValues = Required<{ [K in keyof ProductFormInput]: string }>;
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: "",
+  description: "",
+  price: "",
+  regularPrice: "",
+  vatRate: "18",
+  unit: "piece",
+  netQuantity: "",
+  netUnit: "",
+  quantity: "0",
+  availability: "in_stock",
+  barcode: "",
+  status: "active",
+  categoryId: "",
+};
+
+/** Every field and rule of spec §5 and PRODUCT.md; the same schema checks it here and on the server. */
+export function ProductForm({
+  values,
+  categories,
+  serverErrors,
+  submitLabel,
+}: {
+  values: ProductFormValues;
+  categories: { id: string; name: string }[];
+  serverErrors?: FieldErrors;
+  submitLabel: string;
+}) {
+  const { t, i18n } = useTranslation("products");
+  const locale = i18n.language as Locale;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [price, setPrice] = useState(values.price);
+  const [netQuantity, setNetQuantity] = useState(values.netQuantity);
+  const [netUnit, setNetUnit] = useState(values.netUnit);
+  const errors = clientErrors ?? serverErrors ?? {};
+  const busy = useNavigation().state === "submitting";
+
+  const priceCents = parseMoney(price);
+  const unitPrice =
+    priceCents !== null && netUnit
+      ? unitPriceCents(priceCents, parseQuantity(netQuantity), netUnit as (typeof NET_UNITS)[number])
+      : null;
+
+  const control = (id: keyof ProductFormValues) => fieldControlProps(id, errors[id]);
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="grid gap-5"
+      onSubmit={(event) => {
+        const parsed = productSchema.safeParse(formObject(new FormData(event.currentTarget)));
+        setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+        if (!parsed.success) event.preventDefault();
+      }}
+    >
+      {errors.form ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-700 text-sm">
+          {t(errors.form)}
+        </p>
+      ) : null}
+      <Field id="name" label={t("fields.name")} error={errors.name}>
+        <Input {...control("name")} defaultValue={values.name} maxLength={255} required />
+      </Field>
+      <Field id="description" label={t("fields.description")} error={errors.description}>
+        <Textarea {...control("description")} defaultValue={values.description} rows={3} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
+          <Input
+            {...control("price")}
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+          />
+        </Field>
+        <Field
+          id="regularPrice"
+          label={t("fields.regularPrice")}
+          error={errors.regularPrice}
+          hint={t("hints.regularPrice")}
+        >
+          <Input
+            {...control("regularPrice")}
+            defaultValue={values.regularPrice}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id="vatRate" label={t("fields.vat")} error={errors.vatRate}>
+          <Select {...control("vatRate")} defaultValue={values.vatRate}>
+            {VAT_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {t(`vat.${rate}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="unit" label={t("fields.unit")} error={errors.unit}>
+          <Select {...control("unit")} defaultValue={values.unit}>
+            {SALE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`units.${unit}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          id="netQuantity"
+          label={t("fields.netQuantity")}
+          error={errors.netQuantity}
+          hint={t("hints.netQuantity")}
+        >
+          <Input
+            {...control("netQuantity")}
+            value={netQuantity}
+            onChange={(event) => setNetQuantity(event.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id="netUnit" label={t("fields.netUnit")} error={errors.netUnit}>
+          <Select
+            {...control("netUnit")}
+            value={netUnit}
+            onChange={(event) => setNetUnit(event.target.value)}
+          >
+            <option value="">{t("netUnitNone")}</option>
+            {NET_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`units.${unit}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <p className="-mt-2 text-gray-600 text-sm" aria-live="polite">
+        {unitPrice
+          ? t("unitPrice", { price: formatMoney(unitPrice.cents, locale), unit: t(`units.${unitPrice.per}`) })
+          : t("unitPriceUnknown")}
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="quantity" label={t("fields.quantity")} error={errors.quantity}>
+          <Input {...control("quantity")} defaultValue={values.quantity} inputMode="numeric" />
+        </Field>
+        <Field id="availability" label={t("fields.availability")} error={errors.availability}>
+          <Select {...control("availability")} defaultValue={values.availability}>
+            {AVAILABILITIES.map((value) => (
+              <option key={value} value={value}>
+                {t(`availability.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="barcode" label={t("fields.barcode")} error={errors.barcode} hint={t("hints.barcode")}>
+          <Input {...control("barcode")} defaultValue={values.barcode} inputMode="numeric" maxLength={13} />
+        </Field>
+        <Field id="categoryId" label={t("fields.category")} error={errors.categoryId}>
+          <Select {...control("categoryId")} defaultValue={values.categoryId}>
+            <option value="">{t("noCategory")}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="status" label={t("fields.status")} error={errors.status}>
+          <Select {...control("status")} defaultValue={values.status}>
+            <option value="active">{t("status.active")}</option>
+            <option value="inactive">{t("status.inactive")}</option>
+          </Select>
+        </Field>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? t("saving") : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

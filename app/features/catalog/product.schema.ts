@@ -1,0 +1,111 @@
+import { z } from "zod";
+import {
+  AVAILABILITIES,
+  NET_UNITS,
+  PRODUCT_STATUSES,
+  SALE_UNITS,
+  VAT_RATES,
+} from "~/db/schema/catalog-enums";
+import { isValidEan } from "~/lib/barcode";
+import { parseMoney, parseQuantity } from "~/lib/money";
+
+export const PRODUCT_NAME_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "validation:tooLong")
+    .transform((value) => value || null);
+
+/** A required price from a form: decimal comma or point, not negative (spec §5). */
+const price = z
+  .string()
+  .trim()
+  .min(1, "validation:required")
+  .transform((value, ctx) => {
+    const cents = parseMoney(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: "validation:priceInvalid" });
+      return z.NEVER;
+    }
+    if (cents < 0) {
+      ctx.addIssue({ code: "custom", message: "validation:notNegative" });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const optionalPrice = z.union([z.literal("").transform(() => null), price]);
+
+/**
+ * The product form and every other write path (spec §5, PRODUCT.md's law fields). Inputs are the
+ * strings a form posts; outputs are what the database stores.
+ */
+export const productSchema = z
+  .object({
+    name: z.string().trim().min(1, "validation:required").max(PRODUCT_NAME_MAX, "validation:tooLong"),
+    description: optionalText(DESCRIPTION_MAX),
+    price,
+    regularPrice: optionalPrice.prefault(""),
+    vatRate: z.enum(VAT_RATES, "validation:vatInvalid"),
+    unit: z.enum(SALE_UNITS, "validation:unitInvalid"),
+    netQuantity: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, ctx) => {
+        if (!value) return null;
+        const milli = parseQuantity(value);
+        if (milli === null || milli <= 0) {
+          ctx.addIssue({ code: "custom", message: "validation:quantityInvalid" });
+          return z.NEVER;
+        }
+        return milli;
+      }),
+    netUnit: z
+      .union([z.literal("").transform(() => null), z.enum(NET_UNITS, "validation:unitInvalid")])
+      .prefault(""),
+    quantity: z
+      .string()
+      .trim()
+      .default("0")
+      .transform((value, ctx) => {
+        const normalized = value === "" ? "0" : value;
+        if (!/^-?\d{1,9}$/.test(normalized)) {
+          ctx.addIssue({ code: "custom", message: "validation:wholeNumber" });
+          return z.NEVER;
+        }
+        const quantity = Number(normalized);
+        if (quantity < 0) {
+          ctx.addIssue({ code: "custom", message: "validation:notNegative" });
+          return z.NEVER;
+        }
+        return quantity;
+      }),
+    availability: z.enum(AVAILABILITIES, "validation:availabilityInvalid"),
+    barcode: z
+      .string()
+      .trim()
+      .default("")
+      .refine((value) => value === "" || isValidEan(value), "validation:barcodeInvalid")
+      .transform((value) => value || null),
+    status: z.enum(PRODUCT_STATUSES, "validation:statusInvalid"),
+    categoryId: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value) => value || null),
+  })
+  .superRefine((product, ctx) => {
+    if (product.netQuantity !== null && product.netUnit === null) {
+      ctx.addIssue({ code: "custom", path: ["netUnit"], message: "validation:netUnitRequired" });
+    }
+    if (product.regularPrice !== null && product.regularPrice < product.price) {
+      ctx.addIssue({ code: "custom", path: ["regularPrice"], message: "validation:regularBelowPrice" });
+    }
+  });
+
+export type ProductFormInput = z.input<typeof productSchema>;
+export type ProductInput = z.output<typeof productSchema>;

@@ -1,0 +1,139 @@
+import { and, eq } from "drizzle-orm";
+import { product } from "~/db/schema/catalog";
+import { recordActivity } from "~/features/activity/activity.server";
+import { isStoreCategory } from "~/features/categories/category.queries.server";
+import { recordPriceChanges } from "~/features/pricing/price-history.server";
+import { AppError } from "~/lib/app-error";
+import type { StoreContext } from "~/lib/service-context";
+import { searchKey } from "~/lib/transliterate";
+import { type ProductListQuery, selectProduct, selectProducts } from "./product.queries.server";
+import type { ProductInput } from "./product.schema";
+
+export type Product = typeof product.$inferSelect;
+
+export function listProducts(ctx: StoreContext, query: ProductListQuery) {
+  return selectProducts(ctx.db, ctx.storeId, query);
+}
+
+export async function getProduct(ctx: StoreContext, productId: string): Promise<Product> {
+  const row = await selectProduct(ctx.db, ctx.storeId, productId);
+  if (!row) throw new AppError("notFound");
+  return row;
+}
+
+function searchTextOf(input: Pick<ProductInput, "name" | "description" | "barcode">): string {
+  return searchKey([input.name, input.description ?? "", input.barcode ?? ""].join(" "));
+}
+
+async function assertCategory(ctx: StoreContext, categoryId: string | null) {
+  if (categoryId && !(await isStoreCategory(ctx.db, ctx.storeId, categoryId))) {
+    throw new AppError("validation", { fields: { categoryId: "validation:categoryInvalid" } });
+  }
+}
+
+function columnsOf(input: ProductInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: input.price,
+    regularPriceCents: input.regularPrice,
+    vatRate: input.vatRate,
+    unit: input.unit,
+    netQuantityMilli: input.netQuantity,
+    netUnit: input.netQuantity === null ? null : input.netUnit,
+    quantity: input.quantity,
+    availability: input.availability,
+    barcode: input.barcode,
+    status: input.status,
+    categoryId: input.categoryId,
+    searchText: searchTextOf(input),
+  };
+}
+
+/** A new product, its first price in the price history and "product added", in one transaction. */
+export async function createProduct(ctx: StoreContext, input: ProductInput): Promise<Product> {
+  await assertCategory(ctx, input.categoryId);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(product)
+        .values({ ...columnsOf(input), storeId: ctx.storeId })
+        .returning();
+      const row = created!;
+      await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
+        { productId: row.id, oldPriceCents: null, newPriceCents: row.priceCents, source: "form" },
+      ]);
+      await recordActivity(tx, {
+        storeId: ctx.storeId,
+        actorId: ctx.actor.userId,
+        type: "product_added",
+        productId: row.id,
+        details: { name: row.name, priceCents: row.priceCents },
+      });
+      return row;
+    });
+  } catch (error) {
+    throw new AppError("productSaveFailed", { cause: error });
+  }
+}
+
+/**
+ * Saves a product. A changed price writes the price history and a "price update" (old → new); an
+ * unchanged submitted price is logged as "price update skipped" (spec §4 activity types).
+ */
+export async function updateProduct(
+  ctx: StoreContext,
+  productId: string,
+  input: ProductInput,
+): Promise<Product> {
+  const before = await getProduct(ctx, productId);
+  await assertCategory(ctx, input.categoryId);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(product)
+        .set({ ...columnsOf(input), updatedAt: new Date() })
+        .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
+        .returning();
+      const row = updated!;
+      const base = { storeId: ctx.storeId, actorId: ctx.actor.userId, productId };
+      if (before.priceCents !== row.priceCents) {
+        await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
+          { productId, oldPriceCents: before.priceCents, newPriceCents: row.priceCents, source: "form" },
+        ]);
+        await recordActivity(tx, {
+          ...base,
+          type: "price_updated",
+          details: { name: row.name, oldPriceCents: before.priceCents, newPriceCents: row.priceCents },
+        });
+      } else {
+        await recordActivity(tx, {
+          ...base,
+          type: "price_update_skipped",
+          details: { name: row.name, priceCents: row.priceCents },
+        });
+      }
+      await recordActivity(tx, { ...base, type: "product_updated", details: { name: row.name } });
+      return row;
+    });
+  } catch (error) {
+    throw new AppError("productSaveFailed", { cause: error });
+  }
+}
+
+export async function deleteProduct(ctx: StoreContext, productId: string): Promise<void> {
+  const existing = await getProduct(ctx, productId);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(product).where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)));
+      await recordActivity(tx, {
+        storeId: ctx.storeId,
+        actorId: ctx.actor.userId,
+        type: "product_deleted",
+        details: { name: existing.name, priceCents: existing.priceCents },
+      });
+    });
+  } catch (error) {
+    throw new AppError("productDeleteFailed", { cause: error });
+  }
+}

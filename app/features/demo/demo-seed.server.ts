@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { createAuth } from "~/auth/auth.server";
+import type { Db } from "~/db/client.server";
+import { priceHistory } from "~/db/schema/activity";
+import { user } from "~/db/schema/auth";
+import { category, product } from "~/db/schema/catalog";
+import { store } from "~/db/schema/stores";
+import type { Config } from "~/lib/config.server";
+import { searchKey } from "~/lib/transliterate";
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
+
+export const DEMO_EMAIL = "demo@vitrina.mk";
+export const DEMO_USERNAME = "demo";
+
+/** Seeds the demo store on an empty database, so a first `npm start` shows a complete store. */
+export async function seedDemoIfEmpty(db: Db, config: Config): Promise<void> {
+  const [users] = await db.select({ value: count() }).from(user);
+  if ((users?.value ?? 0) > 0) return;
+  const password = randomBytes(9).toString("base64url");
+  await seedDemoStore(db, password);
+  const credentials = `email: ${DEMO_EMAIL}\npassword: ${password}\n`;
+  writeFileSync(path.join(config.dataDir, "demo-credentials.txt"), credentials, { mode: 0o600 });
+  console.log(`Demo store created at ${config.baseUrl}/${DEMO_USERNAME}. Sign in with:\n${credentials}`);
+}
+
+export async function seedDemoStore(db: Db, password: string): Promise<string> {
+  // Signing up through better-auth hashes the password exactly as a real sign-up does.
+  const auth = createAuth(db);
+  const { user: demoUser } = await auth.api.signUpEmail({
+    body: { name: "Маркет Демо", email: DEMO_EMAIL, password },
+  });
+  return db.transaction(async (tx) => {
+    await tx.update(user).set({ onboarded: true, emailVerified: true }).where(eq(user.id, demoUser.id));
+    const [demoStore] = await tx
+      .insert(store)
+      .values({
+        ownerId: demoUser.id,
+        username: DEMO_USERNAME,
+        name: "Маркет Демо",
+        phone: "+38923222333",
+        phonePublic: true,
+        companyName: "Демо Трговија ДООЕЛ Скопје",
+      })
+      .returning();
+    const storeId = demoStore!.id;
+    const categories = await tx
+      .insert(category)
+      .values(DEMO_CATEGORIES.map((name, position) => ({ storeId, name, position })))
+      .returning({ id: category.id, name: category.name });
+    const categoryId = new Map(categories.map((row) => [row.name, row.id]));
+    const products = await tx
+      .insert(product)
+      .values(
+        DEMO_PRODUCTS.map((item) => ({
+          storeId,
+          categoryId: categoryId.get(item.category) ?? null,
+          name: item.name,
+          description: item.description,
+          priceCents: item.priceCents,
+          regularPriceCents: item.regularPriceCents,
+          vatRate: item.vatRate,
+          unit: item.unit,
+          netQuantityMilli: item.netQuantityMilli,
+          netUnit: item.netUnit,
+          quantity: item.quantity,
+          availability: item.availability,
+          barcode: item.barcode,
+          searchText: searchKey([item.name, item.description ?? "", item.barcode ?? ""].join(" ")),
+        })),
+      )
+      .returning({ id: product.id, priceCents: product.priceCents });
+    await tx.insert(priceHistory).values(
+      products.map((row) => ({
+        storeId,
+        productId: row.id,
+        oldPriceCents: null,
+        newPriceCents: row.priceCents,
+        source: "seed" as const,
+        actorId: demoUser.id,
+      })),
+    );
+    return storeId;
+  });
+}

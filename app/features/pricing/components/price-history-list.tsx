@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/i18n/config";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+
+type Entry = {
+  oldPriceCents: number | null;
+  newPriceCents: number;
+  source: string;
+  changedAt: Date | string;
+};
+
+export function PriceHistoryList({ history }: { history: Entry[] }) {
+  const { t, i18n } = useTranslation("products");
+  const locale = i18n.language as Locale;
+  if (history.length === 0) return <p className="mt-2 text-gray-600 text-sm">{t("history.empty")}</p>;
+  return (
+    <ol className="mt-3 divide-y divide-gray-100 text-sm">
+      {history.map((entry) => (
+        <li
+          key={`${entry.changedAt}-${entry.newPriceCents}`}
+          className="flex flex-wrap justify-between gap-2 py-2"
+        >
+          <span className="tabular-nums">
+            {entry.oldPriceCents === null
+              ? t("history.first", { price: formatMoney(entry.newPriceCents, locale) })
+              : t("history.change", {
+                  from: formatMoney(entry.oldPriceCents, locale),
+                  to: formatMoney(entry.newPriceCents, locale),
+                })}
+          </span>
+          <span className="text-gray-500">
+            {formatDateTime(entry.changedAt, locale)} · {t(`history.source.${entry.source}`)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Field, fieldControlProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+
+type Availability = { available: boolean; problem: string | null };
+
+/** The store username with a debounced live availability check (spec §8 messages). */
+export function UsernameField({
+  value,
+  onChange,
+  error,
+  rootDomain,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  rootDomain: string;
+}) {
+  const { t } = useTranslation("onboarding");
+  const fetcher = useFetcher<Availability>();
+  const [failed, setFailed] = useState(false);
+  const { load } = fetcher;
+
+  useEffect(() => {
+    if (!value) return;
+    const timer = setTimeout(() => {
+      setFailed(false);
+      load(`/api/username-availability?username=${encodeURIComponent(value)}`).catch(() => setFailed(true));
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [value, load]);
+
+  const result = fetcher.data;
+  const checking = fetcher.state === "loading";
+  let status: React.ReactNode = null;
+  if (failed) status = <span className="text-red-600">{t("errors:availabilityCheckFailed")}</span>;
+  else if (checking) status = <span className="text-gray-500">{t("username.checking")}</span>;
+  else if (result && value) {
+    status = result.available ? (
+      <span className="text-brand-700">{t("username.available")}</span>
+    ) : (
+      <span className="text-red-600">
+        {result.problem === "taken"
+          ? t("errors:usernameUnavailable")
+          : t(`validation:username.${result.problem}`)}
+      </span>
+    );
+  }
+
+  return (
+    <Field id="username" label={t("fields.username")} error={error}>
+      <div className="flex items-center overflow-hidden rounded-md border border-gray-300 bg-white focus-within:outline-2 focus-within:outline-brand-600">
+        <Input
+          {...fieldControlProps("username", error)}
+          value={value}
+          onChange={(event) => onChange(event.target.value.toLowerCase())}
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={40}
+          className="border-0 shadow-none focus-visible:outline-none"
+          required
+        />
+        <span className="shrink-0 bg-gray-50 px-3 py-2 text-gray-500 text-sm">.{rootDomain}</span>
+      </div>
+      <p className="text-sm" aria-live="polite">
+        {status ?? <span className="text-gray-500">{t("username.hint")}</span>}
+      </p>
+    </Field>
+  );
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+// Every setting Vitrina reads, in one place (the README has the same table).
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  rootDomain: string;
+  authSecret: string;
+  baseUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  production: boolean;
+};
+
+let cached: Config | null = null;
+
+export function getConfig(): Config {
+  if (cached) return cached;
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  mkdirSync(dataDir, { recursive: true });
+  const rootDomain = (process.env.ROOT_DOMAIN ?? "localhost").toLowerCase();
+  cached = {
+    port,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || null,
+    rootDomain,
+    authSecret: process.env.BETTER_AUTH_SECRET || readOrCreateSecret(dataDir),
+    baseUrl: process.env.BASE_URL || `http://${rootDomain}:${port}`,
+    smtpUrl: process.env.SMTP_URL || null,
+    mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
+    production: process.env.NODE_ENV === "production",
+  };
+  return cached;
+}
+
+/** A generated secret survives restarts, so sessions do too. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

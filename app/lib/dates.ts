@@ -1,0 +1,62 @@
+import type { Locale } from "~/i18n/config";
+
+/** Shops and inspectors read times in Skopje, whatever the server's or the browser's zone. */
+export const STORE_TIME_ZONE = "Europe/Skopje";
+
+// Browsers ship reduced ICU data without Macedonian or Albanian, so Intl is used only to find the
+// Skopje wall-clock fields (en-GB exists everywhere) and the text is assembled here, the same on
+// the server and in the browser.
+const MONTHS: Record<Locale, string[]> = {
+  mk: ["јан.", "фев.", "мар.", "апр.", "мај", "јун.", "јул.", "авг.", "септ.", "окт.", "ное.", "дек."],
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  sq: ["jan", "shk", "mar", "pri", "maj", "qer", "korr", "gush", "sht", "tet", "nën", "dhj"],
+};
+
+const fieldsFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: STORE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+export type SkopjeTime = { year: number; month: number; day: number; hour: number; minute: number };
+
+/** The calendar date and clock time in Skopje at this instant. */
+export function skopjeTime(value: Date | string): SkopjeTime {
+  const parts = Object.fromEntries(
+    fieldsFormat.formatToParts(new Date(value)).map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** "21.11.2026 09:05" (mk, sq) or "21/11/2026, 09:05" (en). */
+export function formatDateTime(value: Date | string, locale: Locale): string {
+  const t = skopjeTime(value);
+  const time = `${two(t.hour)}:${two(t.minute)}`;
+  return locale === "en"
+    ? `${two(t.day)}/${two(t.month)}/${t.year}, ${time}`
+    : `${two(t.day)}.${two(t.month)}.${t.year} ${time}`;
+}
+
+/** "21 ное. 2026" (mk), "21 Nov 2026" (en), "21 nën 2026" (sq). */
+export function formatDate(value: Date | string, locale: Locale): string {
+  const t = skopjeTime(value);
+  return `${t.day} ${MONTHS[locale][t.month - 1]} ${t.year}`;
+}
+
+/** "09:05" in Skopje. */
+export function formatTime(value: Date | string): string {
+  const t = skopjeTime(value);
+  return `${two(t.hour)}:${two(t.minute)}`;
+}

@@ -1,0 +1,61 @@
+// Spec §4 navigation rules, as one pure function: the root middleware applies it on the server
+// for every page request, and the root client middleware applies it on client navigations.
+
+export type NavigationSession = { onboarded: boolean } | null;
+
+export const POST_LOGIN_PATH = "/dashboard/products";
+
+/** First path segments that belong to the application, never to a store. */
+const APP_SECTIONS = new Set(["auth", "dashboard", "onboarding", "admin", "api"]);
+
+const SIGNED_OUT_PAGES = new Set(["/", "/auth/verify-otp", "/auth/logout", "/auth/login", "/auth/register"]);
+
+// Reachable whatever the session: account recovery, API and files (issue 2 §7).
+const ALWAYS_OPEN = new Set([
+  "/auth/forgot-password",
+  "/auth/reset-password",
+  "/auth/login-simple-password",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/favicon.ico",
+]);
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** A store's public files and sub-pages: /{username}/prices…, /{username}/price-list.pdf. */
+function isStoreFile(segments: string[]): boolean {
+  const [first, second] = segments;
+  if (!first || !second || APP_SECTIONS.has(first)) return false;
+  return second.startsWith("prices") || second === "price-list.pdf";
+}
+
+/** Paths these rules never touch: API calls, static files and the store's public files. */
+export function isOpenPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  if (ALWAYS_OPEN.has(path)) return true;
+  if (path.startsWith("/api/") || path.startsWith("/assets/") || path.startsWith("/uploads/")) return true;
+  return isStoreFile(path.split("/").filter(Boolean));
+}
+
+/** Where the rules send this request, or null to let it through. */
+export function navigationRedirect(pathname: string, session: NavigationSession): string | null {
+  const path = normalize(pathname);
+  if (isOpenPath(path)) return null;
+  const segments = path.split("/").filter(Boolean);
+
+  if (session) {
+    if (path === "/auth/login" || path === "/auth/register") return POST_LOGIN_PATH;
+    // Signing out must stay possible before onboarding is finished.
+    if (path === "/auth/logout") return null;
+    if (!session.onboarded) return path === "/onboarding" ? null : "/onboarding";
+    if (path === "/onboarding" || path === "/dashboard") return POST_LOGIN_PATH;
+    return null;
+  }
+
+  if (SIGNED_OUT_PAGES.has(path)) return null;
+  const first = segments[0];
+  if (segments.length === 1 && first && !APP_SECTIONS.has(first)) return null;
+  return "/auth/login";
+}

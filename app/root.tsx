@@ -1,0 +1,109 @@
+import { useContext, useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { readSession, sessionContext } from "~/auth/session.server";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
+import { createI18n } from "~/i18n/i18n";
+import { requestLocale } from "~/i18n/i18n.server";
+import { loadedMessages } from "~/i18n/load-messages.client";
+import { ServerMessagesContext } from "~/i18n/messages-context";
+import { useNonce } from "~/lib/nonce";
+import { navigationRedirect } from "~/navigation/rules";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+/** Spec §4: the navigation rules run on the server for every request, page or data. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const user = await readSession(request);
+    context.set(sessionContext, user);
+    const target = navigationRedirect(pagePath(new URL(request.url).pathname), user);
+    if (target) throw redirect(target);
+    return next();
+  },
+];
+
+/** Client navigations fetch "/path.data" (and "/_root.data" for "/"): the rules see the page path. */
+function pagePath(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(sessionContext);
+  return data({
+    locale: requestLocale(request),
+    user: user ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role } : null,
+  });
+}
+
+// Every navigation asks the server, so the rules above also govern client-side navigation.
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>("root");
+  const locale: Locale = loaderData?.locale ?? DEFAULT_LOCALE;
+  const nonce = useNonce();
+  const serverMessages = useContext(ServerMessagesContext);
+  const i18n = useMemo(
+    () => createI18n(locale, serverMessages?.[locale] ?? loadedMessages(locale) ?? {}),
+    [locale, serverMessages],
+  );
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12b562" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
+        </I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("errors");
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="font-semibold text-6xl text-brand-600">{notFound ? 404 : 500}</p>
+      <h1 className="font-semibold text-2xl">
+        {notFound ? t("pageNotFound", { path: location.pathname }) : t("serverError")}
+      </h1>
+      <p className="text-gray-600">{notFound ? t("pageNotFoundHint") : t("serverErrorHint")}</p>
+      <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        {t("backHome")}
+      </a>
+    </main>
+  );
+}

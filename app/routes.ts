@@ -1,0 +1,28 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The one route table (spec §2). Static paths win over the store page "/:username".
+export default [
+  layout("routes/landing/layout.tsx", [index("routes/landing/home.tsx")]),
+
+  layout("routes/auth/layout.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/register", "routes/auth/register.tsx"),
+  ]),
+  route("auth/logout", "routes/auth/logout.tsx"),
+
+  route("onboarding", "routes/onboarding/onboarding.tsx"),
+
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/index.tsx"),
+    route("products", "routes/dashboard/products.tsx"),
+    route("products/new", "routes/dashboard/product-new.tsx"),
+    route("products/:productId", "routes/dashboard/product-edit.tsx"),
+  ]),
+
+  route("api/locale", "routes/api/locale.ts"),
+  route("api/_auth/session", "routes/api/session.ts"),
+  route("api/username-availability", "routes/api/username-availability.ts"),
+
+  route(":username", "routes/store/store-page.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,97 @@
+import { ExternalLink, LogOut, Package } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, NavLink, Outlet } from "react-router";
+import { toast } from "sonner";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import { cn } from "~/lib/cn";
+import { readFlash } from "~/lib/flash.server";
+import type { Route } from "./+types/layout";
+
+// Spec §2 dashboard menu; an entry appears once its page exists.
+const MENU = [{ to: "/dashboard/products", key: "products", icon: Package }] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { store, user } = await requireOwnerStore(context);
+  const flash = readFlash(request);
+  return data(
+    { store: { name: store.name, username: store.username }, email: user.email, flash: flash.message },
+    { headers: flash.headers },
+  );
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("dashboard");
+  const { store, email, flash } = loaderData;
+  useEffect(() => {
+    if (flash) toast.success(t(flash));
+  }, [flash, t]);
+  return (
+    <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+      <aside className="border-gray-200 border-b bg-white md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:border-r md:border-b-0">
+        <div className="flex items-center justify-between gap-2 px-4 py-3">
+          <Link to="/dashboard/products" className="rounded-md">
+            <Logo />
+          </Link>
+          <LanguageSwitcher className="md:hidden" />
+        </div>
+        <nav
+          aria-label={t("menu.label")}
+          className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:px-3"
+        >
+          {MENU.map(({ to, key, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  "flex shrink-0 items-center gap-2 rounded-md px-3 py-2 font-medium text-sm",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100",
+                )
+              }
+            >
+              <Icon aria-hidden className="size-4" />
+              {t(`menu.${key}`)}
+            </NavLink>
+          ))}
+          <a
+            href={`/${store.username}`}
+            target="_blank"
+            rel="noreferrer"
+            className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 font-medium text-gray-700 text-sm hover:bg-gray-100"
+          >
+            <ExternalLink aria-hidden className="size-4" />
+            {t("menu.publicPage")}
+          </a>
+        </nav>
+        <div className="mt-auto hidden flex-col gap-3 border-gray-200 border-t p-4 md:flex">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-sm">{store.name}</p>
+            <p className="truncate text-gray-500 text-xs">{email}</p>
+          </div>
+          <LanguageSwitcher className="self-start" />
+          <Form method="post" action="/auth/logout">
+            <button
+              type="submit"
+              className="flex items-center gap-2 font-medium text-gray-600 text-sm hover:text-gray-900"
+            >
+              <LogOut aria-hidden className="size-4" />
+              {t("menu.logout")}
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+        <Form method="post" action="/auth/logout" className="px-4 pb-8 md:hidden">
+          <button type="submit" className="flex items-center gap-2 font-medium text-gray-600 text-sm">
+            <LogOut aria-hidden className="size-4" />
+            {t("menu.logout")}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

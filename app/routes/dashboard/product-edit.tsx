@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ProductForm, type ProductFormValues } from "~/features/catalog/components/product-form";
+import { deleteProduct, getProduct, updateProduct } from "~/features/catalog/product.server";
+import { saveProductFromForm } from "~/features/catalog/product-action.server";
+import { productFormValues } from "~/features/catalog/product-form-values";
+import { listCategories } from "~/features/categories/category.queries.server";
+import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
+import { listPriceHistory } from "~/features/pricing/price-history.server";
+import { requestLocale } from "~/i18n/i18n.server";
+import { isAppError } from "~/lib/app-error";
+import { flashHeaders } from "~/lib/flash.server";
+import type { Route } from "./+types/product-edit";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const locale = requestLocale(request);
+  try {
+    const product = await getProduct(ctx, params.productId);
+    const [categories, history] = await Promise.all([
+      listCategories(ctx.db, ctx.storeId),
+      listPriceHistory(ctx, product.id),
+    ]);
+    return {
+      title: `${product.name} · Vitrina`,
+      name: product.name,
+      values: productFormValues(product, locale),
+      categories,
+      history,
+    };
+  } catch (error) {
+    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") {
+    return saveProductFromForm(form, (input) => updateProduct(ctx, params.productId, input));
+  }
+  try {
+    await deleteProduct(ctx, params.productId);
+  } catch (error) {
+    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
+    console.error(error);
+    return data({ errors: { form: "errors:productDeleteFailed" }, values: null }, { status: 500 });
+  }
+  return redirect("/dashboard/products", { headers: flashHeaders("products:deleted") });
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("products");
+  const values = { ...loaderData.values, ...(actionData?.values as Partial<ProductFormValues> | undefined) };
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <Link to="/dashboard/products" className="text-brand-700 text-sm hover:underline">
+        ← {t("backToList")}
+      </Link>
+      <h1 className="mt-2 break-words font-semibold text-2xl">{loaderData.name}</h1>
+      <Card className="mt-4 p-5 sm:p-6">
+        <ProductForm
+          key={JSON.stringify(actionData?.values ?? loaderData.values)}
+          values={values}
+          categories={loaderData.categories}
+          serverErrors={actionData?.errors}
+          submitLabel={t("save")}
+        />
+      </Card>
+      <Card className="mt-6 p-5 sm:p-6">
+        <h2 className="font-semibold text-lg">{t("history.title")}</h2>
+        <PriceHistoryList history={loaderData.history} />
+      </Card>
+      <Form
+        method="post"
+        className="mt-6 flex justify-end"
+        onSubmit={(event) => {
+          if (!window.confirm(t("actions.confirmDelete", { name: loaderData.name }))) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <Button type="submit" variant="destructive">
+          {t("deleteProduct")}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import express from "express";
+
+// `npm start` (production build, built when missing or stale) and `npm run dev` (Vite middleware).
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+type ServerBundle = {
+  app: express.RequestHandler;
+  startup: () => Promise<void>;
+  shutdown: () => Promise<void>;
+};
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverBuild = path.join(root, "build/server/index.js");
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+
+  let bundle: ServerBundle;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    bundle = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerBundle;
+    app.use(async (req, res, next) => {
+      const fresh = (await viteServer.ssrLoadModule("./server/app.ts")) as ServerBundle;
+      fresh.app(req, res, next);
+    });
+  } else {
+    buildIfStale();
+    bundle = (await import(serverBuild)) as ServerBundle;
+    app.use(
+      "/assets",
+      express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+    app.use(bundle.app);
+  }
+
+  await bundle.startup();
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server: Server = app.listen(port, host, () => {
+    const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";
+    console.log(
+      `Vitrina is running at http://${rootDomain}:${port} (demo store: http://${rootDomain}:${port}/demo)`,
+    );
+  });
+
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    server.close();
+    server.closeAllConnections();
+    await bundle.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/** A fresh clone has no build; a changed source tree needs a new one. */
+function buildIfStale() {
+  if (existsSync(serverBuild) && newestSource() <= statSync(serverBuild).mtimeMs) return;
+  console.log("Building Vitrina…");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("react-router build failed");
+}
+
+function newestSource(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "server"]) visit(path.join(root, dir));
+  for (const file of ["package.json", "vite.config.ts", "react-router.config.ts"]) {
+    newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  }
+  return newest;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
