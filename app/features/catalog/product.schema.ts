@@ -17,6 +17,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, "validation:tooLong")
+    .prefault("")
     .transform((value) => value || null);
 
 /** A required price from a form: decimal comma or point, not negative (spec §5). */

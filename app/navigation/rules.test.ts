@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { navigationRedirect } from "./rules";
+
+const onboarded = { onboarded: true };
+const newcomer = { onboarded: false };
+
+describe("spec §4 navigation rules", () => {
+  it("sends a signed-in person away from login and register", () => {
+    expect(navigationRedirect("/auth/login", onboarded)).toBe("/dashboard/products");
+    expect(navigationRedirect("/auth/register", newcomer)).toBe("/dashboard/products");
+  });
+
+  it("keeps a signed-in person who has not finished onboarding on /onboarding", () => {
+    expect(navigationRedirect("/dashboard/products", newcomer)).toBe("/onboarding");
+    expect(navigationRedirect("/", newcomer)).toBe("/onboarding");
+    expect(navigationRedirect("/demo", newcomer)).toBe("/onboarding");
+    expect(navigationRedirect("/onboarding", newcomer)).toBeNull();
+    expect(navigationRedirect("/auth/logout", newcomer)).toBeNull();
+  });
+
+  it("sends an onboarded owner from /onboarding and /dashboard to the products", () => {
+    expect(navigationRedirect("/onboarding", onboarded)).toBe("/dashboard/products");
+    expect(navigationRedirect("/dashboard", onboarded)).toBe("/dashboard/products");
+    expect(navigationRedirect("/dashboard/", onboarded)).toBe("/dashboard/products");
+    expect(navigationRedirect("/dashboard/products", onboarded)).toBeNull();
+    expect(navigationRedirect("/demo", onboarded)).toBeNull();
+  });
+
+  it("lets a signed-out visitor reach the allowed pages and store pages", () => {
+    for (const path of ["/", "/auth/verify-otp", "/auth/logout", "/auth/login", "/auth/register", "/demo"]) {
+      expect(navigationRedirect(path, null)).toBeNull();
+    }
+  });
+
+  it("sends a signed-out visitor from every other page to the login", () => {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/products",
+      "/onboarding",
+      "/admin",
+      "/a/b",
+      "/auth/other",
+    ]) {
+      expect(navigationRedirect(path, null)).toBe("/auth/login");
+    }
+  });
+
+  it("never touches a store's public files, recovery pages, the API and assets", () => {
+    for (const path of [
+      "/demo/prices",
+      "/demo/prices.csv",
+      "/demo/prices/2026-11-20.json",
+      "/demo/price-list.pdf",
+      "/auth/forgot-password",
+      "/auth/reset-password",
+      "/auth/login-simple-password",
+      "/api/_auth/session",
+      "/assets/entry.js",
+      "/robots.txt",
+      "/sitemap.xml",
+    ]) {
+      expect(navigationRedirect(path, null)).toBeNull();
+      expect(navigationRedirect(path, newcomer)).toBeNull();
+    }
+    expect(navigationRedirect("/dashboard/prices", null)).toBe("/auth/login");
+  });
+});

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { type Database, openDatabase } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { store } from "~/db/schema/stores";
+import type { StoreContext } from "~/lib/service-context";
+
+/**
+ * The database a service test runs on: an in-memory PGlite migrated for this test file, or the
+ * PostgreSQL server at TEST_DATABASE_URL (migrated once by tests/support/global-setup.ts).
+ * Tests isolate themselves by creating their own users and stores, never by emptying tables.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL || null;
+  const database = await openDatabase({ url });
+  if (!url) await database.migrate();
+  return database;
+}
+
+export async function createTestUser(database: Database, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const id = randomUUID();
+  const [row] = await database.db
+    .insert(user)
+    .values({ id, name: "Test Owner", email: `owner-${id}@example.test`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A user who owns a store, and the service context a dashboard request of theirs would get. */
+export async function createTestStore(
+  database: Database,
+  overrides: Partial<typeof store.$inferInsert> = {},
+): Promise<{ ctx: StoreContext; storeId: string; userId: string; username: string }> {
+  const owner = await createTestUser(database, { onboarded: true });
+  const username = `store-${owner.id.slice(0, 8)}`;
+  const [row] = await database.db
+    .insert(store)
+    .values({
+      ownerId: owner.id,
+      username,
+      name: "Test Store",
+      phone: "+38971234567",
+      companyName: "Test DOOEL",
+      ...overrides,
+    })
+    .returning();
+  return {
+    ctx: { db: database.db, storeId: row!.id, actor: { userId: owner.id } },
+    storeId: row!.id,
+    userId: owner.id,
+    username: row!.username,
+  };
+}
