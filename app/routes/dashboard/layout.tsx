@@ -84,7 +84,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="min-w-0">
-        <Outlet />
+        <main>
+          <Outlet />
+        </main>
         <Form method="post" action="/auth/logout" className="px-4 pb-8 md:hidden">
           <button type="submit" className="flex items-center gap-2 font-medium text-gray-600 text-sm">
             <LogOut aria-hidden className="size-4" />

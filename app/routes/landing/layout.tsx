@@ -26,7 +26,10 @@ export default function LandingLayout() {
                 <Link to="/auth/login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
                   {t("nav.login")}
                 </Link>
-                <Link to="/auth/register" className={buttonVariants({ size: "sm" })}>
+                <Link
+                  to="/auth/register"
+                  className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}
+                >
                   {t("nav.createWebsite")}
                 </Link>
               </>
