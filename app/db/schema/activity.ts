@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { product } from "./catalog";
+import { category, product } from "./catalog";
 import { store } from "./stores";
 
 export const ACTIVITY_TYPES = [
@@ -46,7 +46,14 @@ export const activityLog = pgTable(
     productId: uuid().references(() => product.id, { onDelete: "set null" }),
     actorId: text().references(() => user.id, { onDelete: "set null" }),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // The product's category when the entry was written, for the activity filter (spec §3).
+    categoryId: uuid().references(() => category.id, { onDelete: "set null" }),
+    // searchKey of the product name, so the activity search matches like the products search.
+    searchText: text().notNull().default(""),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("activity_store_created_idx").on(t.storeId, t.createdAt)],
+  (t) => [
+    index("activity_store_created_idx").on(t.storeId, t.createdAt),
+    index("activity_store_type_created_idx").on(t.storeId, t.type, t.createdAt),
+  ],
 );

@@ -48,5 +48,10 @@ export const product = pgTable(
     index("product_store_name_idx").on(t.storeId, t.name),
     index("product_store_category_idx").on(t.storeId, t.categoryId),
     index("product_store_updated_idx").on(t.storeId, t.updatedAt),
+    index("product_store_price_idx").on(t.storeId, t.priceCents),
+    index("product_store_quantity_idx").on(t.storeId, t.quantity),
+    // Substring search on the transliterated skeleton (decision 0005): pg_trgm, created by the
+    // migration "catalogue_search" on PGlite and PostgreSQL alike.
+    index("product_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
