@@ -17,6 +17,14 @@ export const ERROR_STATUS = {
   registrationFailed: 400,
   emailTaken: 409,
   storeNotFound: 404,
+  categorySaveFailed: 500,
+  categoryDeleteFailed: 500,
+  categoryAssignFailed: 500,
+  categoryNameTaken: 409,
+  priceUpdateFailed: 500,
+  activityFetchFailed: 500,
+  exportFailed: 500,
+  noDataToExport: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

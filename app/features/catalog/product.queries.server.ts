@@ -1,11 +1,26 @@
-import { and, asc, count, eq, ilike, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { searchKey } from "~/lib/transliterate";
+import type { ProductFilters, ProductListParams } from "./product-list-params";
 
 // Every query here is filtered by store_id (ARCHITECTURE.md tenancy rules).
 
-export type ProductListQuery = { q?: string; page: number; pageSize: number };
+export type ProductListQuery = Partial<ProductListParams> & { page: number; pageSize: number };
 
 const listColumns = {
   id: product.id,
@@ -21,6 +36,7 @@ const listColumns = {
   availability: product.availability,
   status: product.status,
   imageUrl: product.imageUrl,
+  barcode: product.barcode,
   updatedAt: product.updatedAt,
   categoryId: product.categoryId,
   categoryName: category.name,
@@ -28,11 +44,38 @@ const listColumns = {
 
 export type ProductListItem = Awaited<ReturnType<typeof selectProducts>>["rows"][number];
 
-function whereFor(storeId: string, q: string | undefined, extra: SQL[] = []): SQL | undefined {
-  const conditions: SQL[] = [eq(product.storeId, storeId), ...extra];
-  const key = q ? searchKey(q) : "";
+/**
+ * The WHERE of a filtered product view. The products page, the count and the bulk actions on
+ * "everything matching" all use this one function, so they always agree on which products match.
+ */
+export function productWhere(storeId: string, filters: Partial<ProductFilters>, extra: SQL[] = []): SQL {
+  const conditions: (SQL | undefined)[] = [eq(product.storeId, storeId), ...extra];
+  const key = filters.q ? searchKey(filters.q) : "";
+  // Served by the pg_trgm GIN index on search_text for keys of 3+ characters (docs/performance.md).
   if (key) conditions.push(ilike(product.searchText, `%${escapeLike(key)}%`));
-  return and(...conditions);
+  if (filters.category === "none") conditions.push(isNull(product.categoryId));
+  else if (filters.category) conditions.push(eq(product.categoryId, filters.category));
+  if (filters.status) conditions.push(eq(product.status, filters.status));
+  if (filters.stock === "in") conditions.push(eq(product.availability, "in_stock"));
+  if (filters.stock === "out") conditions.push(eq(product.availability, "out_of_stock"));
+  // On promotion: sold below its regular price (PRODUCT.md: regular price and promotional price).
+  if (filters.promo) {
+    conditions.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
+  }
+  if (filters.noImage) conditions.push(or(isNull(product.imageUrl), eq(product.imageUrl, "")));
+  return and(...conditions)!;
+}
+
+function orderOf(query: ProductListQuery): SQL[] {
+  const direction = query.dir === "desc" ? desc : asc;
+  const column = {
+    name: product.name,
+    price: product.priceCents,
+    quantity: product.quantity,
+    updated: product.updatedAt,
+  }[query.sort ?? "name"];
+  // The id breaks ties so that paging never shows a product twice or skips one.
+  return [direction(column), direction(product.id)];
 }
 
 export async function selectProducts(
@@ -41,14 +84,14 @@ export async function selectProducts(
   query: ProductListQuery,
   extra: SQL[] = [],
 ) {
-  const where = whereFor(storeId, query.q, extra);
+  const where = productWhere(storeId, query, extra);
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
       .from(product)
       .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
       .where(where)
-      .orderBy(asc(product.name), asc(product.id))
+      .orderBy(...orderOf(query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(product).where(where),
@@ -64,6 +107,12 @@ export async function selectProduct(db: Queryable, storeId: string, productId: s
     .where(and(eq(product.storeId, storeId), eq(product.id, productId)))
     .limit(1);
   return row ?? null;
+}
+
+/** The ids of a hand-picked selection that belong to the store (others are silently not there). */
+export function productIdsWhere(storeId: string, ids: string[]): SQL {
+  const valid = ids.filter(isUuid);
+  return and(eq(product.storeId, storeId), valid.length ? inArray(product.id, valid) : sql`false`)!;
 }
 
 export function isUuid(value: string): boolean {

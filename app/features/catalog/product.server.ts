@@ -68,6 +68,7 @@ export async function createProduct(ctx: StoreContext, input: ProductInput): Pro
         actorId: ctx.actor.userId,
         type: "product_added",
         productId: row.id,
+        categoryId: row.categoryId,
         details: { name: row.name, priceCents: row.priceCents },
       });
       return row;
@@ -96,7 +97,7 @@ export async function updateProduct(
         .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
         .returning();
       const row = updated!;
-      const base = { storeId: ctx.storeId, actorId: ctx.actor.userId, productId };
+      const base = { storeId: ctx.storeId, actorId: ctx.actor.userId, productId, categoryId: row.categoryId };
       if (before.priceCents !== row.priceCents) {
         await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
           { productId, oldPriceCents: before.priceCents, newPriceCents: row.priceCents, source: "form" },
@@ -130,6 +131,7 @@ export async function deleteProduct(ctx: StoreContext, productId: string): Promi
         storeId: ctx.storeId,
         actorId: ctx.actor.userId,
         type: "product_deleted",
+        categoryId: existing.categoryId,
         details: { name: existing.name, priceCents: existing.priceCents },
       });
     });

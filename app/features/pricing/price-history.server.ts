@@ -19,8 +19,10 @@ export async function recordPriceChanges(
   actorId: string | null,
   changes: PriceChange[],
 ): Promise<void> {
-  if (changes.length === 0) return;
-  await db.insert(priceHistory).values(changes.map((change) => ({ ...change, storeId, actorId })));
+  for (let start = 0; start < changes.length; start += 1000) {
+    const chunk = changes.slice(start, start + 1000);
+    await db.insert(priceHistory).values(chunk.map((change) => ({ ...change, storeId, actorId })));
+  }
 }
 
 export async function listPriceHistory(ctx: StoreContext, productId: string, limit = 20) {

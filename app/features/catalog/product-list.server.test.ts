@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { category, product } from "~/db/schema/catalog";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { productSchema } from "./product.schema";
+import { createProduct, listProducts } from "./product.server";
+import { parseProductListParams } from "./product-list-params";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const form = (overrides: Record<string, string> = {}) =>
+  productSchema.parse({
+    name: "Производ",
+    price: "100",
+    vatRate: "18",
+    unit: "piece",
+    quantity: "1",
+    availability: "in_stock",
+    status: "active",
+    ...overrides,
+  });
+
+const names = async (ctx: Parameters<typeof listProducts>[0], query: string) =>
+  (await listProducts(ctx, parseProductListParams(new URLSearchParams(query)))).rows.map((row) => row.name);
+
+describe("products list: search, filters, sort", () => {
+  it("matches name, description and barcode in either alphabet and any case", async () => {
+    const { ctx } = await createTestStore(database);
+    await createProduct(ctx, form({ name: "Леб бел", description: "Пченично брашно тип 500" }));
+    await createProduct(ctx, form({ name: "Kafe Grand", barcode: "4006381333931" }));
+    await createProduct(ctx, form({ name: "Сирење" }));
+    expect(await names(ctx, "q=LEB")).toEqual(["Леб бел"]);
+    expect(await names(ctx, "q=пченично")).toEqual(["Леб бел"]);
+    expect(await names(ctx, "q=p%C4%8Deni%C4%8Dno")).toEqual(["Леб бел"]);
+    expect(await names(ctx, "q=pcenicno")).toEqual(["Леб бел"]);
+    expect(await names(ctx, "q=кафе")).toEqual(["Kafe Grand"]);
+    expect(await names(ctx, "q=6381333")).toEqual(["Kafe Grand"]);
+    expect(await names(ctx, "q=100%25")).toEqual([]);
+  });
+
+  it("filters by category, status, stock, promotion and missing image", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const [dairy] = await database.db.insert(category).values({ storeId, name: "Млечни" }).returning();
+    await createProduct(ctx, form({ name: "A Млеко", categoryId: dairy!.id }));
+    await createProduct(ctx, form({ name: "B Неактивен", status: "inactive" }));
+    await createProduct(ctx, form({ name: "C Нема", availability: "out_of_stock" }));
+    await createProduct(ctx, form({ name: "D Акција", price: "80", regularPrice: "100" }));
+    const withImage = await createProduct(ctx, form({ name: "E Слика" }));
+    await database.db
+      .update(product)
+      .set({ imageUrl: "/media/e.webp" })
+      .where((await import("drizzle-orm")).eq(product.id, withImage.id));
+
+    expect(await names(ctx, `category=${dairy!.id}`)).toEqual(["A Млеко"]);
+    expect(await names(ctx, "category=none")).toEqual(["B Неактивен", "C Нема", "D Акција", "E Слика"]);
+    expect(await names(ctx, "status=inactive")).toEqual(["B Неактивен"]);
+    expect(await names(ctx, "status=active&stock=out")).toEqual(["C Нема"]);
+    expect((await names(ctx, "stock=in")).length).toBe(4);
+    expect(await names(ctx, "promo=1")).toEqual(["D Акција"]);
+    expect(await names(ctx, "noImage=1")).not.toContain("E Слика");
+    expect((await names(ctx, "noImage=1")).length).toBe(4);
+  });
+
+  it("sorts by name, price, quantity and last update, both ways, and pages", async () => {
+    const { ctx } = await createTestStore(database);
+    await createProduct(ctx, form({ name: "Б", price: "30", quantity: "5" }));
+    await createProduct(ctx, form({ name: "А", price: "20", quantity: "9" }));
+    await createProduct(ctx, form({ name: "В", price: "10", quantity: "1" }));
+    expect(await names(ctx, "sort=name")).toEqual(["А", "Б", "В"]);
+    expect(await names(ctx, "sort=name&dir=desc")).toEqual(["В", "Б", "А"]);
+    expect(await names(ctx, "sort=price")).toEqual(["В", "А", "Б"]);
+    expect(await names(ctx, "sort=quantity&dir=desc")).toEqual(["А", "Б", "В"]);
+    expect(await names(ctx, "sort=updated")).toEqual(["В", "А", "Б"]);
+    expect(await names(ctx, "sort=name&size=10&page=2")).toEqual([]);
+    const page = await listProducts(ctx, {
+      ...parseProductListParams(new URLSearchParams("sort=name")),
+      pageSize: 2,
+      page: 2,
+    });
+    expect(page.rows.map((row) => row.name)).toEqual(["В"]);
+    expect(page.total).toBe(3);
+  });
+
+  it("reads odd query strings as the default view", () => {
+    const params = parseProductListParams(
+      new URLSearchParams("sort=drop&dir=x&size=7&page=-1&category=1;--"),
+      50,
+    );
+    expect(params).toMatchObject({ sort: "name", dir: "asc", pageSize: 50, page: 1, category: "" });
+    expect(parseProductListParams(new URLSearchParams("size=100"), 50).pageSize).toBe(100);
+  });
+});
