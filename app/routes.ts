@@ -17,7 +17,12 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("categories", "routes/dashboard/categories.tsx"),
+    route("activity", "routes/dashboard/activity.tsx"),
   ]),
+
+  // A resource route (no layout): the activity CSV.
+  route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),

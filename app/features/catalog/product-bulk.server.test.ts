@@ -203,15 +203,25 @@ describe("bulk actions", () => {
     const mine = await createTestStore(database);
     const theirs = await createTestStore(database);
     const foreign = await createProduct(theirs.ctx, form({ name: "Туѓ", price: "100" }));
+    const mineProduct = await createProduct(mine.ctx, form({ name: "Мој", price: "100" }));
     for (const action of ["delete", "deactivate", "pricePercent"] as const) {
       const input = action === "pricePercent" ? { value: "50" } : {};
-      expect(await runBulkAction(mine.ctx, bulk({ action, ids: [foreign.id], ...input }))).toMatchObject({
-        count: 0,
+      await expect(
+        runBulkAction(mine.ctx, bulk({ action, ids: [foreign.id], ...input })),
+      ).rejects.toMatchObject({
+        code: "notFound",
       });
+      await expect(
+        runBulkAction(mine.ctx, bulk({ action, ids: [mineProduct.id, foreign.id], ...input })),
+      ).rejects.toMatchObject({ code: "notFound" });
+    }
+    expect(await prices(mine.ctx)).toMatchObject([{ name: "Мој", priceCents: 10000, status: "active" }]);
+    for (const action of ["delete", "deactivate", "pricePercent"] as const) {
+      const input = action === "pricePercent" ? { value: "50" } : {};
       await runBulkAction(mine.ctx, bulk({ action, scope: "all", query: "", ...input }));
     }
     expect(await prices(theirs.ctx)).toMatchObject([{ name: "Туѓ", priceCents: 10000, status: "active" }]);
-    expect(await activityTypes(mine.storeId)).toEqual([]);
+    expect(await activityTypes(theirs.storeId)).toEqual(["product_added"]);
   });
 
   it("changes nothing when the transaction fails half way", async () => {

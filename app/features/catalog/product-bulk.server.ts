@@ -51,6 +51,10 @@ export async function runBulkAction(ctx: StoreContext, action: BulkAction): Prom
   if (action.action === "assignCategory" && action.categoryId) {
     if (!(await isStoreCategory(ctx.db, ctx.storeId, action.categoryId))) throw new AppError("notFound");
   }
+  // Hand-picked ids that are not all this store's (or no longer exist) refuse the whole action.
+  if (action.scope === "ids" && (await countSelection(ctx, action)) !== new Set(action.ids).size) {
+    throw new AppError("notFound");
+  }
   const where = selectionWhere(ctx, action);
   try {
     return await ctx.db.transaction(async (tx) => {

@@ -1,21 +1,31 @@
-import { PackagePlus, Search } from "lucide-react";
-import { useEffect } from "react";
+import { PackagePlus } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
+import { BulkBar } from "~/features/catalog/components/bulk-bar";
+import { ProductFilters } from "~/features/catalog/components/product-filters";
+import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { ProductTable } from "~/features/catalog/components/product-table";
-import { deleteProduct, listProducts } from "~/features/catalog/product.server";
+import { ViewControls } from "~/features/catalog/components/view-controls";
+import { listProducts } from "~/features/catalog/product.server";
+import { productsAction } from "~/features/catalog/product-list-action.server";
+import {
+  hasActiveFilters,
+  type ProductView,
+  parsePageSize,
+  parseProductListParams,
+  readCookie,
+  SIZE_COOKIE,
+  VIEW_COOKIE,
+} from "~/features/catalog/product-list-params";
+import { listCategories } from "~/features/categories/category.queries.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
-import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/products";
-
-const PAGE_SIZE = 25;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -24,43 +34,66 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const page = parsePage(url.searchParams.get("page"));
-  const { rows, total } = await listProducts(ctx, { q, page, pageSize: PAGE_SIZE });
+  const cookies = request.headers.get("cookie");
+  const params = parseProductListParams(url.searchParams, parsePageSize(readCookie(cookies, SIZE_COOKIE)));
+  const view: ProductView = readCookie(cookies, VIEW_COOKIE) === "grid" ? "grid" : "table";
+  const [{ rows, total }, categories] = await Promise.all([
+    listProducts(ctx, params),
+    listCategories(ctx.db, ctx.storeId),
+  ]);
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("products:title")} · Vitrina`, products: rows, total, page, pageSize: PAGE_SIZE, q };
+  return { title: `${t("products:title")} · Vitrina`, products: rows, total, params, categories, view };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const form = await request.formData();
-  if (form.get("intent") !== "delete")
-    return data({ ok: false, message: "errors:unexpected" }, { status: 400 });
-  try {
-    await deleteProduct(ctx, String(form.get("productId") ?? ""));
-    return { ok: true, message: "products:deleted" };
-  } catch (error) {
-    if (isAppError(error) && error.code === "notFound") {
-      return data({ ok: false, message: "errors:notFound" }, { status: 404 });
-    }
-    console.error(error);
-    return data({ ok: false, message: "errors:productDeleteFailed" }, { status: 500 });
-  }
+  const result = await productsAction(ctx, await request.formData());
+  return data(result.body, { status: result.status });
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("products");
-  const [params] = useSearchParams();
-  const { products, total, page, pageSize, q } = loaderData;
+  const location = useLocation();
+  const { products, total, params, categories } = loaderData;
+  const [view, setView] = useState<ProductView>(loaderData.view);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [scope, setScope] = useState<"ids" | "all">("ids");
+  const filtered = hasActiveFilters(params);
+
+  // Another page or filter, or a finished action, starts a fresh selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the view or result changes.
+  useEffect(() => {
+    setSelected(new Set());
+    setScope("ids");
+  }, [location.search, actionData]);
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t(actionData.message));
+    if (actionData.ok) toast.success(t(actionData.message, actionData.counts ?? {}));
     else toast.error(t(actionData.message));
   }, [actionData, t]);
 
+  const pageIds = products.map((product) => product.id);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const selection = {
+    isSelected: (id: string) => scope === "all" || selected.has(id),
+    toggle: (id: string, on: boolean) => {
+      const next = new Set(scope === "all" ? pageIds : selected);
+      if (on) next.add(id);
+      else next.delete(id);
+      setScope("ids");
+      setSelected(next);
+    },
+    pageSelected: scope === "all" || pageSelected,
+    togglePage: (on: boolean) => {
+      setScope("ids");
+      setSelected(on ? new Set(pageIds) : new Set());
+    },
+  };
+  const count = scope === "all" ? total : selected.size;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{t("title")}</h1>
@@ -71,41 +104,61 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           {t("add")}
         </Link>
       </div>
-      <Form method="get" role="search" className="mt-4 flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          {t("search.label")}
-        </label>
-        <div className="relative flex-1">
-          <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-400" />
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder={t("search.placeholder")}
-            className="pl-9"
-          />
-        </div>
-        <button type="submit" className={buttonVariants({ variant: "outline" })}>
-          {t("search.submit")}
-        </button>
-      </Form>
-      {products.length === 0 ? (
+      {total === 0 && !filtered ? (
         <Card className="mt-6 p-8 text-center">
-          <p className="font-medium">{params.get("q") ? t("empty.noMatches") : t("empty.title")}</p>
-          <p className="mt-1 text-gray-600 text-sm">
-            {params.get("q") ? t("empty.tryOther") : t("empty.text")}
-          </p>
-          {params.get("q") ? null : (
-            <Link to="/dashboard/products/new" className={buttonVariants({ className: "mt-4" })}>
-              {t("add")}
-            </Link>
-          )}
+          <p className="font-medium">{t("empty.title")}</p>
+          <p className="mt-1 text-gray-600 text-sm">{t("empty.text")}</p>
+          <Link to="/dashboard/products/new" className={buttonVariants({ className: "mt-4" })}>
+            {t("add")}
+          </Link>
+          {categories.length === 0 ? (
+            <p className="mt-4 text-gray-600 text-sm">
+              {t("empty.categoriesHint")}{" "}
+              <Link to="/dashboard/categories" className="text-brand-700 underline">
+                {t("empty.categoriesLink")}
+              </Link>
+            </p>
+          ) : null}
         </Card>
       ) : (
         <>
-          <ProductTable products={products} />
-          <Pagination page={page} total={total} pageSize={pageSize} />
+          <ProductFilters key={location.search} params={params} categories={categories} />
+          {count > 0 ? (
+            <BulkBar
+              ids={[...selected]}
+              scope={scope}
+              count={count}
+              total={total}
+              query={location.search.replace(/^\?/, "")}
+              pageFullySelected={pageSelected}
+              categories={categories}
+              onSelectAll={() => setScope("all")}
+              onClear={() => {
+                setScope("ids");
+                setSelected(new Set());
+              }}
+            />
+          ) : null}
+          <div className="mt-4">
+            <ViewControls view={view} onViewChange={setView} pageSize={params.pageSize} />
+          </div>
+          {products.length === 0 ? (
+            <Card className="mt-4 p-8 text-center">
+              <p className="font-medium">{t("empty.noMatches")}</p>
+              <p className="mt-1 text-gray-600 text-sm">{t("empty.tryOther")}</p>
+              <Link
+                to="/dashboard/products"
+                className={buttonVariants({ variant: "outline", className: "mt-4" })}
+              >
+                {t("empty.clear")}
+              </Link>
+            </Card>
+          ) : view === "grid" ? (
+            <ProductGrid products={products} selection={selection} />
+          ) : (
+            <ProductTable products={products} selection={selection} />
+          )}
+          <Pagination page={params.page} total={total} pageSize={params.pageSize} />
         </>
       )}
     </div>

@@ -79,6 +79,14 @@ export function ProductForm({
       <Field id="description" label={t("fields.description")} error={errors.description}>
         <Textarea {...control("description")} defaultValue={values.description} rows={3} />
       </Field>
+      {/*
+        PRODUCT IMAGE — reserved for the upload field (issue 4's storage and image pipeline; the lead
+        wires it at merge). Spec §5: image under 5 MB. The products table and grid already show
+        product.imageUrl, and the "without image" filter reads it.
+      */}
+      <p data-slot="product-image-placeholder" className="text-gray-500 text-sm">
+        {t("imageLater")}
+      </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
           <Input

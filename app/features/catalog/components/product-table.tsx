@@ -2,23 +2,35 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { Locale } from "~/i18n/config";
-import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
+import { ProductThumb } from "./product-thumb";
 
 export type ProductRow = {
   id: string;
   name: string;
   categoryName: string | null;
   priceCents: number;
+  regularPriceCents: number | null;
   unit: string;
   vatRate: string;
   quantity: number;
   status: string;
+  imageUrl: string | null;
   updatedAt: Date | string;
 };
 
-export function ProductTable({ products }: { products: ProductRow[] }) {
+export type Selection = {
+  isSelected: (id: string) => boolean;
+  toggle: (id: string, on: boolean) => void;
+  pageSelected: boolean;
+  togglePage: (on: boolean) => void;
+};
+
+const checkboxClass = "size-4 rounded border-gray-300 accent-brand-600";
+
+export function ProductTable({ products, selection }: { products: ProductRow[]; selection: Selection }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
   return (
@@ -26,16 +38,22 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
       {/* Phones get a list of cards; the table needs a wide screen. */}
       <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm md:hidden">
         {products.map((product) => (
-          <li key={product.id}>
-            <Link
-              to={`/dashboard/products/${product.id}`}
-              className="flex items-start justify-between gap-3 p-4"
-            >
-              <span className="min-w-0">
+          <li key={product.id} className="flex items-center gap-3 p-3">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={selection.isSelected(product.id)}
+              onChange={(event) => selection.toggle(product.id, event.target.checked)}
+              aria-label={t("columns.select", { name: product.name })}
+            />
+            <Link to={`/dashboard/products/${product.id}`} className="flex min-w-0 flex-1 items-start gap-3">
+              <ProductThumb url={product.imageUrl} className="size-12 shrink-0" />
+              <span className="min-w-0 flex-1">
                 <span className="block font-medium text-gray-900">{product.name}</span>
                 <span className="block text-gray-500 text-xs">
                   {product.categoryName ?? t("noCategory")} · {t(`units.${product.unit}`)} ·{" "}
-                  {t("columns.vat")} {t(`vat.${product.vatRate}`)}
+                  {t("columns.vat")} {t(`vat.${product.vatRate}`)} · {t("columns.quantity")}{" "}
+                  {product.quantity}
                 </span>
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
@@ -47,34 +65,48 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
         ))}
       </ul>
       <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm md:block">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full min-w-[56rem] text-left text-sm">
           <thead className="border-gray-200 border-b bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                {t("columns.name")}
+              <th scope="col" className="w-10 px-3 py-3">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  checked={selection.pageSelected}
+                  onChange={(event) => selection.togglePage(event.target.checked)}
+                  aria-label={t("columns.selectPage")}
+                />
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                {t("columns.category")}
+              <th scope="col" className="px-2 py-3 font-medium">
+                <span className="sr-only">{t("columns.image")}</span>
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
+              {(["name", "category"] as const).map((key) => (
+                <th key={key} scope="col" className="px-3 py-3 font-medium">
+                  {t(`columns.${key}`)}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-3 text-right font-medium">
                 {t("columns.price")}
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 {t("columns.unit")}
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 {t("columns.vat")}
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
+              <th scope="col" className="px-3 py-3 text-right font-medium">
                 {t("columns.quantity")}
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
                 {t("columns.status")}
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium">
+                {t("columns.promotion")}
+              </th>
+              <th scope="col" className="px-3 py-3 font-medium">
                 {t("columns.updated")}
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 <span className="sr-only">{t("columns.actions")}</span>
               </th>
             </tr>
@@ -82,7 +114,19 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
           <tbody className="divide-y divide-gray-100">
             {products.map((product) => (
               <tr key={product.id} className="hover:bg-gray-50">
-                <td className="max-w-[18rem] px-4 py-3">
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    className={checkboxClass}
+                    checked={selection.isSelected(product.id)}
+                    onChange={(event) => selection.toggle(product.id, event.target.checked)}
+                    aria-label={t("columns.select", { name: product.name })}
+                  />
+                </td>
+                <td className="px-2 py-2">
+                  <ProductThumb url={product.imageUrl} className="size-10" />
+                </td>
+                <td className="max-w-[16rem] px-3 py-2">
                   <Link
                     to={`/dashboard/products/${product.id}`}
                     className="font-medium text-gray-900 hover:underline"
@@ -90,46 +134,24 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
                     {product.name}
                   </Link>
                 </td>
-                <td className="px-4 py-3 text-gray-600">{product.categoryName ?? "—"}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">
+                <td className="px-3 py-2 text-gray-600">{product.categoryName ?? "—"}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
                   {formatMoney(product.priceCents, locale)}
                 </td>
-                <td className="px-4 py-3 text-gray-600">{t(`units.${product.unit}`)}</td>
-                <td className="px-4 py-3 text-gray-600">{t(`vat.${product.vatRate}`)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{product.quantity}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-2 text-gray-600">{t(`units.${product.unit}`)}</td>
+                <td className="px-3 py-2 text-gray-600">{t(`vat.${product.vatRate}`)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{product.quantity}</td>
+                <td className="px-3 py-2">
                   <StatusBadge status={product.status} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-600">
+                <td className="px-3 py-2">
+                  <PromotionBadge reduced={isReduced(product)} />
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-gray-600">
                   {formatDateTime(product.updatedAt, locale)}
                 </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Link
-                      to={`/dashboard/products/${product.id}`}
-                      className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
-                      aria-label={t("actions.edit", { name: product.name })}
-                    >
-                      <Pencil aria-hidden className="size-4" />
-                    </Link>
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!window.confirm(t("actions.confirmDelete", { name: product.name })))
-                          event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="productId" value={product.id} />
-                      <button
-                        type="submit"
-                        className="rounded-md p-2 text-red-600 hover:bg-red-50"
-                        aria-label={t("actions.delete", { name: product.name })}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </button>
-                    </Form>
-                  </div>
+                <td className="px-3 py-2">
+                  <RowActions product={product} />
                 </td>
               </tr>
             ))}
@@ -140,16 +162,33 @@ export function ProductTable({ products }: { products: ProductRow[] }) {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
+function RowActions({ product }: { product: ProductRow }) {
   const { t } = useTranslation("products");
   return (
-    <span
-      className={cn(
-        "rounded-full px-2 py-0.5 font-medium text-xs",
-        status === "active" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-600",
-      )}
-    >
-      {t(`status.${status}`)}
-    </span>
+    <div className="flex justify-end gap-1">
+      <Link
+        to={`/dashboard/products/${product.id}`}
+        className="rounded-md p-2 text-gray-600 hover:bg-gray-100"
+        aria-label={t("actions.edit", { name: product.name })}
+      >
+        <Pencil aria-hidden className="size-4" />
+      </Link>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          if (!window.confirm(t("actions.confirmDelete", { name: product.name }))) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="productId" value={product.id} />
+        <button
+          type="submit"
+          className="rounded-md p-2 text-red-600 hover:bg-red-50"
+          aria-label={t("actions.delete", { name: product.name })}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,147 @@
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { CATEGORY_NAME_MAX } from "../category.schema";
+import type { CategoryWithCount } from "../category.server";
+
+const iconButton = "rounded-md p-2 text-gray-600 hover:bg-gray-100 disabled:opacity-30";
+
+export function CategoryList({
+  categories,
+  error,
+}: {
+  categories: CategoryWithCount[];
+  error?: { categoryId?: string; errors?: Record<string, string> };
+}) {
+  return (
+    <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm">
+      {categories.map((category, index) => (
+        <CategoryRow
+          key={`${category.id}-${category.name}`}
+          category={category}
+          first={index === 0}
+          last={index === categories.length - 1}
+          error={error?.categoryId === category.id ? error.errors?.name : undefined}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function CategoryRow({
+  category,
+  first,
+  last,
+  error,
+}: {
+  category: CategoryWithCount;
+  first: boolean;
+  last: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation("categories");
+  const [editing, setEditing] = useState(Boolean(error));
+  const inputId = `name-${category.id}`;
+  return (
+    <li className="flex flex-wrap items-center gap-2 px-3 py-2">
+      {editing ? (
+        <Form method="post" className="flex flex-1 flex-wrap items-start gap-2">
+          <input type="hidden" name="intent" value="rename" />
+          <input type="hidden" name="categoryId" value={category.id} />
+          <div className="min-w-48 flex-1">
+            <label htmlFor={inputId} className="sr-only">
+              {t("name")}
+            </label>
+            <Input
+              id={inputId}
+              name="name"
+              defaultValue={category.name}
+              maxLength={CATEGORY_NAME_MAX}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              autoFocus
+            />
+            {error ? (
+              <p id={`${inputId}-error`} role="alert" className="mt-1 text-red-600 text-sm">
+                {t(error)}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" size="sm" className="h-10">
+            {t("save")}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" className="h-10" onClick={() => setEditing(false)}>
+            {t("cancel")}
+          </Button>
+        </Form>
+      ) : (
+        <>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{category.name}</p>
+            <Link
+              to={`/dashboard/products?category=${category.id}`}
+              className="text-brand-700 text-xs hover:underline"
+              aria-label={t("showProducts", { name: category.name })}
+            >
+              {t("products", { count: category.productCount })}
+            </Link>
+          </div>
+          <Form method="post" className="flex">
+            <input type="hidden" name="categoryId" value={category.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="up"
+              disabled={first}
+              className={iconButton}
+              aria-label={t("moveUp", { name: category.name })}
+            >
+              <ArrowUp aria-hidden className="size-4" />
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="down"
+              disabled={last}
+              className={iconButton}
+              aria-label={t("moveDown", { name: category.name })}
+            >
+              <ArrowDown aria-hidden className="size-4" />
+            </button>
+          </Form>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => setEditing(true)}
+            aria-label={t("rename", { name: category.name })}
+          >
+            <Pencil aria-hidden className="size-4" />
+          </button>
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              const question =
+                category.productCount > 0
+                  ? t("confirmDeleteWithProducts", { name: category.name, count: category.productCount })
+                  : t("confirmDelete", { name: category.name });
+              if (!window.confirm(question)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="categoryId" value={category.id} />
+            <button
+              type="submit"
+              className="rounded-md p-2 text-red-600 hover:bg-red-50"
+              aria-label={t("delete", { name: category.name })}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </Form>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+import { FolderPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, fieldControlProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { CATEGORY_NAME_MAX } from "~/features/categories/category.schema";
+import { listCategoriesWithCounts } from "~/features/categories/category.server";
+import { categoriesAction } from "~/features/categories/category-action.server";
+import { CategoryList } from "~/features/categories/components/category-list";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import type { Route } from "./+types/categories";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const t = getFixedT(requestLocale(request));
+  return { title: `${t("categories:title")} · Vitrina`, categories: await listCategoriesWithCounts(ctx) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const result = await categoriesAction(ctx, await request.formData());
+  return data(result.body, { status: result.status });
+}
+
+export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("categories");
+  const createForm = useRef<HTMLFormElement>(null);
+  const busy = useNavigation().state === "submitting";
+  const createError = actionData?.intent === "create" ? actionData.errors?.name : undefined;
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok && actionData.message) toast.success(t(actionData.message));
+    if (!actionData.ok && actionData.message) toast.error(t(actionData.message));
+    if (actionData.ok && actionData.intent === "create") createForm.current?.reset();
+  }, [actionData, t]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <h1 className="font-semibold text-2xl">{t("title")}</h1>
+      <p className="text-gray-600 text-sm">{t("intro")}</p>
+      <Form method="post" ref={createForm} className="mt-4 flex flex-wrap items-end gap-2" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <Field id="new-category" label={t("add")} error={createError} className="min-w-56 flex-1">
+          <Input
+            {...fieldControlProps("new-category", createError)}
+            name="name"
+            maxLength={CATEGORY_NAME_MAX}
+          />
+        </Field>
+        <Button type="submit" disabled={busy} className={createError ? "mb-7" : undefined}>
+          <FolderPlus aria-hidden className="size-4" />
+          {t("create")}
+        </Button>
+      </Form>
+      {loaderData.categories.length === 0 ? (
+        <Card className="mt-6 p-8 text-center">
+          <p className="font-medium">{t("empty.title")}</p>
+          <p className="mt-1 text-gray-600 text-sm">{t("empty.text")}</p>
+        </Card>
+      ) : (
+        <CategoryList
+          categories={loaderData.categories}
+          error={actionData?.intent === "rename" && !actionData.ok ? actionData : undefined}
+        />
+      )}
+    </div>
+  );
+}
