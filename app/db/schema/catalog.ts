@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { nameOrder } from "~/lib/name-order";
 import { AVAILABILITIES, NET_UNITS, PRODUCT_STATUSES, SALE_UNITS, VAT_RATES } from "./catalog-enums";
 import { store } from "./stores";
 
@@ -45,7 +46,7 @@ export const product = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("product_store_name_idx").on(t.storeId, t.name),
+    index("product_store_name_order_idx").on(t.storeId, nameOrder(t.name)),
     index("product_store_category_idx").on(t.storeId, t.categoryId),
     index("product_store_updated_idx").on(t.storeId, t.updatedAt),
     index("product_store_price_idx").on(t.storeId, t.priceCents),

@@ -96,3 +96,23 @@ describe("products list: search, filters, sort", () => {
     expect(parseProductListParams(new URLSearchParams("size=100"), 50).pageSize).toBe(100);
   });
 });
+
+describe("name order", () => {
+  it("follows the Macedonian alphabet, not code points, and ignores case", async () => {
+    const { ctx } = await createTestStore(database);
+    for (const name of ["Јаболка", "Алва", "ѕвонче", "Зелка", "Џем", "Шеќер", "банана", "Apple", "zebra"]) {
+      await createProduct(ctx, form({ name }));
+    }
+    expect(await names(ctx, "sort=name")).toEqual([
+      "Apple",
+      "zebra",
+      "Алва",
+      "банана",
+      "Зелка",
+      "ѕвонче",
+      "Јаболка",
+      "Џем",
+      "Шеќер",
+    ]);
+  });
+});
