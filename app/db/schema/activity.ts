@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { category, product } from "./catalog";
@@ -55,5 +56,6 @@ export const activityLog = pgTable(
   (t) => [
     index("activity_store_created_idx").on(t.storeId, t.createdAt),
     index("activity_store_type_created_idx").on(t.storeId, t.type, t.createdAt),
+    index("activity_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { closeDatabase } from "~/db/db.server";
+import { activityLog, priceHistory } from "~/db/schema/activity";
+import { category, product } from "~/db/schema/catalog";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct } from "~/features/catalog/product.server";
+import { createCategory } from "~/features/categories/category.server";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import { createTestStore } from "../../../tests/support/test-db";
+import * as activityRoute from "./activity";
+import * as exportRoute from "./activity-export";
+import * as categoriesRoute from "./categories";
+import * as editRoute from "./product-edit";
+import * as newRoute from "./product-new";
+import * as productsRoute from "./products";
+
+// Issue 5: with two stores, every products, categories and activity route and action refuses the
+// other store's ids (404) and changes nothing. The routes run as they do in the server: a real
+// Request, and the router context the root middleware fills with the signed-in user.
+
+type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
+const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
+
+let database: Database;
+let mine: Awaited<ReturnType<typeof createTestStore>>;
+let theirs: Awaited<ReturnType<typeof createTestStore>>;
+let theirProductId: string;
+let theirCategoryId: string;
+let myProductId: string;
+
+const productForm = {
+  name: "Мој производ",
+  description: "",
+  price: "99",
+  regularPrice: "",
+  vatRate: "18",
+  unit: "piece",
+  netQuantity: "",
+  netUnit: "",
+  quantity: "1",
+  availability: "in_stock",
+  barcode: "",
+  status: "active",
+  categoryId: "",
+};
+
+async function snapshot() {
+  const products = await database.db.select().from(product).where(eq(product.storeId, theirs.storeId));
+  const categories = await database.db.select().from(category).where(eq(category.storeId, theirs.storeId));
+  const history = await database.db
+    .select()
+    .from(priceHistory)
+    .where(eq(priceHistory.storeId, theirs.storeId));
+  const activity = await database.db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.storeId, theirs.storeId));
+  return JSON.stringify({ products, categories, history, activity });
+}
+
+beforeAll(async () => {
+  database = await startRouteDatabase();
+  mine = await createTestStore(database);
+  theirs = await createTestStore(database);
+  const theirCategory = await createCategory(theirs.ctx, { name: "Туѓа категорија" });
+  theirCategoryId = theirCategory.id;
+  theirProductId = (
+    await createProduct(
+      theirs.ctx,
+      productSchema.parse({ ...productForm, name: "Туѓ", categoryId: theirCategoryId }),
+    )
+  ).id;
+  myProductId = (await createProduct(mine.ctx, productSchema.parse(productForm))).id;
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+describe("another store's ids answer 404 and change nothing", () => {
+  it("product edit page, save and delete", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const url = `/dashboard/products/${theirProductId}`;
+    const params = { productId: theirProductId };
+    expect(await statusOf(() => call(editRoute.loader, { request: get(url), context, params }))).toBe(404);
+    expect(
+      await statusOf(() =>
+        call(editRoute.action, { request: post(url, { ...productForm, price: "1" }), context, params }),
+      ),
+    ).toBe(404);
+    expect(
+      await statusOf(() =>
+        call(editRoute.action, { request: post(url, { intent: "delete" }), context, params }),
+      ),
+    ).toBe(404);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("products list: single delete and every bulk action on their ids", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const run = (fields: Record<string, string | string[]>) =>
+      statusOf(() =>
+        call(productsRoute.action, { request: post("/dashboard/products", fields), context, params: {} }),
+      );
+    expect(await run({ intent: "delete", productId: theirProductId })).toBe(404);
+    for (const action of [
+      "delete",
+      "activate",
+      "deactivate",
+      "assignCategory",
+      "pricePercent",
+      "priceAmount",
+    ]) {
+      const fields = {
+        intent: "bulk",
+        action,
+        scope: "ids",
+        ids: [theirProductId],
+        value: "10",
+        categoryId: "",
+      };
+      expect([action, await run(fields)]).toEqual([action, 404]);
+      expect([action, await run({ ...fields, ids: [myProductId, theirProductId] })]).toEqual([action, 404]);
+    }
+    // Their category on my product.
+    expect(
+      await run({
+        intent: "bulk",
+        action: "assignCategory",
+        scope: "ids",
+        ids: [myProductId],
+        categoryId: theirCategoryId,
+      }),
+    ).toBe(404);
+    // "Everything matching" never reaches beyond my store, even when filtered by their category.
+    const all = { intent: "bulk", scope: "all", query: `category=${theirCategoryId}` };
+    expect(await run({ ...all, action: "pricePercent", value: "50" })).toBe(200);
+    expect(await run({ ...all, action: "delete", query: "" })).toBe(200);
+    expect(await snapshot()).toBe(before);
+    const [mineLeft] = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
+    expect(mineLeft).toBeUndefined();
+  });
+
+  it("products list and new product with their category", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const list = (await call(productsRoute.loader, {
+      request: get(`/dashboard/products?category=${theirCategoryId}`),
+      context,
+      params: {},
+    })) as { total: number; categories: { id: string }[] };
+    expect(list.total).toBe(0);
+    expect(list.categories.map((c) => c.id)).not.toContain(theirCategoryId);
+    expect(
+      await statusOf(() =>
+        call(newRoute.action, {
+          request: post("/dashboard/products/new", { ...productForm, categoryId: theirCategoryId }),
+          context,
+          params: {},
+        }),
+      ),
+    ).toBe(400);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("categories: rename, delete and move", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    for (const fields of [
+      { intent: "rename", categoryId: theirCategoryId, name: "Преземена" },
+      { intent: "delete", categoryId: theirCategoryId },
+      { intent: "up", categoryId: theirCategoryId },
+      { intent: "down", categoryId: theirCategoryId },
+    ]) {
+      const status = await statusOf(() =>
+        call(categoriesRoute.action, { request: post("/dashboard/categories", fields), context, params: {} }),
+      );
+      expect([fields.intent, status]).toEqual([fields.intent, 404]);
+    }
+    const page = (await call(categoriesRoute.loader, {
+      request: get("/dashboard/categories"),
+      context,
+      params: {},
+    })) as {
+      categories: unknown[];
+    };
+    expect(page.categories).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("activity page and CSV export show only the owner's store", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const page = (await call(activityRoute.loader, {
+      request: get(`/dashboard/activity?category=${theirCategoryId}`),
+      context,
+      params: {},
+    })) as { total: number };
+    expect(page.total).toBe(0);
+    const response = (await call(exportRoute.loader, {
+      request: get(`/dashboard/activity/export?category=${theirCategoryId}`),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: "errors:noDataToExport" });
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("the routes work for the owner", () => {
+  it("exports the owner's activity as CSV", async () => {
+    const context = signedIn(theirs.userId);
+    const response = (await call(exportRoute.loader, {
+      request: get("/dashboard/activity/export?q=tug"),
+      context,
+      params: {},
+    })) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toContain("Туѓ");
+  });
+});
