@@ -169,12 +169,13 @@ describe("another store's ids answer 404 and change nothing", () => {
   it("categories: rename, delete and move", async () => {
     const before = await snapshot();
     const context = signedIn(mine.userId);
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "rename", categoryId: theirCategoryId, name: "Преземена" },
       { intent: "delete", categoryId: theirCategoryId },
       { intent: "up", categoryId: theirCategoryId },
       { intent: "down", categoryId: theirCategoryId },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const status = await statusOf(() =>
         call(categoriesRoute.action, { request: post("/dashboard/categories", fields), context, params: {} }),
       );
