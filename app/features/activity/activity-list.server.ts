@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
 import { activityLog } from "~/db/schema/activity";
 import { category } from "~/db/schema/catalog";
 import { AppError } from "~/lib/app-error";
@@ -26,7 +26,7 @@ function activityWhere(storeId: string, filters: ActivityFilters, extra: SQL[] =
     );
   }
   const key = filters.q ? searchKey(filters.q) : "";
-  if (key) conditions.push(ilike(activityLog.searchText, `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (key) conditions.push(like(activityLog.searchText, `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   return and(...conditions)!;
 }
 

@@ -37,7 +37,14 @@ export async function productsAction(
         };
       }
       const counts = await runBulkAction(ctx, parsed.data);
-      return { status: 200, body: { ok: true, message: "products:bulk.done", counts } };
+      const { action } = parsed.data;
+      const message =
+        action === "delete"
+          ? "products:bulk.deleted"
+          : action === "pricePercent" || action === "priceAmount"
+            ? "products:bulk.done"
+            : "products:bulk.updated";
+      return { status: 200, body: { ok: true, message, counts } };
     }
     throw new AppError("validation");
   } catch (error) {
