@@ -1,6 +1,6 @@
 import type { Locale } from "~/i18n/config";
 import { AppError, isAppError } from "~/lib/app-error";
-import { formatDateTime } from "~/lib/dates";
+import { skopjeTime } from "~/lib/dates";
 import type { StoreContext } from "~/lib/service-context";
 import { CSV_BOM, csvLine } from "./activity-csv";
 import { describeActivity } from "./activity-describe";
@@ -35,7 +35,7 @@ export async function exportActivityCsv(
         const text = describeActivity(row, t, locale);
         lines.push(
           csvLine([
-            formatDateTime(row.createdAt, locale),
+            csvDateTime(row.createdAt),
             t(`activity:types.${row.type}`),
             text.product,
             row.categoryName ?? "",
@@ -53,4 +53,11 @@ export async function exportActivityCsv(
     if (isAppError(error)) throw error;
     throw new AppError("exportFailed", { cause: error });
   }
+}
+
+/** "2026-11-21 09:05" in Skopje: sorts as text and every spreadsheet reads it as a date. */
+function csvDateTime(value: Date): string {
+  const t = skopjeTime(value);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}`;
 }

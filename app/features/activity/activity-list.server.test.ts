@@ -83,6 +83,10 @@ describe("activity log", () => {
     expect(lines[1]).toContain("activity:types.products_bulk_deleted");
     expect(lines[1]).toContain('"Леб, бел"');
     expect(csv).toContain(",'=HYPERLINK(1),");
+    // A bulk deletion is found by any of the deleted products' names.
+    expect((await listActivity(ctx, filters("q=LEB"), 1, 50)).rows.map((row) => row.type)).toContain(
+      "products_bulk_deleted",
+    );
     const filtered = await exportActivityCsv(ctx, filters("type=product_added&q=leb"), t, "en");
     expect(filtered.slice(1).trimEnd().split("\r\n")).toHaveLength(2);
     await expect(exportActivityCsv(ctx, filters("type=price_update_error"), t, "en")).rejects.toMatchObject({

@@ -32,7 +32,13 @@ async function insertChunk(db: Queryable, rows: ActivityEntry[]): Promise<void> 
       categoryId: entry.categoryId ?? null,
       details: entry.details ?? {},
       // The product search of the activity page matches the name like the products search does.
-      searchText: typeof entry.details?.name === "string" ? searchKey(entry.details.name) : "",
+      searchText: searchTextOf(entry.details ?? {}),
     })),
   );
+}
+
+/** The product name, or the names of a bulk deletion, as the activity search matches them. */
+function searchTextOf(details: Record<string, unknown>): string {
+  const names = Array.isArray(details.names) ? details.names : [details.name];
+  return searchKey(names.filter((name) => typeof name === "string").join(" "));
 }
