@@ -17,6 +17,17 @@ export const ERROR_STATUS = {
   registrationFailed: 400,
   emailTaken: 409,
   storeNotFound: 404,
+  // issue 4: store setup, images, address, hours
+  logoUploadFailed: 500,
+  imageUploadFailed: 500,
+  imageEmpty: 400,
+  imageTooLarge: 413,
+  imageTypeRefused: 415,
+  imageSvgRefused: 415,
+  imageTooManyPixels: 422,
+  imageProcessingFailed: 422,
+  businessHoursSaveFailed: 500,
+  storeSaveFailed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
