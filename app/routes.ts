@@ -17,11 +17,15 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("settings/store", "routes/dashboard/settings-store.tsx"),
+    route("settings/open-hours", "routes/dashboard/settings-open-hours.tsx"),
   ]),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
   route("api/username-availability", "routes/api/username-availability.ts"),
+  route("api/address-suggestions", "routes/api/address-suggestions.ts"),
+  route("api/images", "routes/api/image-upload.ts"),
 
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   imageProcessingFailed: 422,
   businessHoursSaveFailed: 500,
   storeSaveFailed: 500,
+  addressLookupFailed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
