@@ -12,9 +12,9 @@ import { deleteImage, isOwnImageKey } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import type { WeekHours } from "./hours";
+import { ONBOARDING_STEPS } from "./store.schema";
 import { checkUsername, getStoreByOwner, getStoreByUsername, type Store } from "./store.server";
 
-export const ONBOARDING_STEPS = 5;
 export const USERNAME_REDIRECT_DAYS = 90;
 export const TRIAL_MONTHS = 1;
 

@@ -69,5 +69,8 @@ export const storeProfileSchema = storeNameStepSchema
   .extend(companyStepSchema.shape);
 export type StoreProfileInput = z.output<typeof storeProfileSchema>;
 
+/** Onboarding has five steps (issue 4). */
+export const ONBOARDING_STEPS = 5;
+
 /** Step 4: a few products quickly — a name and a price per row; empty rows are ignored. */
 export const QUICK_PRODUCT_ROWS = 5;

@@ -19,6 +19,7 @@ import { imageUrls } from "~/features/images/image.server";
 import { UsernameField } from "~/features/stores/components/username-field";
 import {
   companyStepSchema,
+  ONBOARDING_STEPS,
   phoneStepSchema,
   QUICK_PRODUCT_ROWS,
   storeNameStepSchema,
@@ -28,7 +29,6 @@ import {
   finishOnboarding,
   listOnboardingProducts,
   markProductsStepDone,
-  ONBOARDING_STEPS,
   onboardingStepOf,
   saveCompanyStep,
   savePhoneStep,
