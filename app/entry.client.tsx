@@ -1,17 +1,31 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { parseLocale } from "~/i18n/config";
+import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeCookie, parseLocale } from "~/i18n/config";
 import { loadMessages } from "~/i18n/load-messages.client";
 
-// The page's language catalogue is loaded before hydration, so the first client render matches the server's.
-loadMessages(parseLocale(document.documentElement.lang)).then(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
+// A language chosen earlier in this browser (localStorage) but missing from the cookie — e.g. after
+// the cookie was cleared — is restored, and the page is rendered again in it by the server.
+function restoreLanguage(): boolean {
+  const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
+  const hasCookie = document.cookie.split("; ").some((part) => part.startsWith(`${LOCALE_COOKIE}=`));
+  if (hasCookie || !isLocale(stored) || stored === document.documentElement.lang) return false;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
+  document.cookie = localeCookie(stored);
+  window.location.reload();
+  return true;
+}
+
+if (!restoreLanguage()) {
+  // The page's catalogue is loaded before hydration, so the first client render matches the server's.
+  loadMessages(parseLocale(document.documentElement.lang)).then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
   });
-});
+}

@@ -13,6 +13,7 @@ import { findUsernameRedirect } from "~/features/stores/store-profile.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
+import { getConfig } from "~/lib/config.server";
 import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/store-page";
 
@@ -40,6 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         category,
         page: parsePage(url.searchParams.get("page")),
         renderedAt: new Date().toISOString(),
+        // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
+        platformUrl: getConfig().baseUrl,
         title: t("store:meta.title", { name: storefront.store.name }),
         description: t("store:meta.description", { name: storefront.store.name }),
       },
@@ -145,9 +148,9 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
       </main>
       <footer className="py-6 text-center text-gray-500 text-xs">
         {t("poweredBy")}{" "}
-        <Link to="/" className="text-brand-700 hover:underline">
+        <a href={loaderData.platformUrl} className="text-brand-700 hover:underline">
           Vitrina
-        </Link>
+        </a>
       </footer>
     </div>
   );
