@@ -19,6 +19,8 @@ export default [
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
+    route("settings/store", "routes/dashboard/settings-store.tsx"),
+    route("settings/open-hours", "routes/dashboard/settings-open-hours.tsx"),
   ]),
 
   // A resource route (no layout): the activity CSV.
@@ -27,6 +29,8 @@ export default [
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
   route("api/username-availability", "routes/api/username-availability.ts"),
+  route("api/address-suggestions", "routes/api/address-suggestions.ts"),
+  route("api/images", "routes/api/image-upload.ts"),
 
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),

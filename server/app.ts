@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -63,6 +64,20 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 });
 
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
+
+// Uploaded images on the local disk (app/storage): keys never change content, so a year of
+// caching is safe; nosniff keeps a browser from guessing a type other than the stored WebP.
+app.use(
+  "/uploads",
+  express.static(path.join(config.dataDir, "uploads"), {
+    immutable: true,
+    maxAge: "365d",
+    index: false,
+    dotfiles: "deny",
+    fallthrough: false,
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  }),
+);
 
 app.use(
   createRequestHandler({

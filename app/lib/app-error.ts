@@ -25,6 +25,18 @@ export const ERROR_STATUS = {
   activityFetchFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
+  // issue 4: store setup, images, address, hours
+  logoUploadFailed: 500,
+  imageUploadFailed: 500,
+  imageEmpty: 400,
+  imageTooLarge: 413,
+  imageTypeRefused: 415,
+  imageSvgRefused: 415,
+  imageTooManyPixels: 422,
+  imageProcessingFailed: 422,
+  businessHoursSaveFailed: 500,
+  storeSaveFailed: 500,
+  addressLookupFailed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

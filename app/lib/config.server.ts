@@ -13,6 +13,17 @@ export type Config = {
   smtpUrl: string | null;
   mailFrom: string;
   production: boolean;
+  /** S3-compatible object storage for uploads (issue 4); null → local disk under DATA_DIR/uploads. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicUrl: string;
+    region: string;
+  } | null;
+  /** A Photon geocoder for address suggestions (issue 4); null → the embedded gazetteer. */
+  geocoderUrl: string | null;
 };
 
 let cached: Config | null = null;
@@ -33,8 +44,29 @@ export function getConfig(): Config {
     smtpUrl: process.env.SMTP_URL || null,
     mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
     production: process.env.NODE_ENV === "production",
+    s3: readS3(),
+    geocoderUrl: process.env.GEOCODER_URL || null,
   };
   return cached;
+}
+
+function readS3(): Config["s3"] {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL, S3_REGION } =
+    process.env;
+  if (!S3_BUCKET) return null;
+  if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY || !S3_PUBLIC_URL) {
+    throw new Error(
+      "S3_BUCKET is set: S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL are needed too",
+    );
+  }
+  return {
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    publicUrl: S3_PUBLIC_URL.replace(/\/+$/, ""),
+    region: S3_REGION || "auto",
+  };
 }
 
 /** A generated secret survives restarts, so sessions do too. */

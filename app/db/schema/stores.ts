@@ -1,4 +1,6 @@
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoreAddress } from "~/features/address/address";
+import type { WeekHours } from "~/features/stores/hours";
 import { user } from "./auth";
 
 // The tenant. PRODUCT.md: one user owns one store; every store-owned row carries store_id.
@@ -14,6 +16,28 @@ export const store = pgTable("store", {
   phonePublic: boolean().notNull().default(true),
   companyName: text().notNull(),
   active: boolean().notNull().default(true),
+  // Issue 4: the address chosen from suggestions, the logo's storage key (sizes are derived from
+  // it), the business hours, the onboarding step reached (null once onboarding is finished) and
+  // the end of the free month that finishing onboarding starts (PRODUCT.md "Plans").
+  address: jsonb().$type<StoreAddress>(),
+  logoKey: text(),
+  hours: jsonb().$type<WeekHours>(),
+  onboardingStep: integer(),
+  trialEndsAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// A changed username keeps answering for 90 days with a 301 to the new one (issue 4).
+export const usernameRedirect = pgTable(
+  "username_redirect",
+  {
+    oldUsername: text().primaryKey(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("username_redirect_store_idx").on(t.storeId)],
+);

@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { createAuth } from "~/auth/auth.server";
 import type { Db } from "~/db/client.server";
 import { priceHistory } from "~/db/schema/activity";
 import { user } from "~/db/schema/auth";
 import { category, product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
+import { toStoreAddress } from "~/features/address/address.server";
+import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.server";
+import { saveImage } from "~/features/images/image.server";
+import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
@@ -32,7 +37,9 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   const { user: demoUser } = await auth.api.signUpEmail({
     body: { name: "Маркет Демо", email: DEMO_EMAIL, password },
   });
-  return db.transaction(async (tx) => {
+  // The address comes from the embedded suggestions, as an owner would pick it (issue 4).
+  const [skopje] = await new EmbeddedAddressProvider().suggest("Скопје", { limit: 1 });
+  const storeId = await db.transaction(async (tx) => {
     await tx.update(user).set({ onboarded: true, emailVerified: true }).where(eq(user.id, demoUser.id));
     const [demoStore] = await tx
       .insert(store)
@@ -43,6 +50,8 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         phone: "+38923222333",
         phonePublic: true,
         companyName: "Демо Трговија ДООЕЛ Скопје",
+        address: skopje ? toStoreAddress(skopje, "ул. Македонија 12") : null,
+        hours: DEFAULT_HOURS,
       })
       .returning();
     const storeId = demoStore!.id;
@@ -84,4 +93,18 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
     );
     return storeId;
   });
+  const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
+  await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
+  return storeId;
+}
+
+/** A square 512×512 logo drawn here (no external download): "МД" on the brand green. */
+export function demoLogo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  <rect width="512" height="512" rx="96" fill="#16a34a"/>
+  <circle cx="256" cy="256" r="170" fill="#ffffff" fill-opacity="0.14"/>
+  <text x="256" y="300" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700"
+    text-anchor="middle" fill="#ffffff">МД</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -35,3 +35,42 @@ export const onboardingSchema = z.object({
 });
 
 export type OnboardingInput = z.output<typeof onboardingSchema>;
+
+// Issue 4: the stepped onboarding and the settings screens share these pieces.
+const phoneField = onboardingSchema.shape.phone;
+const phonePublicField = onboardingSchema.shape.phonePublic;
+
+export const storeNameStepSchema = z.object({
+  storeName: onboardingSchema.shape.storeName,
+  username: usernameSchema,
+});
+
+export const phoneStepSchema = z.object({ phone: phoneField, phonePublic: phonePublicField });
+
+/**
+ * Company step: the address is the signed suggestion the owner picked (verified on the server)
+ * plus the street and number; a typed settlement without a pick is refused (issue 4).
+ */
+export const companyStepSchema = z.object({
+  companyName: onboardingSchema.shape.companyName,
+  addressSuggestion: z.string().trim().min(1, "validation:addressFromSuggestions").max(4000),
+  street: z.string().trim().min(1, "validation:streetRequired").max(200, "validation:tooLong"),
+  logoKey: z
+    .string()
+    .trim()
+    .max(200)
+    .default("")
+    .transform((value) => value || null),
+});
+
+/** Settings → store: everything onboarding asked, on one form. */
+export const storeProfileSchema = storeNameStepSchema
+  .extend(phoneStepSchema.shape)
+  .extend(companyStepSchema.shape);
+export type StoreProfileInput = z.output<typeof storeProfileSchema>;
+
+/** Onboarding has five steps (issue 4). */
+export const ONBOARDING_STEPS = 5;
+
+/** Step 4: a few products quickly — a name and a price per row; empty rows are ignored. */
+export const QUICK_PRODUCT_ROWS = 5;

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { user } from "~/db/schema/auth";
-import { store } from "~/db/schema/stores";
+import { store, usernameRedirect } from "~/db/schema/stores";
 import { AppError } from "~/lib/app-error";
 import { usernameProblem } from "~/lib/slug";
 import type { OnboardingInput } from "./store.schema";
@@ -21,12 +21,33 @@ export async function getStoreByUsername(db: Queryable, username: string): Promi
 
 export type UsernameAvailability = { available: boolean; problem: string | null };
 
-export async function checkUsername(db: Queryable, username: string): Promise<UsernameAvailability> {
+/**
+ * Free for this owner? A name another store uses, or left less than 90 days ago (its old address
+ * still redirects there), is taken; the asking store's own current or old name is not.
+ */
+export async function checkUsername(
+  db: Queryable,
+  username: string,
+  ownStoreId?: string,
+  now: Date = new Date(),
+): Promise<UsernameAvailability> {
   const value = username.trim().toLowerCase();
   const problem = usernameProblem(value);
   if (problem) return { available: false, problem };
   const taken = await getStoreByUsername(db, value);
-  return taken ? { available: false, problem: "taken" } : { available: true, problem: null };
+  if (taken && taken.id !== ownStoreId) return { available: false, problem: "taken" };
+  const [redirected] = await db
+    .select({ storeId: usernameRedirect.storeId })
+    .from(usernameRedirect)
+    .where(
+      and(
+        eq(usernameRedirect.oldUsername, value),
+        gt(usernameRedirect.expiresAt, now),
+        ownStoreId ? ne(usernameRedirect.storeId, ownStoreId) : undefined,
+      ),
+    )
+    .limit(1);
+  return redirected ? { available: false, problem: "taken" } : { available: true, problem: null };
 }
 
 /** Finishing onboarding: the store exists and the owner is onboarded, together or not at all. */

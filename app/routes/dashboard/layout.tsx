@@ -1,4 +1,4 @@
-import { ExternalLink, FolderTree, History, LogOut, Package } from "lucide-react";
+import { Clock, ExternalLink, FolderTree, History, LogOut, Package, Store } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet } from "react-router";
@@ -15,6 +15,8 @@ const MENU = [
   { to: "/dashboard/products", key: "products", icon: Package },
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
   { to: "/dashboard/activity", key: "activity", icon: History },
+  { to: "/dashboard/settings/store", key: "storeSettings", icon: Store },
+  { to: "/dashboard/settings/open-hours", key: "openHours", icon: Clock },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { requireUser } from "~/auth/guards.server";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requireOwnerStore, requireUser } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
@@ -9,51 +9,196 @@ import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
+import { suggestionLabel } from "~/features/address/address";
+import { signSuggestion, toStoreAddress, verifySuggestion } from "~/features/address/address.server";
+import { AddressField } from "~/features/address/components/address-field";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct } from "~/features/catalog/product.server";
+import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { imageUrls } from "~/features/images/image.server";
 import { UsernameField } from "~/features/stores/components/username-field";
-import { onboardingSchema } from "~/features/stores/store.schema";
-import { createStore } from "~/features/stores/store.server";
+import {
+  companyStepSchema,
+  ONBOARDING_STEPS,
+  phoneStepSchema,
+  QUICK_PRODUCT_ROWS,
+  storeNameStepSchema,
+} from "~/features/stores/store.schema";
+import { getStoreByOwner } from "~/features/stores/store.server";
+import {
+  finishOnboarding,
+  listOnboardingProducts,
+  markProductsStepDone,
+  onboardingStepOf,
+  saveCompanyStep,
+  savePhoneStep,
+  saveStoreNameStep,
+} from "~/features/stores/store-profile.server";
+import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { formatPhoneNational } from "~/lib/phone";
 import { suggestUsername } from "~/lib/slug";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/onboarding";
+
+// Spec §2 onboarding in five steps (issue 4): store name → phone → company (address, logo) →
+// first products → an image per product. Each step is saved when the owner moves on, so leaving
+// and coming back resumes at the step reached with everything entered kept.
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const db = getDb();
+  const store = await getStoreByOwner(db, user.id);
+  const reached = onboardingStepOf(store);
+  if (reached > ONBOARDING_STEPS) throw redirect(POST_LOGIN_PATH);
+  const url = new URL(request.url);
+  const asked = Number(url.searchParams.get("step"));
+  const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("onboarding:title")} · Vitrina`, rootDomain: getConfig().rootDomain };
+  const products =
+    store && step === 5
+      ? await listOnboardingProducts({ db, storeId: store.id, actor: { userId: user.id } })
+      : [];
+  const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
+  return {
+    title: `${t("onboarding:title")} · Vitrina`,
+    rootDomain: getConfig().rootDomain,
+    step,
+    reached,
+    store: store
+      ? {
+          name: store.name,
+          username: store.username,
+          phone: store.phone ? formatPhoneNational(store.phone) : "",
+          phonePublic: store.phonePublic,
+          companyName: store.companyName,
+          street: store.address?.street ?? "",
+          // The saved place, re-signed so that saving the step again without a change passes.
+          addressSuggestion: store.address
+            ? signSuggestion({
+                id: store.address.placeId,
+                kind: "town",
+                name: store.address.place,
+                municipality: store.address.municipality,
+                postalCode: store.address.postalCode,
+                lat: store.address.lat,
+                lng: store.address.lng,
+                source: store.address.source,
+              })
+            : null,
+          logoUrl: store.logoKey ? imageUrls(store.logoKey, "logo").thumbUrl : null,
+        }
+      : null,
+    products,
+    index,
+  };
 }
+
+const next = (step: number) => redirect(`/onboarding?step=${step}`);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const parsed = onboardingSchema.safeParse(formObject(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const form = formObject(await request.formData());
+  const intent = form.intent ?? "";
   try {
-    await createStore(getDb(), user.id, parsed.data);
+    if (intent === "store") {
+      const parsed = storeNameStepSchema.safeParse(form);
+      if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+      await saveStoreNameStep(getDb(), user.id, parsed.data);
+      return next(2);
+    }
+    const { ctx } = await requireOwnerStore(context);
+    if (intent === "phone") {
+      const parsed = phoneStepSchema.safeParse(form);
+      if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+      await savePhoneStep(ctx, parsed.data);
+      return next(3);
+    }
+    if (intent === "company") {
+      const parsed = companyStepSchema.safeParse(form);
+      if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+      const suggestion = verifySuggestion(parsed.data.addressSuggestion);
+      if (!suggestion)
+        return data(
+          { errors: { addressSuggestion: "validation:addressFromSuggestions" } as FieldErrors },
+          { status: 400 },
+        );
+      await saveCompanyStep(ctx, {
+        companyName: parsed.data.companyName,
+        address: toStoreAddress(suggestion, parsed.data.street),
+        logoKey: parsed.data.logoKey,
+      });
+      return next(4);
+    }
+    if (intent === "products") {
+      const rows: { name: string; price: string }[] = [];
+      const errors: FieldErrors = {};
+      for (let i = 0; i < QUICK_PRODUCT_ROWS; i++) {
+        const name = (form[`name.${i}`] ?? "").trim();
+        const price = (form[`price.${i}`] ?? "").trim();
+        if (!name && !price) continue;
+        const parsed = productSchema.safeParse({
+          name,
+          price,
+          vatRate: "18",
+          unit: "piece",
+          availability: "in_stock",
+          status: "active",
+        });
+        if (!parsed.success) {
+          for (const [field, message] of Object.entries(fieldErrors(parsed.error)))
+            errors[`${field}.${i}`] = message;
+        } else rows.push({ name, price });
+      }
+      if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
+      for (const row of rows) {
+        await createProduct(
+          ctx,
+          productSchema.parse({
+            ...row,
+            vatRate: "18",
+            unit: "piece",
+            availability: "in_stock",
+            status: "active",
+          }),
+        );
+      }
+      await markProductsStepDone(ctx);
+      return next(5);
+    }
+    if (intent === "skip-products") {
+      await markProductsStepDone(ctx);
+      return next(5);
+    }
+    if (intent === "finish") {
+      await finishOnboarding(ctx);
+      return redirect(POST_LOGIN_PATH);
+    }
+    return data({ errors: { form: "errors:validation" } as FieldErrors }, { status: 400 });
   } catch (error) {
     if (isAppError(error) && error.code === "usernameUnavailable") {
       return data({ errors: { username: "errors:usernameUnavailable" } as FieldErrors }, { status: 409 });
     }
+    if (isAppError(error) && error.status < 500) {
+      return data({ errors: { form: error.messageKey } as FieldErrors }, { status: error.status });
+    }
     console.error(error);
     return data({ errors: { form: "errors:setupFailed" } as FieldErrors }, { status: 500 });
   }
-  return redirect(POST_LOGIN_PATH);
 }
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("onboarding");
-  const [storeName, setStoreName] = useState("");
-  const [username, setUsername] = useState("");
-  const [usernameEdited, setUsernameEdited] = useState(false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
-  const busy = useNavigation().state === "submitting";
+  const { step } = loaderData;
+  const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
+  const busy = useNavigation().state !== "idle";
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-gray-50">
@@ -61,75 +206,260 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         <Logo />
         <LanguageSwitcher />
       </header>
-      <main className="mx-auto max-w-lg px-4 pt-4 pb-16">
-        <Card className="p-6">
-          <h1 className="font-semibold text-2xl">{t("title")}</h1>
-          <p className="mt-1 text-gray-600 text-sm">{t("subtitle")}</p>
+      <main className="mx-auto max-w-lg px-4 pt-2 pb-16">
+        <Card className="p-5 sm:p-6">
+          <p className="font-medium text-brand-700 text-sm">
+            {t("progress", { step, total: ONBOARDING_STEPS })}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t("progressLabel")}
+            aria-valuemin={1}
+            aria-valuemax={ONBOARDING_STEPS}
+            aria-valuenow={step}
+            className="mt-2 h-2 overflow-hidden rounded-full bg-gray-100"
+          >
+            <div
+              className="h-full rounded-full bg-brand-600"
+              style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }}
+            />
+          </div>
+          <h1 className="mt-4 font-semibold text-2xl">{t(`steps.${step}.title`)}</h1>
+          <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
           {errors.form ? (
             <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
               {t(errors.form)}
             </p>
           ) : null}
-          <Form
-            method="post"
-            noValidate
-            className="mt-5 flex flex-col gap-4"
-            onSubmit={(event) => {
-              const parsed = onboardingSchema.safeParse(formObject(new FormData(event.currentTarget)));
-              setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
-              if (!parsed.success) event.preventDefault();
-            }}
-          >
-            <Field id="storeName" label={t("fields.storeName")} error={errors.storeName}>
-              <Input
-                {...fieldControlProps("storeName", errors.storeName)}
-                value={storeName}
-                onChange={(event) => {
-                  setStoreName(event.target.value);
-                  if (!usernameEdited) setUsername(suggestUsername(event.target.value));
-                }}
-                maxLength={100}
-                autoComplete="organization"
-                required
-              />
-            </Field>
-            <UsernameField
-              value={username}
-              onChange={(value) => {
-                setUsernameEdited(true);
-                setUsername(value);
-              }}
-              error={errors.username}
-              rootDomain={loaderData.rootDomain}
-            />
-            <Field id="phone" label={t("fields.phone")} error={errors.phone} hint={t("phoneHint")}>
-              <Input
-                {...fieldControlProps("phone", errors.phone)}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="071 234 567"
-                required
-              />
-            </Field>
-            <label className="flex items-center gap-2 text-gray-700 text-sm">
-              <input
-                type="checkbox"
-                name="phonePublic"
-                defaultChecked
-                className="size-4 rounded border-gray-300 accent-brand-600"
-              />
-              {t("fields.phonePublic")}
-            </label>
-            <Field id="companyName" label={t("fields.companyName")} error={errors.companyName}>
-              <Input {...fieldControlProps("companyName", errors.companyName)} maxLength={255} required />
-            </Field>
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? t("submitting") : t("submit")}
-            </Button>
-          </Form>
+          <div className="mt-5">
+            {step === 1 ? <StoreStep data={loaderData} errors={errors} busy={busy} /> : null}
+            {step === 2 ? <PhoneStep data={loaderData} errors={errors} busy={busy} /> : null}
+            {step === 3 ? <CompanyStep data={loaderData} errors={errors} busy={busy} /> : null}
+            {step === 4 ? <ProductsStep errors={errors} busy={busy} /> : null}
+            {step === 5 ? <ImagesStep data={loaderData} busy={busy} /> : null}
+          </div>
         </Card>
       </main>
+    </div>
+  );
+}
+
+type StepProps = { data: Route.ComponentProps["loaderData"]; errors: FieldErrors; busy: boolean };
+
+function Actions({ step, busy, label }: { step: number; busy: boolean; label?: string }) {
+  const { t } = useTranslation("onboarding");
+  return (
+    <div className="mt-2 flex items-center justify-between gap-3">
+      {step > 1 ? (
+        <Link
+          to={`/onboarding?step=${step - 1}`}
+          className="font-medium text-gray-700 text-sm hover:underline"
+        >
+          {t("back")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? t("submitting") : (label ?? t("next"))}
+      </Button>
+    </div>
+  );
+}
+
+function StoreStep({ data: loaderData, errors, busy }: StepProps) {
+  const { t } = useTranslation("onboarding");
+  const [storeName, setStoreName] = useState(loaderData.store?.name ?? "");
+  const [username, setUsername] = useState(loaderData.store?.username ?? "");
+  const [edited, setEdited] = useState(Boolean(loaderData.store));
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="store" />
+      <Field id="storeName" label={t("fields.storeName")} error={errors.storeName}>
+        <Input
+          {...fieldControlProps("storeName", errors.storeName)}
+          value={storeName}
+          onChange={(event) => {
+            setStoreName(event.target.value);
+            if (!edited) setUsername(suggestUsername(event.target.value));
+          }}
+          maxLength={100}
+          autoComplete="organization"
+          required
+        />
+      </Field>
+      <UsernameField
+        value={username}
+        onChange={(value) => {
+          setEdited(true);
+          setUsername(value);
+        }}
+        error={errors.username}
+        rootDomain={loaderData.rootDomain}
+      />
+      <Actions step={1} busy={busy} />
+    </Form>
+  );
+}
+
+function PhoneStep({ data: loaderData, errors, busy }: StepProps) {
+  const { t } = useTranslation("onboarding");
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="phone" />
+      <Field id="phone" label={t("fields.phone")} error={errors.phone} hint={t("phoneHint")}>
+        <Input
+          {...fieldControlProps("phone", errors.phone)}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="071 234 567"
+          defaultValue={loaderData.store?.phone}
+          required
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-gray-700 text-sm">
+        <input
+          type="checkbox"
+          name="phonePublic"
+          defaultChecked={loaderData.store?.phone ? loaderData.store.phonePublic : true}
+          className="size-4 rounded border-gray-300 accent-brand-600"
+        />
+        {t("fields.phonePublic")}
+      </label>
+      <Actions step={2} busy={busy} />
+    </Form>
+  );
+}
+
+function CompanyStep({ data: loaderData, errors, busy }: StepProps) {
+  const { t, i18n } = useTranslation("onboarding");
+  const saved = loaderData.store?.addressSuggestion ?? null;
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="company" />
+      <Field id="companyName" label={t("fields.companyName")} error={errors.companyName}>
+        <Input
+          {...fieldControlProps("companyName", errors.companyName)}
+          defaultValue={loaderData.store?.companyName}
+          maxLength={255}
+          autoComplete="organization"
+          required
+        />
+      </Field>
+      <AddressField
+        initial={saved ? JSON.stringify(saved) : undefined}
+        initialLabel={saved ? suggestionLabel(saved, i18n.language as Locale) : undefined}
+        initialStreet={loaderData.store?.street}
+        errors={{ addressSuggestion: errors.addressSuggestion, street: errors.street }}
+      />
+      <ImageUploadField
+        kind="logo"
+        name="logoKey"
+        label={t("fields.logo")}
+        initialUrl={loaderData.store?.logoUrl}
+        square
+      />
+      <Actions step={3} busy={busy} />
+    </Form>
+  );
+}
+
+function ProductsStep({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
+  const { t } = useTranslation("onboarding");
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-3">
+      <div className="grid grid-cols-[1fr_6.5rem] gap-2 font-medium text-gray-800 text-sm">
+        <span>{t("fields.productName")}</span>
+        <span>{t("fields.productPrice")}</span>
+      </div>
+      {Array.from({ length: QUICK_PRODUCT_ROWS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of rows
+        <div key={i} className="grid grid-cols-[1fr_6.5rem] gap-2">
+          <div>
+            <Input
+              name={`name.${i}`}
+              aria-label={t("productRowName", { n: i + 1 })}
+              aria-invalid={errors[`name.${i}`] ? true : undefined}
+              maxLength={255}
+            />
+            {errors[`name.${i}`] ? <p className="text-red-600 text-xs">{t(errors[`name.${i}`]!)}</p> : null}
+          </div>
+          <div>
+            <Input
+              name={`price.${i}`}
+              inputMode="decimal"
+              aria-label={t("productRowPrice", { n: i + 1 })}
+              aria-invalid={errors[`price.${i}`] ? true : undefined}
+              placeholder="0,00"
+            />
+            {errors[`price.${i}`] ? <p className="text-red-600 text-xs">{t(errors[`price.${i}`]!)}</p> : null}
+          </div>
+        </div>
+      ))}
+      <p className="text-gray-500 text-xs">{t("productsHint")}</p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <Link to="/onboarding?step=3" className="font-medium text-gray-700 text-sm hover:underline">
+          {t("back")}
+        </Link>
+        <div className="flex gap-2">
+          <Button type="submit" name="intent" value="skip-products" variant="outline" disabled={busy}>
+            {t("skip")}
+          </Button>
+          <Button type="submit" name="intent" value="products" size="lg" disabled={busy}>
+            {busy ? t("submitting") : t("next")}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+function ImagesStep({ data: loaderData, busy }: { data: StepProps["data"]; busy: boolean }) {
+  const { t } = useTranslation("onboarding");
+  const { products, index } = loaderData;
+  const current = products[index];
+  const last = index >= products.length - 1;
+  return (
+    <div className="flex flex-col gap-4">
+      {current ? (
+        <>
+          <p className="font-medium text-gray-800">
+            {t("productXofY", { x: index + 1, y: products.length })}: {current.name}
+          </p>
+          <ImageUploadField
+            key={current.id}
+            kind="product"
+            productId={current.id}
+            label={t("fields.productImage", { name: current.name })}
+            initialUrl={current.imageUrl}
+          />
+        </>
+      ) : (
+        <p className="text-gray-600 text-sm">{t("noProducts")}</p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={index > 0 ? `/onboarding?step=5&i=${index - 1}` : "/onboarding?step=4"}
+          className="font-medium text-gray-700 text-sm hover:underline"
+        >
+          {t("back")}
+        </Link>
+        {current && !last ? (
+          <Link
+            to={`/onboarding?step=5&i=${index + 1}`}
+            className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+          >
+            {t("nextProduct")}
+          </Link>
+        ) : (
+          <Form method="post">
+            <Button type="submit" name="intent" value="finish" size="lg" disabled={busy}>
+              {busy ? t("submitting") : t("finish")}
+            </Button>
+          </Form>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Phone, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
 import { Input } from "~/components/ui/input";
@@ -8,12 +8,13 @@ import { getDb } from "~/db/db.server";
 import { isUuid } from "~/features/catalog/product.queries.server";
 import { StorefrontProductCard } from "~/features/storefront/components/storefront-product-card";
 import { getStorefront } from "~/features/storefront/storefront.server";
+import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
+import { findUsernameRedirect } from "~/features/stores/store-profile.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
 import { parsePage } from "~/lib/pagination";
-import { formatPhoneNational } from "~/lib/phone";
 import type { Route } from "./+types/store-page";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -39,6 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         q,
         category,
         page: parsePage(url.searchParams.get("page")),
+        renderedAt: new Date().toISOString(),
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
         title: t("store:meta.title", { name: storefront.store.name }),
@@ -47,7 +49,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     );
   } catch (error) {
-    if (isAppError(error) && error.code === "storeNotFound") throw data(null, { status: 404 });
+    if (isAppError(error) && error.code === "storeNotFound") {
+      // A renamed store's old address answers 301 for 90 days (issue 4).
+      const moved = await findUsernameRedirect(getDb(), params.username);
+      if (moved) throw redirect(`/${moved}${url.search}`, 301);
+      throw data(null, { status: 404 });
+    }
     throw error;
   }
 }
@@ -66,19 +73,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-3 px-4 py-4">
-          <div className="min-w-0">
-            <h1 className="font-bold text-2xl text-gray-900">{store.name}</h1>
-            <p className="text-gray-600 text-sm">{store.companyName}</p>
-            {store.phone ? (
-              <a
-                href={`tel:${store.phone}`}
-                className="mt-1 inline-flex items-center gap-1.5 text-brand-700 text-sm hover:underline"
-              >
-                <Phone aria-hidden className="size-4" />
-                {formatPhoneNational(store.phone)}
-              </a>
-            ) : null}
-          </div>
+          <StoreBusinessInfo info={store} renderedAt={loaderData.renderedAt} />
           <LanguageSwitcher />
         </div>
       </header>

@@ -1,0 +1,143 @@
+import { Clock, MapPin, Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatAddress, type StoreAddress } from "~/features/address/address";
+import type { Locale } from "~/i18n/config";
+import { formatPhoneNational } from "~/lib/phone";
+import { isOpenAt, openingHoursSpecification, todayKey, WEEKDAYS, type WeekHours } from "../hours";
+
+export type BusinessInfo = {
+  username: string;
+  name: string;
+  companyName: string;
+  phone: string | null;
+  address: StoreAddress | null;
+  logo: { url: string; thumbUrl: string } | null;
+  hours: WeekHours | null;
+};
+
+/**
+ * The public page's business info (spec §2): logo, store and company name, location, phone when
+ * public, working hours with a today-only toggle and "open now" by the Skopje clock; the hours
+ * also as schema.org openingHoursSpecification. `now` is injectable for tests and is the
+ * server's render time at first, then the visitor's clock after hydration.
+ */
+export function StoreBusinessInfo({
+  info,
+  now: initialNow,
+  renderedAt,
+}: {
+  info: BusinessInfo;
+  now?: Date;
+  renderedAt?: string;
+}) {
+  const { t, i18n } = useTranslation("businessInfo");
+  const locale = i18n.language as Locale;
+  // The server's render time first, so hydration matches; the visitor's clock from then on.
+  const [now, setNow] = useState(() => initialNow ?? (renderedAt ? new Date(renderedAt) : new Date()));
+  const [allDays, setAllDays] = useState(false);
+  useEffect(() => {
+    if (initialNow) return;
+    const tick = () => setNow(new Date());
+    tick();
+    const timer = setInterval(tick, 60_000);
+    return () => clearInterval(timer);
+  }, [initialNow]);
+  const today = todayKey(now);
+  const hours = info.hours;
+  const open = hours ? isOpenAt(hours, now) : null;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Store",
+    name: info.name,
+    legalName: info.companyName || undefined,
+    telephone: info.phone ?? undefined,
+    image: info.logo?.url,
+    address: info.address
+      ? {
+          "@type": "PostalAddress",
+          streetAddress: info.address.street,
+          addressLocality: info.address.place.latin,
+          postalCode: info.address.postalCode,
+          addressCountry: "MK",
+        }
+      : undefined,
+    openingHoursSpecification: hours ? openingHoursSpecification(hours) : undefined,
+  };
+  const days = allDays ? WEEKDAYS : ([today] as const);
+  return (
+    <section aria-label={t("label")} className="flex flex-wrap items-start gap-4">
+      {info.logo ? (
+        <img
+          src={info.logo.thumbUrl}
+          srcSet={`${info.logo.thumbUrl} 192w, ${info.logo.url} 512w`}
+          sizes="80px"
+          width={80}
+          height={80}
+          alt={t("logoAlt", { name: info.name })}
+          className="size-20 shrink-0 rounded-xl border border-gray-200 bg-white object-cover"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <h1 className="font-bold text-2xl text-gray-900">{info.name}</h1>
+        {info.companyName ? <p className="text-gray-600 text-sm">{info.companyName}</p> : null}
+        <ul className="mt-2 flex flex-col gap-1 text-gray-700 text-sm">
+          {info.address ? (
+            <li className="flex items-start gap-1.5">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-400" />
+              <span>{formatAddress(info.address, locale)}</span>
+            </li>
+          ) : null}
+          {info.phone ? (
+            <li>
+              <a
+                href={`tel:${info.phone}`}
+                className="inline-flex items-center gap-1.5 text-brand-700 hover:underline"
+              >
+                <Phone aria-hidden className="size-4" />
+                {formatPhoneNational(info.phone)}
+              </a>
+            </li>
+          ) : null}
+          {hours ? (
+            <li className="flex items-start gap-1.5">
+              <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-400" />
+              <div>
+                <span
+                  className={open ? "font-medium text-brand-700" : "font-medium text-red-700"}
+                  data-testid="open-status"
+                >
+                  {open ? t("openNow") : t("closedNow")}
+                </span>
+                <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3" aria-label={t("hours")}>
+                  {days.map((day) => (
+                    <div key={day} className="contents">
+                      <dt className={day === today ? "font-medium" : undefined}>
+                        {day === today && !allDays ? t("today") : t(`businessInfo:weekdays.${day}`)}
+                      </dt>
+                      <dd>{hours[day].closed ? t("closed") : `${hours[day].from}–${hours[day].to}`}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <button
+                  type="button"
+                  className="mt-1 text-brand-700 text-xs hover:underline"
+                  aria-expanded={allDays}
+                  onClick={() => setAllDays((value) => !value)}
+                >
+                  {allDays ? t("showToday") : t("showWeek")}
+                </button>
+              </div>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <script
+        type="application/ld+json"
+        // JSON.stringify escapes quotes; "<" is escaped so a name cannot close the script element.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data, escaped above
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
+      />
+    </section>
+  );
+}

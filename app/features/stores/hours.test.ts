@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_HOURS, isOpenAt, openingHoursSpecification, todayKey, type WeekHours } from "./hours";
+import { hoursFromForm, hoursSchema } from "./hours.schema";
+
+// Fixed instants (the injectable clock). Skopje is UTC+1 in winter, UTC+2 in summer.
+const at = (iso: string) => new Date(iso);
+
+const hours: WeekHours = {
+  ...DEFAULT_HOURS,
+  mon: { closed: false, from: "08:00", to: "20:00" },
+  sat: { closed: false, from: "09:00", to: "14:00" },
+  sun: { closed: true, from: "08:00", to: "14:00" },
+};
+
+describe("business hours in Europe/Skopje", () => {
+  it("takes the weekday from the Skopje calendar, not UTC", () => {
+    // 23:30 UTC on Sunday 22 Nov 2026 is 00:30 on Monday in Skopje.
+    expect(todayKey(at("2026-11-22T23:30:00Z"))).toBe("mon");
+    expect(todayKey(at("2026-11-22T22:59:00Z"))).toBe("sun");
+    // Summer time: 22:30 UTC on Sunday 21 Jun 2026 is 00:30 on Monday.
+    expect(todayKey(at("2026-06-21T22:30:00Z"))).toBe("mon");
+  });
+
+  it("is closed just after midnight on Monday even though Sunday's UTC evening is not over", () => {
+    expect(isOpenAt(hours, at("2026-11-22T23:30:00Z"))).toBe(false); // Mon 00:30 Skopje
+  });
+
+  it("opens at `from` and closes at `to` by the Skopje clock", () => {
+    expect(isOpenAt(hours, at("2026-11-23T06:59:00Z"))).toBe(false); // Mon 07:59
+    expect(isOpenAt(hours, at("2026-11-23T07:00:00Z"))).toBe(true); // Mon 08:00
+    expect(isOpenAt(hours, at("2026-11-23T18:59:00Z"))).toBe(true); // Mon 19:59
+    expect(isOpenAt(hours, at("2026-11-23T19:00:00Z"))).toBe(false); // Mon 20:00
+    // Summer: 08:00 Skopje is 06:00 UTC.
+    expect(isOpenAt(hours, at("2026-06-22T06:00:00Z"))).toBe(true);
+    expect(isOpenAt(hours, at("2026-06-22T05:59:00Z"))).toBe(false);
+  });
+
+  it("uses each weekday's own hours and honours closed days", () => {
+    expect(isOpenAt(hours, at("2026-11-21T12:00:00Z"))).toBe(true); // Sat 13:00
+    expect(isOpenAt(hours, at("2026-11-21T13:30:00Z"))).toBe(false); // Sat 14:30
+    expect(isOpenAt(hours, at("2026-11-22T10:00:00Z"))).toBe(false); // Sun, closed
+  });
+
+  it("closes at midnight with 24:00", () => {
+    const late: WeekHours = { ...hours, fri: { closed: false, from: "18:00", to: "24:00" } };
+    expect(isOpenAt(late, at("2026-11-27T22:59:00Z"))).toBe(true); // Fri 23:59
+    expect(isOpenAt(late, at("2026-11-27T23:00:00Z"))).toBe(false); // Sat 00:00
+  });
+
+  it("publishes schema.org openingHoursSpecification for open days only", () => {
+    const spec = openingHoursSpecification(hours);
+    expect(spec).toHaveLength(6);
+    expect(spec[0]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: "https://schema.org/Monday",
+      opens: "08:00",
+      closes: "20:00",
+    });
+    expect(spec.some((d) => d.dayOfWeek.endsWith("Sunday"))).toBe(false);
+  });
+});
+
+describe("hours form", () => {
+  const form = (overrides: Record<string, string> = {}) => {
+    const values: Record<string, string> = {};
+    for (const d of ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]) {
+      values[`${d}.from`] = "08:00";
+      values[`${d}.to`] = "16:00";
+    }
+    return hoursFromForm({ ...values, ...overrides });
+  };
+
+  it("accepts Monday to Sunday with from before to", () => {
+    const parsed = hoursSchema.parse(form({ "sun.closed": "on" }));
+    expect(parsed.sun.closed).toBe(true);
+    expect(parsed.mon).toEqual({ closed: false, from: "08:00", to: "16:00" });
+  });
+
+  it("refuses `to` before or equal to `from` on an open day, not on a closed one", () => {
+    const bad = hoursSchema.safeParse(form({ "tue.from": "18:00", "tue.to": "09:00" }));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ["tue", "to"],
+      message: "validation:hoursFromBeforeTo",
+    });
+    expect(hoursSchema.safeParse(form({ "wed.to": "08:00" })).success).toBe(false);
+    expect(
+      hoursSchema.safeParse(form({ "tue.from": "18:00", "tue.to": "09:00", "tue.closed": "on" })).success,
+    ).toBe(true);
+  });
+
+  it("refuses malformed times", () => {
+    expect(hoursSchema.safeParse(form({ "mon.from": "8" })).success).toBe(false);
+    expect(hoursSchema.safeParse(form({ "mon.to": "24:30" })).success).toBe(false);
+    expect(hoursSchema.safeParse(form({ "mon.to": "24:00" })).success).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { DEFAULT_HOURS, WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
+import { hoursFromForm, hoursSchema } from "~/features/stores/hours.schema";
+import { saveBusinessHours } from "~/features/stores/store-profile.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { isAppError } from "~/lib/app-error";
+import { flashHeaders } from "~/lib/flash.server";
+import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import type { Route } from "./+types/settings-open-hours";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+/** Settings → business hours, Monday to Sunday (spec §2, issue 4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { store } = await requireOwnerStore(context);
+  const t = getFixedT(requestLocale(request));
+  return {
+    title: `${t("storeSettings:hours.title")} · Vitrina`,
+    hours: store.hours ?? DEFAULT_HOURS,
+    saved: Boolean(store.hours),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const parsed = hoursSchema.safeParse(hoursFromForm(formObject(await request.formData())));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  try {
+    await saveBusinessHours(ctx, parsed.data);
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) console.error(error);
+    return data({ errors: { form: "errors:businessHoursSaveFailed" } as FieldErrors }, { status: 500 });
+  }
+  return redirect("/dashboard/settings/open-hours", { headers: flashHeaders("storeSettings:hours.saved") });
+}
+
+export default function OpenHours({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("storeSettings");
+  const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
+  const busy = useNavigation().state === "submitting";
+  const [hours, setHours] = useState<WeekHours>(loaderData.hours);
+  const set = (day: Weekday, patch: Partial<WeekHours[Weekday]>) =>
+    setHours((current) => ({ ...current, [day]: { ...current[day], ...patch } }));
+  const copyMonday = () =>
+    setHours((current) => {
+      const next = { ...current };
+      for (const day of ["tue", "wed", "thu", "fri"] as const) next[day] = { ...current.mon };
+      return next;
+    });
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-semibold text-2xl">{t("hours.title")}</h1>
+      <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
+      <Card className="mt-4 p-5">
+        {errors.form ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
+            {t(errors.form)}
+          </p>
+        ) : null}
+        <Form method="post" noValidate className="flex flex-col gap-3">
+          {WEEKDAYS.map((day) => {
+            const error = errors[`${day}.to`] ?? errors[`${day}.from`];
+            return (
+              <fieldset key={day} className="border-gray-100 border-b pb-3 last:border-0">
+                <legend className="sr-only">{t(`businessInfo:weekdays.${day}`)}</legend>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="w-28 font-medium text-sm" aria-hidden>
+                    {t(`businessInfo:weekdays.${day}`)}
+                  </span>
+                  <Input
+                    type="time"
+                    name={`${day}.from`}
+                    aria-label={t("hours.from", { day: t(`businessInfo:weekdays.${day}`) })}
+                    value={hours[day].from}
+                    onChange={(event) => set(day, { from: event.target.value })}
+                    disabled={hours[day].closed}
+                    className="w-28"
+                  />
+                  <span aria-hidden>–</span>
+                  <Input
+                    type="time"
+                    name={`${day}.to`}
+                    aria-label={t("hours.to", { day: t(`businessInfo:weekdays.${day}`) })}
+                    value={hours[day].to}
+                    onChange={(event) => set(day, { to: event.target.value })}
+                    disabled={hours[day].closed}
+                    className="w-28"
+                    aria-invalid={error ? true : undefined}
+                  />
+                  <label className="flex items-center gap-1.5 text-gray-700 text-sm">
+                    <input
+                      type="checkbox"
+                      name={`${day}.closed`}
+                      checked={hours[day].closed}
+                      onChange={(event) => set(day, { closed: event.target.checked })}
+                      className="size-4 accent-brand-600"
+                    />
+                    {t("hours.closed")}
+                  </label>
+                  {/* Disabled inputs are not posted: keep a closed day's times. */}
+                  {hours[day].closed ? (
+                    <>
+                      <input type="hidden" name={`${day}.from`} value={hours[day].from} />
+                      <input type="hidden" name={`${day}.to`} value={hours[day].to} />
+                    </>
+                  ) : null}
+                </div>
+                {error ? (
+                  <p role="alert" className="mt-1 text-red-600 text-sm">
+                    {t(error)}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={copyMonday}>
+              {t("hours.copyToWeekdays")}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? t("onboarding:submitting") : t("save")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

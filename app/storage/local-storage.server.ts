@@ -1,0 +1,34 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { assertKey, type FileStorage } from "./storage.server";
+
+export const UPLOADS_URL_PREFIX = "/uploads";
+
+/** Files under DATA_DIR/uploads, served by server/app.ts at /uploads with long-lived caching. */
+export class LocalStorage implements FileStorage {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, "uploads");
+  }
+
+  private file(key: string): string {
+    assertKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertKey(key);
+    return `${UPLOADS_URL_PREFIX}/${key}`;
+  }
+}
