@@ -13,6 +13,11 @@ export type Config = {
   smtpUrl: string | null;
   mailFrom: string;
   production: boolean;
+  /** Google sign-in appears only when both are set (issue 3). */
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  /** Tests only: where Google's OpenID endpoints live (a local fake). */
+  googleOAuthBaseUrl: string | null;
 };
 
 let cached: Config | null = null;
@@ -33,6 +38,9 @@ export function getConfig(): Config {
     smtpUrl: process.env.SMTP_URL || null,
     mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
     production: process.env.NODE_ENV === "production",
+    googleClientId: process.env.GOOGLE_CLIENT_ID || null,
+    googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || null,
+    googleOAuthBaseUrl: process.env.GOOGLE_OAUTH_BASE_URL || null,
   };
   return cached;
 }
