@@ -49,4 +49,9 @@ export const CODE_CHECK_PATHS = new Set([
   "/email-otp/change-email",
 ]);
 /** Endpoints that set a new password. */
-export const NEW_PASSWORD_PATHS = new Set(["/sign-up/email", "/email-otp/reset-password", "/change-password", "/reset-password"]);
+export const NEW_PASSWORD_PATHS = new Set([
+  "/sign-up/email",
+  "/email-otp/reset-password",
+  "/change-password",
+  "/reset-password",
+]);

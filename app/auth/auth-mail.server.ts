@@ -3,9 +3,9 @@ import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { type Locale, parseLocale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";
 import { getMailer } from "~/mail/mailer.server";
-import { logger } from "~/lib/logger.server";
 import { CODE_TTL_SECONDS } from "./auth-limits";
 
 export type CodeType = "sign-in" | "email-verification" | "forget-password" | "change-email";

@@ -173,7 +173,10 @@ export function createAuth(db: Db) {
         if (NEW_PASSWORD_PATHS.has(ctx.path)) {
           const password = ctx.body?.newPassword ?? ctx.body?.password;
           if (typeof password === "string" && isCommonPassword(password)) {
-            throw new APIError("BAD_REQUEST", { message: "Password too common", code: "PASSWORD_TOO_COMMON" });
+            throw new APIError("BAD_REQUEST", {
+              message: "Password too common",
+              code: "PASSWORD_TOO_COMMON",
+            });
           }
         }
         if (!email) return;
@@ -308,7 +311,3 @@ export function getAuth(): Auth {
   holder.__vitrinaAuth ??= createAuth(getDb());
   return holder.__vitrinaAuth;
 }
-
-
-
-

@@ -34,7 +34,10 @@ export function getConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || null,
     rootDomain,
     authSecret: process.env.BETTER_AUTH_SECRET || readOrCreateSecret(dataDir),
-    baseUrl: process.env.BASE_URL || `http://${rootDomain}:${port}`,
+    // Vitest sets BASE_URL to "/" (Vite's base path): only an absolute URL counts.
+    baseUrl: /^https?:\/\//.test(process.env.BASE_URL ?? "")
+      ? process.env.BASE_URL!
+      : `http://${rootDomain}:${port}`,
     smtpUrl: process.env.SMTP_URL || null,
     mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
     production: process.env.NODE_ENV === "production",

@@ -54,5 +54,10 @@ export async function countRecent(
 
 /** A user's own entries, newest first (the admin screen comes later). */
 export async function listAuditForUser(db: Db, userId: string, limit = 50) {
-  return db.select().from(auditLog).where(eq(auditLog.userId, userId)).orderBy(desc(auditLog.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
 }
