@@ -7,6 +7,10 @@ export default [
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),
     route("auth/register", "routes/auth/register.tsx"),
+    route("auth/login-simple-password", "routes/auth/login-simple-password.tsx"),
+    route("auth/verify-otp", "routes/auth/verify-otp.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
 
@@ -17,6 +21,7 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("settings", "routes/dashboard/settings/layout.tsx", [index("routes/dashboard/settings/index.tsx")]),
   ]),
 
   route("api/locale", "routes/api/locale.ts"),

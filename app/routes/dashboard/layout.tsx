@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, Package } from "lucide-react";
+import { ExternalLink, LogOut, Package, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet } from "react-router";
@@ -11,7 +11,10 @@ import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
 // Spec §2 dashboard menu; an entry appears once its page exists.
-const MENU = [{ to: "/dashboard/products", key: "products", icon: Package }] as const;
+const MENU = [
+  { to: "/dashboard/products", key: "products", icon: Package },
+  { to: "/dashboard/settings", key: "settings", icon: Settings },
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user } = await requireOwnerStore(context);
