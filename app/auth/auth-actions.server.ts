@@ -65,8 +65,8 @@ export async function requestSignInCode(request: Request, form: FormData) {
 /** Starts Google's authorization; the callback lands on better-auth, then the dashboard. */
 export async function startGoogle(request: Request, link = false) {
   if (!googleEnabled()) return formError("errors:unexpected", 400);
-  const response = await callAuth(request, link ? "/oauth2/link" : "/sign-in/oauth2", {
-    providerId: "google",
+  const response = await callAuth(request, link ? "/link-social" : "/sign-in/social", {
+    provider: "google",
     callbackURL: link ? "/dashboard/settings?linked=google" : POST_LOGIN_PATH,
     errorCallbackURL: link ? "/dashboard/settings?error=link" : "/auth/login?error=google",
     newUserCallbackURL: link ? undefined : "/onboarding",

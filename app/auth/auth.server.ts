@@ -34,7 +34,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   "/sign-up/email": "password",
   "/sign-in/email-otp": "email-code",
   "/passkey/verify-authentication": "passkey",
-  "/oauth2/callback/:providerId": "google",
+  "/callback/:id": "google",
   "/email-otp/reset-password": "password-reset",
 };
 
@@ -83,6 +83,8 @@ export function createAuth(db: Db) {
                 scopes: ["openid", "email", "profile"],
                 pkce: true,
                 prompt: "select_account",
+                // Google's stable account id is the OpenID "sub".
+                accountSubject: ({ profile }) => String(profile.sub ?? profile.id ?? ""),
               },
             ],
           }),

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { changePasswordSchema } from "~/auth/auth.schema";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { googleEnabled, startGoogle } from "~/auth/auth-actions.server";
@@ -8,6 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { localeCookie } from "~/i18n/config";
 import { isAppError } from "~/lib/app-error";
+import { flashHeaders } from "~/lib/flash.server";
 import { fieldErrors, formObject } from "~/lib/form";
 import {
   emailChangeSchema,
@@ -45,10 +46,10 @@ export async function settingsAction(request: Request, user: SessionUser) {
           { status: 400 },
         );
       await setLocale(db, user.id, parsed.data.locale);
-      return data<SettingsResult>(
-        { section: "language", ok: "account:settings.saved" },
-        { headers: { "Set-Cookie": localeCookie(parsed.data.locale) } },
-      );
+      // A document reload, so the whole page switches language (decision 0003).
+      const headers = flashHeaders("account:settings.saved");
+      headers.append("Set-Cookie", localeCookie(parsed.data.locale));
+      return redirect("/dashboard/settings", { headers });
     }
     case "name": {
       const parsed = nameFormSchema.safeParse(values);

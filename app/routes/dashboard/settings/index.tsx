@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { getAccountOverview } from "~/features/account/account.server";
 import { type SettingsResult, settingsAction } from "~/features/account/settings-action.server";
-import { LOCALES, type Locale } from "~/i18n/config";
+import { LOCALE_STORAGE_KEY, LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { formatDate } from "~/lib/dates";
 import type { Route } from "./+types/index";
@@ -78,19 +78,19 @@ function Outcome({ result }: { result?: SettingsResult }) {
 }
 
 function LanguageSection({ locale }: { locale: string }) {
-  const { t, i18n } = useTranslation("account");
-  const fetcher = useFetcher();
-  const result = useResult("language", fetcher);
-  useEffect(() => {
-    if (result?.ok && fetcher.formData) {
-      const chosen = String(fetcher.formData.get("locale")) as Locale;
-      void i18n.changeLanguage(chosen);
-      localStorage.setItem("lang", chosen);
-    }
-  }, [result, fetcher.formData, i18n]);
+  const { t } = useTranslation("account");
+  // A plain form: the answer reloads the page in the new language (works without JavaScript).
   return (
     <Section icon={<Languages aria-hidden className="size-5 text-gray-500" />} title={t("language.title")}>
-      <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+      <form
+        method="post"
+        action="/dashboard/settings?index"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          const chosen = new FormData(event.currentTarget).get("locale");
+          if (typeof chosen === "string") window.localStorage.setItem(LOCALE_STORAGE_KEY, chosen);
+        }}
+      >
         <input type="hidden" name="intent" value="locale" />
         <Field id="locale" label={t("language.label")} className="min-w-40">
           <select
@@ -106,11 +106,10 @@ function LanguageSection({ locale }: { locale: string }) {
             ))}
           </select>
         </Field>
-        <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" variant="outline">
           {t("settings.save")}
         </Button>
-      </fetcher.Form>
-      <Outcome result={result} />
+      </form>
     </Section>
   );
 }
@@ -282,7 +281,7 @@ function LinkedSection({
               </Button>
             </fetcher.Form>
           ) : google ? (
-            <form method="post">
+            <form method="post" action="/dashboard/settings?index">
               <input type="hidden" name="intent" value="linkGoogle" />
               <Button type="submit" variant="outline" size="sm">
                 {t("linked.connect")}
