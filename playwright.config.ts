@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
-import { E2E_BASE_URL, E2E_PORT } from "./tests/support/e2e-env";
+import { E2E_BASE_URL, E2E_PORT, FAKE_GOOGLE_PORT, FAKE_GOOGLE_URL } from "./tests/support/e2e-env";
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/support/fake-google";
 
 // End-to-end suite (STYLE.md "Tests"): the real server, built and started by Playwright on a fixed
 // port with an empty database, driven by Debian's Chromium. A missing Chromium fails the run.
@@ -40,22 +41,35 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: "npx tsx server/start.ts",
-    url: `${E2E_BASE_URL}/`,
-    reuseExistingServer: false,
-    // The first start builds the app.
-    timeout: 180_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ROOT_DOMAIN: "localhost",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
+  webServer: [
+    {
+      // Google sign-in against a local fake of Google's endpoints (issue 3).
+      command: `npx tsx tests/support/fake-google.ts ${FAKE_GOOGLE_PORT}`,
+      url: `${FAKE_GOOGLE_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
     },
-  },
+    {
+      command: "npx tsx server/start.ts",
+      url: `${E2E_BASE_URL}/`,
+      reuseExistingServer: false,
+      // The first start builds the app.
+      timeout: 180_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        ROOT_DOMAIN: "localhost",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
+        GOOGLE_OAUTH_BASE_URL: FAKE_GOOGLE_URL,
+      },
+    },
+  ],
 });

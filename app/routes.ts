@@ -7,6 +7,10 @@ export default [
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),
     route("auth/register", "routes/auth/register.tsx"),
+    route("auth/login-simple-password", "routes/auth/login-simple-password.tsx"),
+    route("auth/verify-otp", "routes/auth/verify-otp.tsx"),
+    route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
   ]),
   route("auth/logout", "routes/auth/logout.tsx"),
 
@@ -19,8 +23,11 @@ export default [
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
-    route("settings/store", "routes/dashboard/settings-store.tsx"),
-    route("settings/open-hours", "routes/dashboard/settings-open-hours.tsx"),
+    route("settings", "routes/dashboard/settings/layout.tsx", [
+      index("routes/dashboard/settings/index.tsx"),
+      route("store", "routes/dashboard/settings-store.tsx"),
+      route("open-hours", "routes/dashboard/settings-open-hours.tsx"),
+    ]),
   ]),
 
   // A resource route (no layout): the activity CSV.

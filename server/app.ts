@@ -37,7 +37,17 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-app.use(securityHeaders({ production: config.production, https: config.baseUrl.startsWith("https://") }));
+app.use(
+  securityHeaders({
+    production: config.production,
+    https: config.baseUrl.startsWith("https://"),
+    // The "Continue with Google" form is answered with a redirect to Google's sign-in page.
+    formTargets:
+      config.googleClientId && config.googleClientSecret
+        ? [new URL(config.googleOAuthBaseUrl ?? "https://accounts.google.com").origin]
+        : [],
+  }),
+);
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   const location = subdomainRedirect({

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 // Issue 3: a CSP on every response; scripts only from this origin or carrying this response's nonce.
-export function securityHeaders(options: { production: boolean; https: boolean }) {
+export function securityHeaders(options: {
+  production: boolean;
+  https: boolean;
+  /** Origins a form may be redirected to (Google's sign-in page when Google is configured). */
+  formTargets?: string[];
+}) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -18,7 +23,7 @@ export function securityHeaders(options: { production: boolean; https: boolean }
         "font-src 'self' data:",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action 'self'${(options.formTargets ?? []).map((origin) => ` ${origin}`).join("")}`,
         "frame-ancestors 'none'",
       ].join("; "),
     );

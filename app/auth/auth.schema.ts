@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { newPasswordSchema, PASSWORD_MAX } from "./password-policy";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy";
 
-const email = z
+export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -11,18 +11,43 @@ const email = z
   .pipe(z.email("validation:emailInvalid"));
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string().min(1, "validation:required").max(PASSWORD_MAX, "validation:passwordTooLong"),
 });
 
 // Spec §5: password at least 8 characters and equal to its confirmation; e-mail required and valid.
 export const registerSchema = z
   .object({
-    email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN, "validation:passwordTooShort")
-      .max(PASSWORD_MAX, "validation:passwordTooLong"),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, "validation:required"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation:passwordMismatch",
+  });
+
+/** Spec §5: a one-time code is 6 digits. */
+export const otpSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "validation:otpInvalid");
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+export const verifyOtpSchema = z.object({ otp: otpSchema });
+
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, "validation:required") })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation:passwordMismatch",
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "validation:required").max(PASSWORD_MAX, "validation:passwordTooLong"),
+    password: newPasswordSchema,
     confirmPassword: z.string().min(1, "validation:required"),
   })
   .refine((value) => value.password === value.confirmPassword, {

@@ -8,12 +8,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as stores from "./schema/stores";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity };
+export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

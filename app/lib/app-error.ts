@@ -37,6 +37,22 @@ export const ERROR_STATUS = {
   businessHoursSaveFailed: 500,
   storeSaveFailed: 500,
   addressLookupFailed: 502,
+  codeSendFailed: 400,
+  codeVerifyFailed: 400,
+  codeResendFailed: 429,
+  passkeyFailed: 400,
+  resetPasswordFailed: 400,
+  linkFailed: 400,
+  unlinkFailed: 400,
+  unlinkLastMethod: 409,
+  linkedAccountsFailed: 500,
+  passkeyDeleteFailed: 400,
+  passkeyRenameFailed: 400,
+  passkeyAddFailed: 400,
+  profileUpdateFailed: 400,
+  passwordUpdateFailed: 400,
+  emailChangeFailed: 400,
+  sessionsRevokeFailed: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -24,6 +24,11 @@ export type Config = {
   } | null;
   /** A Photon geocoder for address suggestions (issue 4); null → the embedded gazetteer. */
   geocoderUrl: string | null;
+  /** Google sign-in appears only when both are set (issue 3). */
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  /** Tests only: where Google's OpenID endpoints live (a local fake). */
+  googleOAuthBaseUrl: string | null;
 };
 
 let cached: Config | null = null;
@@ -40,12 +45,18 @@ export function getConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || null,
     rootDomain,
     authSecret: process.env.BETTER_AUTH_SECRET || readOrCreateSecret(dataDir),
-    baseUrl: process.env.BASE_URL || `http://${rootDomain}:${port}`,
+    // Vitest sets BASE_URL to "/" (Vite's base path): only an absolute URL counts.
+    baseUrl: /^https?:\/\//.test(process.env.BASE_URL ?? "")
+      ? process.env.BASE_URL!
+      : `http://${rootDomain}:${port}`,
     smtpUrl: process.env.SMTP_URL || null,
     mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
     production: process.env.NODE_ENV === "production",
     s3: readS3(),
     geocoderUrl: process.env.GEOCODER_URL || null,
+    googleClientId: process.env.GOOGLE_CLIENT_ID || null,
+    googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || null,
+    googleOAuthBaseUrl: process.env.GOOGLE_OAUTH_BASE_URL || null,
   };
   return cached;
 }

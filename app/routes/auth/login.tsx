@@ -1,14 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { loginSchema } from "~/auth/auth.schema";
-import { authCookies, callAuth } from "~/auth/auth-call.server";
-import { Button } from "~/components/ui/button";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import {
+  formError,
+  googleEnabled,
+  passwordSignIn,
+  requestSignInCode,
+  startGoogle,
+} from "~/auth/auth-actions.server";
 import { Card } from "~/components/ui/card";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { ModeBody } from "~/features/account/components/auth-forms";
+import { FormAlert, GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { fieldErrors, formObject } from "~/lib/form";
-import { POST_LOGIN_PATH } from "~/navigation/rules";
+import type { FieldErrors } from "~/lib/form";
 import type { Route } from "./+types/login";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -17,53 +20,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ request }: Route.LoaderArgs) {
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("auth:login.title")} · Vitrina` };
+  const url = new URL(request.url);
+  return {
+    title: `${t("auth:login.title")} · Vitrina`,
+    google: googleEnabled(),
+    // Google's callback comes back here with ?error=… when it went wrong.
+    error: url.searchParams.get("error") ? "errors:loginFailed" : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(formObject(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const response = await callAuth(request, "/sign-in/email", parsed.data);
-  if (!response.ok) {
-    // One message whatever went wrong, so that nobody learns whether an e-mail is registered.
-    const form = response.status === 429 ? "errors:rateLimited" : "errors:loginFailed";
-    return data(
-      { errors: { form } as Record<string, string> },
-      { status: response.status === 429 ? 429 : 401 },
-    );
-  }
-  return redirect(POST_LOGIN_PATH, { headers: authCookies(response) });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "code") return requestSignInCode(request, form);
+  if (intent === "google") return startGoogle(request);
+  if (intent === "password") return passwordSignIn(request, form);
+  return formError("errors:unexpected", 400);
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const errors = actionData?.errors ?? {};
+  const [search] = useSearchParams();
+  const mode = parseMode(search.get("mode"));
   const busy = useNavigation().state === "submitting";
+  const errors: FieldErrors = actionData?.errors ?? {};
   return (
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t("login.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("login.subtitle")}</p>
-      {errors.form ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-          {t(errors.form)}
+      <ModeTabs mode={mode} path="/auth/login" />
+      <FormAlert message={errors.form ?? loaderData.error ?? undefined} />
+      <ModeBody mode={mode} errors={errors} busy={busy} />
+      {mode === "password" ? (
+        <p className="mt-3 text-right text-sm">
+          <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">
+            {t("login.forgot")}
+          </Link>
         </p>
       ) : null}
-      <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-        <Field id="email" label={t("fields.email")} error={errors.email}>
-          <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
-        </Field>
-        <Field id="password" label={t("fields.password")} error={errors.password}>
-          <Input
-            {...fieldControlProps("password", errors.password)}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          {busy ? t("login.submitting") : t("login.submit")}
-        </Button>
-      </Form>
+      {loaderData.google ? <GoogleButton /> : null}
       <p className="mt-5 text-center text-gray-600 text-sm">
         {t("login.noAccount")}{" "}
         <Link to="/auth/register" className="font-medium text-brand-700 hover:underline">

@@ -1,12 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registerSchema } from "~/auth/auth.schema";
+import { googleEnabled, requestSignInCode, startGoogle } from "~/auth/auth-actions.server";
 import { authCookies, callAuth } from "~/auth/auth-call.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { CodeRequestForm } from "~/features/account/components/auth-forms";
+import { FormAlert, GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import type { Route } from "./+types/register";
@@ -17,11 +20,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ request }: Route.LoaderArgs) {
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("auth:register.title")} · Vitrina` };
+  return { title: `${t("auth:register.title")} · Vitrina`, google: googleEnabled() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = registerSchema.safeParse(formObject(await request.formData()));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  // A code for a new address creates the account when it is entered.
+  if (intent === "code") return requestSignInCode(request, form);
+  if (intent === "google") return startGoogle(request);
+  const parsed = registerSchema.safeParse(formObject(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const { email, password } = parsed.data;
   const response = await callAuth(request, "/sign-up/email", {
@@ -31,14 +39,19 @@ export async function action({ request }: Route.ActionArgs) {
     locale: requestLocale(request),
   });
   if (!response.ok) {
-    const form = response.status === 429 ? "errors:rateLimited" : "errors:registrationFailed";
-    return data({ errors: { form } as FieldErrors }, { status: response.status === 429 ? 429 : 400 });
+    const message = response.status === 429 ? "errors:rateLimited" : "errors:registrationFailed";
+    return data(
+      { errors: { form: message } as FieldErrors },
+      { status: response.status === 429 ? 429 : 400 },
+    );
   }
   return redirect("/onboarding", { headers: authCookies(response) });
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  const [search] = useSearchParams();
+  const mode = parseMode(search.get("mode"));
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
@@ -46,51 +59,61 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t("register.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("register.subtitle")}</p>
-      {errors.form ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-          {t(errors.form)}
+      <ModeTabs mode={mode} path="/auth/register" />
+      <FormAlert message={errors.form} />
+      {mode === "code" ? <CodeRequestForm errors={errors} busy={busy} /> : null}
+      {mode === "passkey" ? (
+        <p className="mt-5 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
+          {t("passkey.registerHint")}{" "}
+          <Link to="/auth/register?mode=code" replace className="font-medium underline">
+            {t("passkey.registerWithCode")}
+          </Link>
         </p>
       ) : null}
-      <Form
-        method="post"
-        className="mt-5 flex flex-col gap-4"
-        noValidate
-        onSubmit={(event) => {
-          // The same schema as the server, so mistakes show before the round trip.
-          const parsed = registerSchema.safeParse(formObject(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
-          if (!parsed.success) event.preventDefault();
-        }}
-      >
-        <Field id="email" label={t("fields.email")} error={errors.email}>
-          <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
-        </Field>
-        <Field
-          id="password"
-          label={t("fields.password")}
-          error={errors.password}
-          hint={t("register.passwordHint")}
+      {mode === "password" ? (
+        <Form
+          method="post"
+          className="mt-5 flex flex-col gap-4"
+          noValidate
+          onSubmit={(event) => {
+            // The same schema as the server, so mistakes show before the round trip.
+            const parsed = registerSchema.safeParse(formObject(new FormData(event.currentTarget)));
+            setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+            if (!parsed.success) event.preventDefault();
+          }}
         >
-          <Input
-            {...fieldControlProps("password", errors.password)}
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            required
-          />
-        </Field>
-        <Field id="confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
-          <Input
-            {...fieldControlProps("confirmPassword", errors.confirmPassword)}
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          {busy ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </Form>
+          <input type="hidden" name="intent" value="password" />
+          <Field id="email" label={t("fields.email")} error={errors.email}>
+            <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
+          </Field>
+          <Field
+            id="password"
+            label={t("fields.password")}
+            error={errors.password}
+            hint={t("register.passwordHint")}
+          >
+            <Input
+              {...fieldControlProps("password", errors.password)}
+              type="password"
+              autoComplete="new-password"
+              minLength={8}
+              required
+            />
+          </Field>
+          <Field id="confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
+            <Input
+              {...fieldControlProps("confirmPassword", errors.confirmPassword)}
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? t("register.submitting") : t("register.submit")}
+          </Button>
+        </Form>
+      ) : null}
+      {loaderData.google ? <GoogleButton /> : null}
       <p className="mt-5 text-center text-gray-600 text-sm">
         {t("register.haveAccount")}{" "}
         <Link to="/auth/login" className="font-medium text-brand-700 hover:underline">

@@ -1,4 +1,4 @@
-import { Clock, ExternalLink, FolderTree, History, LogOut, Package, Store } from "lucide-react";
+import { ExternalLink, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet } from "react-router";
@@ -15,8 +15,7 @@ const MENU = [
   { to: "/dashboard/products", key: "products", icon: Package },
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
   { to: "/dashboard/activity", key: "activity", icon: History },
-  { to: "/dashboard/settings/store", key: "storeSettings", icon: Store },
-  { to: "/dashboard/settings/open-hours", key: "openHours", icon: Clock },
+  { to: "/dashboard/settings", key: "settings", icon: Settings },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

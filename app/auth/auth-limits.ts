@@ -1,0 +1,57 @@
+// Limits on sign-in and codes (issue 3). Per-IP limits are better-auth's, stored in the
+// rate_limit table; per-address limits are counted from the audit_log table. Both live in the
+// database, so several app instances share one count.
+
+/** A code is valid for 10 minutes. */
+export const CODE_TTL_SECONDS = 10 * 60;
+/** Wrong tries allowed on one code before it is burnt. */
+export const CODE_WRONG_TRIES = 3;
+/** Codes that may be sent to one address per window. */
+export const CODE_SENDS_PER_WINDOW = 3;
+/** Wrong codes one address may receive per window, across all its codes. */
+export const CODE_FAILURES_PER_WINDOW = 5;
+/** Failed password sign-ins one address may receive per window. */
+export const SIGN_IN_FAILURES_PER_WINDOW = 10;
+export const ACCOUNT_WINDOW_SECONDS = 15 * 60;
+/** The visible wait before a code can be sent again. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/** Per-IP limits (better-auth rate limiter, database storage): [window seconds, max requests]. */
+export const IP_RULES: Record<string, { window: number; max: number }> = {
+  "/sign-in/email": { window: 60, max: 10 },
+  "/sign-up/email": { window: 600, max: 20 },
+  "/sign-in/email-otp": { window: 60, max: 10 },
+  "/email-otp/send-verification-otp": { window: 60, max: 6 },
+  "/email-otp/request-password-reset": { window: 60, max: 6 },
+  "/forget-password/email-otp": { window: 60, max: 6 },
+  "/email-otp/check-verification-otp": { window: 60, max: 10 },
+  "/email-otp/reset-password": { window: 60, max: 10 },
+  "/email-otp/verify-email": { window: 60, max: 10 },
+  "/email-otp/request-email-change": { window: 60, max: 6 },
+  "/email-otp/change-email": { window: 60, max: 10 },
+  "/passkey/verify-authentication": { window: 60, max: 20 },
+  "/change-password": { window: 600, max: 10 },
+  "/change-email": { window: 600, max: 10 },
+};
+
+/** Endpoints that send a code, and those that check one. */
+export const CODE_SEND_PATHS = new Set([
+  "/email-otp/send-verification-otp",
+  "/email-otp/request-password-reset",
+  "/forget-password/email-otp",
+  "/email-otp/request-email-change",
+]);
+export const CODE_CHECK_PATHS = new Set([
+  "/sign-in/email-otp",
+  "/email-otp/check-verification-otp",
+  "/email-otp/reset-password",
+  "/email-otp/verify-email",
+  "/email-otp/change-email",
+]);
+/** Endpoints that set a new password. */
+export const NEW_PASSWORD_PATHS = new Set([
+  "/sign-up/email",
+  "/email-otp/reset-password",
+  "/change-password",
+  "/reset-password",
+]);

@@ -1,0 +1,51 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { getConfig } from "~/lib/config.server";
+import { CODE_TTL_SECONDS } from "./auth-limits";
+
+// A code flow in progress (sign-in code or password reset), carried in a signed, HttpOnly cookie.
+// It holds only the address and when the last code went out; the code itself stays in the
+// database, except after a reset code was accepted, when the new-password step needs it.
+export type PendingFlow = {
+  kind: "otp" | "reset";
+  email: string;
+  /** Epoch milliseconds of the last code sent, for the resend cool-down. */
+  sentAt: number;
+  /** Set once the reset code was checked: the new-password step sends it with the password. */
+  otp?: string;
+};
+
+const COOKIE = "vitrina_flow";
+
+function sign(payload: string): string {
+  return createHmac("sha256", getConfig().authSecret).update(`flow:${payload}`).digest("base64url");
+}
+
+function secureAttributes(): string {
+  return getConfig().baseUrl.startsWith("https://") ? "; Secure" : "";
+}
+
+export function pendingFlowCookie(flow: PendingFlow): string {
+  const payload = Buffer.from(JSON.stringify(flow)).toString("base64url");
+  return `${COOKIE}=${payload}.${sign(payload)}; Path=/auth; Max-Age=${CODE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secureAttributes()}`;
+}
+
+export function clearPendingFlowCookie(): string {
+  return `${COOKIE}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${secureAttributes()}`;
+}
+
+export function readPendingFlow(request: Request): PendingFlow | null {
+  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)vitrina_flow=([\w-]+)\.([\w-]+)/);
+  if (!match?.[1] || !match[2]) return null;
+  const expected = Buffer.from(sign(match[1]));
+  const given = Buffer.from(match[2]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const flow = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")) as PendingFlow;
+    if (flow.kind !== "otp" && flow.kind !== "reset") return null;
+    if (typeof flow.email !== "string" || typeof flow.sentAt !== "number") return null;
+    if (Date.now() - flow.sentAt > CODE_TTL_SECONDS * 1000) return null;
+    return flow;
+  } catch {
+    return null;
+  }
+}

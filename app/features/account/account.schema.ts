@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { emailSchema } from "~/auth/auth.schema";
+import { PASSWORD_MAX } from "~/auth/password-policy";
+import { LOCALES } from "~/i18n/config";
+
+export const localeFormSchema = z.object({ locale: z.enum(LOCALES, "validation:required") });
+
+// Spec §5: a common name is required, at most 255 characters.
+export const nameFormSchema = z.object({
+  name: z.string().trim().min(1, "validation:required").max(255, "validation:tooLong"),
+});
+
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z.string().max(PASSWORD_MAX, "validation:passwordTooLong").optional(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "validation:otpInvalid")
+    .optional(),
+});
+
+export const passkeyNameSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().trim().min(1, "validation:required").max(100, "validation:tooLong"),
+});
+
+export const passkeyIdSchema = z.object({ id: z.string().min(1).max(100) });

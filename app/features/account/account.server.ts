@@ -1,0 +1,106 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { passkey } from "~/db/schema/account-security";
+import { account, user } from "~/db/schema/auth";
+import { recordAudit } from "~/features/audit/audit.server";
+import type { Locale } from "~/i18n/config";
+import { AppError } from "~/lib/app-error";
+
+// The signed-in person's own account. Every function takes the user id from the session, never
+// from the form, so nobody reaches another person's settings, passkeys or linked accounts.
+
+export type AccountOverview = Awaited<ReturnType<typeof getAccountOverview>>;
+
+export async function getAccountOverview(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, email: user.email, locale: user.locale })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!row) throw new AppError("notFound");
+  const accounts = await db
+    .select({ providerId: account.providerId, createdAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId))
+    .orderBy(asc(account.createdAt));
+  const passkeys = await db
+    .select({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: passkey.createdAt,
+      lastUsedAt: passkey.lastUsedAt,
+    })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .orderBy(asc(passkey.createdAt));
+  return {
+    user: row,
+    hasPassword: accounts.some((a) => a.providerId === "credential"),
+    linked: accounts.filter((a) => a.providerId !== "credential"),
+    passkeys,
+  };
+}
+
+/**
+ * How many ways to sign in remain without the one named: a password, each linked account and
+ * each passkey count (an e-mail code always works too, but only as long as the address is
+ * reachable, so it is not counted as a way in of its own).
+ */
+export async function waysInWithout(
+  db: Db,
+  userId: string,
+  without: { providerId: string } | { passkeyId: string },
+): Promise<number> {
+  const [accounts] = await db
+    .select({ n: count() })
+    .from(account)
+    .where(
+      "providerId" in without
+        ? and(eq(account.userId, userId), ne(account.providerId, without.providerId))
+        : eq(account.userId, userId),
+    );
+  const [keys] = await db
+    .select({ n: count() })
+    .from(passkey)
+    .where(
+      "passkeyId" in without
+        ? and(eq(passkey.userId, userId), ne(passkey.id, without.passkeyId))
+        : eq(passkey.userId, userId),
+    );
+  return (accounts?.n ?? 0) + (keys?.n ?? 0);
+}
+
+export async function setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+  await db.update(user).set({ locale, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function setName(db: Db, userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** Changes the address after the caller proved who they are (password or code). */
+export async function changeEmail(
+  db: Db,
+  userId: string,
+  newEmail: string,
+  audit: { ipAddress?: string | null; userAgent?: string | null; method: string },
+): Promise<void> {
+  const [current] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!current) throw new AppError("notFound");
+  if (current.email === newEmail) return;
+  const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, newEmail));
+  // The same failure as any other, so the form does not reveal who is registered.
+  if (taken) throw new AppError("emailChangeFailed");
+  await db
+    .update(user)
+    .set({ email: newEmail, emailVerified: false, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+  await recordAudit(db, {
+    action: "email_changed",
+    userId,
+    email: newEmail,
+    method: audit.method,
+    ipAddress: audit.ipAddress,
+    userAgent: audit.userAgent,
+    details: { from: current.email },
+  });
+}

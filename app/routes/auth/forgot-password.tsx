@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { emailOnlySchema } from "~/auth/auth.schema";
+import { formError } from "~/auth/auth-actions.server";
+import { callAuth } from "~/auth/auth-call.server";
+import { pendingFlowCookie } from "~/auth/pending-flow.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, fieldControlProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { FormAlert } from "~/features/account/components/auth-modes";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { fieldErrors, formObject } from "~/lib/form";
+import type { Route } from "./+types/forgot-password";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const t = getFixedT(requestLocale(request));
+  return { title: `${t("auth:forgot.title")} · Vitrina` };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = emailOnlySchema.safeParse(formObject(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const response = await callAuth(request, "/forget-password/email-otp", { email: parsed.data.email });
+  if (response.status === 429) return formError("errors:rateLimited", 429);
+  if (!response.ok) return formError("errors:codeSendFailed", 400);
+  // The same next step whether or not the address has an account: nothing is revealed.
+  return redirect("/auth/reset-password", {
+    headers: {
+      "Set-Cookie": pendingFlowCookie({ kind: "reset", email: parsed.data.email, sentAt: Date.now() }),
+    },
+  });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <Card className="p-6">
+      <h1 className="font-semibold text-2xl">{t("forgot.title")}</h1>
+      <p className="mt-1 text-gray-600 text-sm">{t("forgot.subtitle")}</p>
+      <FormAlert message={errors.form} />
+      <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
+        <Field id="email" label={t("fields.email")} error={errors.email}>
+          <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? t("code.sending") : t("code.send")}
+        </Button>
+      </Form>
+      <p className="mt-5 text-center text-sm">
+        <Link to="/auth/login" className="font-medium text-brand-700 hover:underline">
+          {t("forgot.back")}
+        </Link>
+      </p>
+    </Card>
+  );
+}

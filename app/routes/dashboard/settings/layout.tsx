@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { cn } from "~/lib/cn";
+
+// The settings tabs (spec §2: /dashboard/settings, …/billing, …/open-hours). Add a tab here when
+// its page exists; `end` marks the index tab.
+export const SETTINGS_TABS = [
+  { to: "/dashboard/settings", key: "account", end: true },
+  { to: "/dashboard/settings/store", key: "store", end: false },
+  { to: "/dashboard/settings/open-hours", key: "openHours", end: false },
+] as const;
+
+export default function SettingsLayout() {
+  const { t } = useTranslation("account");
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <h1 className="font-semibold text-2xl">{t("settings.title")}</h1>
+      <nav
+        aria-label={t("settings.tabsLabel")}
+        className="mt-4 flex gap-1 overflow-x-auto border-gray-200 border-b"
+      >
+        {SETTINGS_TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              cn(
+                "-mb-px shrink-0 border-b-2 px-3 py-2 font-medium text-sm",
+                isActive
+                  ? "border-brand-600 text-brand-800"
+                  : "border-transparent text-gray-600 hover:text-gray-900",
+              )
+            }
+          >
+            {t(`settings.tabs.${tab.key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { E2E_BASE_URL, FAKE_GOOGLE_URL } from "../support/e2e-env";
+import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
+import { waitForHydration } from "../support/e2e-flows";
+import { codeFor, messagesTo } from "../support/e2e-mail";
+
+// Issue 3: every sign-in mode in Chromium, forgot/reset, both guards, and the settings actions.
+
+test.use({ lang: "en" });
+
+const path = (url: string) => new URL(url).pathname;
+
+/** A new onboarded owner, signed in in this page's browser context (through the HTTP API). */
+async function newOwner(page: Page) {
+  const email = uniqueEmail("auth");
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: "Owner", locale: "en" },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(signUp.ok()).toBe(true);
+  const id = uniqueId();
+  const onboarding = await page.request.post("/onboarding", {
+    form: {
+      storeName: `Auth ${id}`,
+      username: `auth-${id}`,
+      phone: "071 234 567",
+      companyName: "Auth DOOEL",
+    },
+  });
+  expect(path(onboarding.url())).toBe("/dashboard/products");
+  return { email, password };
+}
+
+async function signOut(page: Page) {
+  await page.goto("/auth/logout");
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+}
+
+test("password: log in, a wrong password shows the translated message", async ({ page, consoleGuard }) => {
+  const { email, password } = await newOwner(page);
+  await signOut(page);
+  consoleGuard.allowHttpError("/auth/login.data", 401);
+  await page.goto("/auth/login");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(`${password}x`);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Login failed. Please check your credentials.");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+});
+
+test("the plain password page signs in too", async ({ page }) => {
+  const { email, password } = await newOwner(page);
+  await signOut(page);
+  await page.goto("/auth/login-simple-password");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+});
+
+test("e-mail code: a new address gets a code, a wrong code is refused, the right one signs up", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError("/auth/verify-otp.data", 400);
+  const email = uniqueEmail("code");
+  await page.goto("/auth/login");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "E-mail code" }).click();
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  // The resend cool-down is visible.
+  await expect(page.getByRole("button", { name: /Send again in \d+ s/ })).toBeDisabled();
+  const code = await codeFor(email);
+  expect(messagesTo(email)[0]).toMatch(/Subject: Your Vitrina sign-in code/);
+
+  await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to verify the code. Check it and try again.");
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  // A new account: onboarding comes first.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  // Single use: the flow is over, and the guard sends the code page back to the start.
+  await page.goto("/auth/verify-otp");
+  expect(path(page.url())).not.toBe("/auth/verify-otp");
+});
+
+test("e-mail code: an existing owner signs in with a code", async ({ page }) => {
+  const { email } = await newOwner(page);
+  await signOut(page);
+  await page.goto("/auth/login?mode=code");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await page.getByLabel("6-digit code").fill(await codeFor(email));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+});
+
+test("guards: the code and reset pages send back to the start of their flow", async ({ page }) => {
+  await page.goto("/auth/verify-otp");
+  expect(`${path(page.url())}${new URL(page.url()).search}`).toBe("/auth/login?mode=code");
+  await page.goto("/auth/reset-password");
+  expect(path(page.url())).toBe("/auth/forgot-password");
+  // A forged flow cookie is not a pending flow.
+  await page
+    .context()
+    .addCookies([{ name: "vitrina_flow", value: "eyJraW5kIjoib3RwIn0.forged", url: `${E2E_BASE_URL}/auth` }]);
+  await page.goto("/auth/verify-otp");
+  expect(path(page.url())).toBe("/auth/login");
+});
+
+test("forgot password → code → new password → signed in; the old password no longer works", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError("/auth/reset-password.data", 400);
+  const { email, password } = await newOwner(page);
+  await signOut(page);
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  const code = await codeFor(email);
+  expect(messagesTo(email).at(-1)).toMatch(/Subject: Reset your Vitrina password/);
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("password1");
+  await page.getByLabel("Confirm password", { exact: true }).fill("password1");
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(
+    page.getByText("This password is among the 1,000 most common ones. Choose another."),
+  ).toBeVisible();
+  const fresh = `new-${randomBytes(6).toString("hex")}`;
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm password", { exact: true }).fill(fresh);
+  await page.getByRole("button", { name: "Save and sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+
+  const old = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(old.status()).toBe(401);
+});
+
+test("forgot password for an unknown address looks exactly the same", async ({ page }) => {
+  const email = uniqueEmail("nobody");
+  await page.goto("/auth/forgot-password");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await expect(page.getByText(`If ${email} has an account, a 6-digit code is on its way.`)).toBeVisible();
+  expect(messagesTo(email)).toEqual([]);
+});
+
+test("passkey: add one in settings, rename it, sign in with it, then delete it", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  await newOwner(page);
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await expect(page.getByText("No passkeys yet.", { exact: false })).toBeVisible();
+  await page.getByLabel("Name of the new passkey").fill("Work laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Work laptop");
+  await expect(page.getByText("not used yet", { exact: false })).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).last().fill("Office laptop");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved");
+
+  await signOut(page);
+  await page.goto("/auth/login?mode=passkey");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Office laptop");
+  await expect(page.getByText(/last used \d/)).toBeVisible();
+  await page.getByRole("button", { name: "Delete passkey Office laptop" }).click();
+  await expect(page.getByText("No passkeys yet.", { exact: false })).toBeVisible();
+});
+
+test("settings: name, password change signs out the other sessions, language", async ({
+  page,
+  newVisitor,
+}) => {
+  const { email, password } = await newOwner(page);
+  // A second session of the same owner, on another device.
+  const other = await newVisitor({ lang: "en" });
+  const signIn = await other.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { Origin: E2E_BASE_URL },
+  });
+  expect(signIn.ok()).toBe(true);
+  expect((await (await other.request.get("/api/_auth/session")).json()).user.email).toBe(email);
+
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await page.getByLabel("Name", { exact: true }).first().fill("Ana Owner");
+  await page.getByRole("button", { name: "Save" }).nth(1).click();
+  await expect(page.getByRole("status").first()).toHaveText("Saved");
+
+  const fresh = `pw-${randomBytes(8).toString("hex")}`;
+  await page.locator("#pw-current").fill(password);
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Confirm the new password", { exact: true }).fill(fresh);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Your other sessions were signed out.")).toBeVisible();
+  // This session lives on; the other one ended.
+  expect((await (await page.request.get("/api/_auth/session")).json()).user.email).toBe(email);
+  expect(await (await other.request.get("/api/_auth/session")).json()).toEqual({});
+
+  await page.getByLabel("Language of the interface and of e-mails").selectOption("mk");
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Поставки" })).toBeVisible();
+});
+
+async function asGoogleUser(person: { sub: string; email: string; name: string }) {
+  const response = await fetch(`${FAKE_GOOGLE_URL}/__test/user`, {
+    method: "POST",
+    body: JSON.stringify(person),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test("Google: a new person signs up with Google; unlinking their only way in is refused", async ({
+  page,
+}) => {
+  const email = uniqueEmail("google");
+  await asGoogleUser({ sub: uniqueId(), email, name: "Gordana Google" });
+  await page.goto("/auth/register");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const id = uniqueId();
+  const onboarding = await page.request.post("/onboarding", {
+    form: { storeName: `G ${id}`, username: `g-${id}`, phone: "071 234 567", companyName: "G DOOEL" },
+  });
+  expect(path(onboarding.url())).toBe("/dashboard/products");
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+  await page.getByRole("button", { name: "Unlink" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This is your last way to sign in: add a password or a passkey first.",
+  );
+
+  // Signing in again with Google finds the same account.
+  await signOut(page);
+  await page.goto("/auth/login");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+});
+
+test("Google: an owner links Google in settings, sees the date, and unlinks it", async ({ page }) => {
+  const { email } = await newOwner(page);
+  await asGoogleUser({ sub: uniqueId(), email, name: "Owner" });
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await expect(page.getByText("Not connected")).toBeVisible();
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\?linked=google$/);
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+  await page.getByRole("button", { name: "Unlink" }).click();
+  await expect(page.getByRole("status").last()).toHaveText("Account unlinked");
+  await page.reload();
+  await expect(page.getByText("Not connected")).toBeVisible();
+});
