@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
 import { closeDatabase, startDatabase } from "~/db/db.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
+import { startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
@@ -80,8 +81,10 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
+  startJobs();
 }
 
 export async function shutdown(): Promise<void> {
+  stopJobs();
   await closeDatabase();
 }

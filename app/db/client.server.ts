@@ -10,9 +10,10 @@ import pg from "pg";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as compliance from "./schema/compliance";
 import * as stores from "./schema/stores";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity };
+export const schema = { ...auth, ...stores, ...catalog, ...activity, ...compliance };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

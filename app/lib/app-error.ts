@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   registrationFailed: 400,
   emailTaken: 409,
   storeNotFound: 404,
+  priceUpdateRecordFailed: 500,
+  reportSubmitFailed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
