@@ -17,12 +17,21 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("reports", "routes/dashboard/reports.tsx"),
+    route("confirmation", "routes/dashboard/confirmation.ts"),
   ]),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
   route("api/username-availability", "routes/api/username-availability.ts"),
 
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route(":username/prices.csv", "routes/feeds/prices-csv.ts"),
+  route(":username/prices.json", "routes/feeds/prices-json.ts"),
+  route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
+  route(":username/prices", "routes/feeds/prices-page.tsx"),
+  route(":username/price-list.pdf", "routes/feeds/price-list-pdf.ts"),
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -32,7 +32,8 @@ export type PriceListItem = {
 export type PriceList = {
   store: { username: string; name: string; companyName: string };
   confirmedAt: string | null;
-  generatedAt: string;
+  /** The latest change the list reflects: a pure function of the data, the same on every instance. */
+  updatedAt: string;
   currency: "MKD";
   products: PriceListItem[];
 };
@@ -51,8 +52,7 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
 /** Every active product of the store with every law field; an inactive store publishes none. */
 export async function buildPriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active">,
-  now: Date,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
     lastConfirmedAt(db, store.id),
@@ -79,10 +79,12 @@ export async function buildPriceList(
           .orderBy(asc(product.name), asc(product.id))
       : Promise.resolve([]),
   ]);
+  let latest = Math.max(store.updatedAt.getTime(), confirmedAt?.getTime() ?? 0);
+  for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
   return {
     store: { username: store.username, name: store.name, companyName: store.companyName },
     confirmedAt: confirmedAt?.toISOString() ?? null,
-    generatedAt: now.toISOString(),
+    updatedAt: new Date(latest).toISOString(),
     currency: "MKD",
     products: rows.map((row) => {
       const discount = discountOf(row.priceCents, row.regularPriceCents);

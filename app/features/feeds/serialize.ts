@@ -77,7 +77,7 @@ export function toJson(list: PriceList): string {
       store: list.store,
       currency: list.currency,
       confirmedAt: list.confirmedAt,
-      generatedAt: list.generatedAt,
+      updatedAt: list.updatedAt,
       products: list.products.map((item) => ({
         id: item.id,
         name: item.name,

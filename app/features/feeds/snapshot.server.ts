@@ -12,11 +12,11 @@ export const ARCHIVE_DAYS = 400;
 /** Stores the price list exactly as it is public now, as that Skopje day's latest snapshot. */
 export async function archivePriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active">,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
   kind: "confirmation" | "day_end",
   now: Date,
 ): Promise<void> {
-  const list = await buildPriceList(db, store, now);
+  const list = await buildPriceList(db, store);
   await db.insert(priceSnapshot).values({
     storeId: store.id,
     day: skopjeDay(now),
@@ -37,4 +37,15 @@ export async function getSnapshot(db: Queryable, storeId: string, day: string) {
     .orderBy(desc(priceSnapshot.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** The most recent archived days of a store, newest first. */
+export async function listArchivedDays(db: Queryable, storeId: string, limit = 14): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ day: priceSnapshot.day })
+    .from(priceSnapshot)
+    .where(eq(priceSnapshot.storeId, storeId))
+    .orderBy(desc(priceSnapshot.day))
+    .limit(limit);
+  return rows.map((row) => row.day);
 }
