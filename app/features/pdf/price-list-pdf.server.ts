@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { skopjeDay } from "~/features/confirmation/calendar";
 import type { PriceList } from "~/features/feeds/price-list.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -67,12 +68,14 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
   const width = doc.page.width - MARGIN * 2;
   doc.font("bold").fontSize(16).text(list.store.name);
   doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
-  const stamp = list.confirmedAt
-    ? t("pricelist:stamp.confirmedToday", {
-        date: formatDate(list.confirmedAt, locale),
-        time: formatTime(list.confirmedAt),
-      })
-    : t("pricelist:stamp.never");
+  const stamp = !list.confirmedAt
+    ? t("pricelist:stamp.never")
+    : skopjeDay(new Date(list.confirmedAt)) === skopjeDay(now)
+      ? t("pricelist:stamp.confirmedToday", {
+          date: formatDate(list.confirmedAt, locale),
+          time: formatTime(list.confirmedAt),
+        })
+      : t("pricelist:stamp.lastConfirmed", { date: formatDate(list.confirmedAt, locale) });
   doc.moveDown(0.3).font("bold").fillColor("#065f46").text(stamp);
   doc
     .font("regular")

@@ -72,14 +72,28 @@ describe("public page cache", () => {
     const other = await createTestStore(database);
     const product = await createProduct(
       shop.ctx,
-      productSchema.parse({ name: "Млеко", price: "60", vatRate: "5", unit: "piece", availability: "in_stock", status: "active" }),
+      productSchema.parse({
+        name: "Млеко",
+        price: "60",
+        vatRate: "5",
+        unit: "piece",
+        availability: "in_stock",
+        status: "active",
+      }),
     );
     const changes = [
       () =>
         updateProduct(
           shop.ctx,
           product.id,
-          productSchema.parse({ name: "Млеко", price: "65", vatRate: "5", unit: "piece", availability: "in_stock", status: "active" }),
+          productSchema.parse({
+            name: "Млеко",
+            price: "65",
+            vatRate: "5",
+            unit: "piece",
+            availability: "in_stock",
+            status: "active",
+          }),
         ),
       () => database.db.insert(category).values({ storeId: shop.storeId, name: "Млечни" }),
       () => database.db.update(category).set({ name: "Млечно" }).where(eq(category.storeId, shop.storeId)),
