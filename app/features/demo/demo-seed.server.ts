@@ -8,8 +8,10 @@ import { priceHistory } from "~/db/schema/activity";
 import { user } from "~/db/schema/auth";
 import { category, product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
+import { getClock } from "~/features/confirmation/clock.server";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
+import { seedDemoCompliance } from "./demo-compliance.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 
 export const DEMO_EMAIL = "demo@vitrina.mk";
@@ -71,7 +73,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
           searchText: searchKey([item.name, item.description ?? "", item.barcode ?? ""].join(" ")),
         })),
       )
-      .returning({ id: product.id, priceCents: product.priceCents });
+      .returning({ id: product.id, name: product.name, priceCents: product.priceCents });
     await tx.insert(priceHistory).values(
       products.map((row) => ({
         storeId,
@@ -82,6 +84,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         actorId: demoUser.id,
       })),
     );
+    await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;
   });
 }
