@@ -10,6 +10,9 @@ export function startJobs(): void {
   if (holder.__vitrinaScheduler || process.env.JOBS === "off") return;
   holder.__vitrinaScheduler = createScheduler({ db: getDb(), clock: getClock(), jobs: JOBS });
   holder.__vitrinaScheduler.start();
+  // An instance that starts after 08:00 or 10:00 catches up at once (both jobs are idempotent).
+  void holder.__vitrinaScheduler.runNow("confirmation-reminder");
+  void holder.__vitrinaScheduler.runNow("confirmation-missed");
 }
 
 export function stopJobs(): void {
