@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -13,6 +14,7 @@ import { startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { securityHeaders } from "./security-headers";
 
@@ -144,8 +146,12 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
+// The bundle runs from build/server; its assets sit in build/client/assets.
+const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");
+
 /** Answers a cached public page straight from the Node server, before Express; false otherwise. */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url?.startsWith("/assets/")) return serveCompressedAsset(ASSETS_DIR, req, res);
   const key = cacheKey(req);
   if (!key) return false;
   res.setHeader("X-Request-Id", randomUUID());

@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
@@ -12,21 +13,20 @@ import { logger } from "~/lib/logger.server";
 // Validity: an entry carries the store.version it was rendered at; database triggers bump the
 // version in the same transaction as any change the page shows and NOTIFY every instance, which
 // keeps `known` current. A hit costs no query. Without a live listener nothing is served from cache.
+// PAGE_CACHE=off disables it (benchmarks of the uncached page).
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const FLASH_COOKIE = /(?:^|;\s*)flash=/;
 const STORE_PATH = /^\/([a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9])\/?$/;
 const MAX_ENTRIES = 5000;
 const MAX_BYTES = 256 * 1024 * 1024;
-/** The CSP nonce is replaced per response, so a cached page never reuses one. */
-const NONCE_PLACEHOLDER = "__VITRINA_NONCE__";
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
 type Entry = {
   storeId: string;
   version: number;
   headers: [string, string][];
-  /** The body split at each occurrence of the nonce. */
-  parts: Buffer[];
+  body: { identity: Buffer; gzip: Buffer; br: Buffer };
   bytes: number;
 };
 
@@ -50,6 +50,7 @@ export class StorePageCache {
   constructor(private readonly clock: Clock) {}
 
   async start(database: Pick<Database, "listen">): Promise<void> {
+    if (process.env.PAGE_CACHE === "off") return;
     try {
       this.stopListening = await database.listen(
         "store_version",
@@ -123,16 +124,12 @@ export class StorePageCache {
       return false;
     }
     this.hits++;
-    const nonce = randomBytes(16).toString("base64");
-    const nonceBytes = Buffer.from(nonce);
-    const chunks: Buffer[] = [];
-    entry.parts.forEach((part, index) => {
-      if (index > 0) chunks.push(nonceBytes);
-      chunks.push(part);
-    });
-    const body = Buffer.concat(chunks);
-    for (const [name, value] of entry.headers)
-      res.setHeader(name, value.replaceAll(NONCE_PLACEHOLDER, nonce));
+    const accepted = req.headers["accept-encoding"] ?? "";
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
+    const body = entry.body[encoding];
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("Content-Length", body.length);
     res.setHeader("X-Cache", "HIT");
     res.statusCode = 200;
@@ -158,12 +155,21 @@ export class StorePageCache {
     if (!this.listening || !value.nonce) return;
     // Only if nothing changed while rendering: a newer version means this render may be stale.
     if (this.known.get(value.storeId) !== value.version) return;
-    const text = value.body.toString("utf8");
-    const parts = text.split(value.nonce).map((part) => Buffer.from(part));
+    const html = value.body.toString("utf8");
     const headers = value.headers.map(
-      ([name, header]) => [name, header.replaceAll(value.nonce, NONCE_PLACEHOLDER)] as [string, string],
+      ([name, header]) =>
+        [name, name === "content-security-policy" ? hashPolicy(header, value.nonce, html) : header] as [
+          string,
+          string,
+        ],
     );
-    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+    const identity = value.body;
+    const body = {
+      identity,
+      gzip: gzipSync(identity, { level: 9 }),
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+    };
+    const bytes = identity.length + body.gzip.length + body.br.length;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     while (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES) {
@@ -171,7 +177,7 @@ export class StorePageCache {
       if (!oldest) break;
       this.drop(oldest[0], oldest[1]);
     }
-    this.entries.set(key, { storeId: value.storeId, version: value.version, headers, parts, bytes });
+    this.entries.set(key, { storeId: value.storeId, version: value.version, headers, body, bytes });
     this.bytes += bytes;
   }
 
@@ -179,4 +185,18 @@ export class StorePageCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/**
+ * A cached page's CSP allows its inline scripts by hash instead of by the render's nonce: the bytes
+ * stay the same for every visitor (so they are compressed once) and no nonce is ever reused.
+ */
+export function hashPolicy(policy: string, nonce: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return policy.replace(`'nonce-${nonce}'`, [...hashes].join(" "));
 }
