@@ -28,6 +28,8 @@ export default [
       route("store", "routes/dashboard/settings-store.tsx"),
       route("open-hours", "routes/dashboard/settings-open-hours.tsx"),
     ]),
+    route("reports", "routes/dashboard/reports.tsx"),
+    route("confirmation", "routes/dashboard/confirmation.ts"),
   ]),
 
   // A resource route (no layout): the activity CSV.
@@ -39,6 +41,13 @@ export default [
   route("api/address-suggestions", "routes/api/address-suggestions.ts"),
   route("api/images", "routes/api/image-upload.ts"),
 
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
+  route(":username/prices.csv", "routes/feeds/prices-csv.ts"),
+  route(":username/prices.json", "routes/feeds/prices-json.ts"),
+  route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
+  route(":username/prices", "routes/feeds/prices-page.tsx"),
+  route(":username/price-list.pdf", "routes/feeds/price-list-pdf.ts"),
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
-import { closeDatabase, startDatabase } from "~/db/db.server";
+import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
+import { StorePageCache } from "~/features/storefront/page-cache.server";
+import { startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { securityHeaders } from "./security-headers";
 
@@ -88,6 +93,93 @@ app.use(
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
 );
+// Issue 6: the public store page is cached per store and query (decision 0007-i6). A miss is
+// rendered by React Router below and recorded here; a hit is answered by fastPath() before Express.
+const pageCache = new StorePageCache(getClock());
+const UNCACHED_HEADERS = new Set([
+  "x-request-id",
+  "set-cookie",
+  "date",
+  "connection",
+  "content-length",
+  "transfer-encoding",
+  "keep-alive",
+]);
+
+function cacheKey(req: IncomingMessage): string | null {
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const redirect = subdomainRedirect({
+    host: req.headers.host ?? "",
+    path,
+    search: queryAt === -1 ? "" : url.slice(queryAt),
+    protocol: "http",
+    rootDomain: config.rootDomain,
+  });
+  if (redirect) return null;
+  return pageCache.keyFor(req.method ?? "GET", url, req.headers.cookie);
+}
+
+app.use(async (req: Request, res: Response, next: NextFunction) => {
+  const key = cacheKey(req);
+  if (!key) return next();
+  const username = key.slice(0, key.indexOf("|"));
+  const current = await pageCache.currentVersion(getDb(), username).catch(() => null);
+  if (!current) return next();
+  res.setHeader("X-Cache", "MISS");
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
+    );
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    return write(chunk, ...rest);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    const type = String(res.getHeader("content-type") ?? "");
+    if (
+      res.statusCode === 200 &&
+      type.startsWith("text/html") &&
+      !res.getHeader("set-cookie") &&
+      req.method === "GET"
+    ) {
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name]) => !UNCACHED_HEADERS.has(name))
+        .map(
+          ([name, value]) =>
+            [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string],
+        );
+      pageCache.put(key, {
+        storeId: current.id,
+        version: current.version,
+        headers,
+        body: Buffer.concat(chunks),
+        nonce: String(res.locals.cspNonce ?? ""),
+      });
+    }
+    return end(chunk, ...rest);
+  }) as Response["end"];
+  next();
+});
+
+// The bundle runs from build/server; its assets sit in build/client/assets.
+const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");
+
+/** Answers a cached public page straight from the Node server, before Express; false otherwise. */
+export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url?.startsWith("/assets/")) return serveCompressedAsset(ASSETS_DIR, req, res);
+  const key = cacheKey(req);
+  if (!key) return false;
+  res.setHeader("X-Request-Id", randomUUID());
+  return pageCache.serve(key, req, res);
+}
 
 app.use(
   createRequestHandler({
@@ -105,8 +197,12 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
+  await pageCache.start(database);
+  startJobs();
 }
 
 export async function shutdown(): Promise<void> {
+  stopJobs();
+  await pageCache.stop();
   await closeDatabase();
 }

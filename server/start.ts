@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
 
@@ -12,6 +12,8 @@ type ServerBundle = {
   app: express.RequestHandler;
   startup: () => Promise<void>;
   shutdown: () => Promise<void>;
+  /** Issue 6: answers a cached public page before Express; false to let Express handle it. */
+  fastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -46,7 +48,10 @@ async function main() {
   await bundle.startup();
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
-  const server: Server = app.listen(port, host, () => {
+  const fastPath = dev ? undefined : bundle.fastPath;
+  const server: Server = createServer((req, res) => {
+    if (!fastPath?.(req, res)) app(req, res);
+  }).listen(port, host, () => {
     const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";
     console.log(
       `Vitrina is running at http://${rootDomain}:${port} (demo store: http://${rootDomain}:${port}/demo)`,

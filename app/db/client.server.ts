@@ -12,9 +12,10 @@ import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
+import * as compliance from "./schema/compliance";
 import * as stores from "./schema/stores";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity };
+export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity, ...compliance };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -26,6 +27,12 @@ export type Database = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   kind: "pglite" | "postgres";
+  /** LISTEN on a channel (issue 6: page-cache invalidation); onDown fires if the listener is lost. */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onDown: () => void,
+  ) => Promise<() => Promise<void>>;
 };
 
 const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -46,6 +53,25 @@ export async function openDatabase(options: { url: string | null; dataDir?: stri
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
       close: () => pool.end(),
+      async listen(channel, onMessage, onDown) {
+        // A dedicated connection: a pooled one may be handed to a query and lose the LISTEN.
+        const client = new pg.Client({ connectionString: options.url! });
+        let stopped = false;
+        client.on("notification", (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? "");
+        });
+        const down = () => {
+          if (!stopped) onDown();
+        };
+        client.on("error", down);
+        client.on("end", down);
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          stopped = true;
+          await client.end();
+        };
+      },
     };
   }
   // pg_trgm backs the catalogue search index (migration 0001); PGlite loads extensions up front.
@@ -57,5 +83,9 @@ export async function openDatabase(options: { url: string | null; dataDir?: stri
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return () => unsubscribe();
+    },
   };
 }

@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   passwordUpdateFailed: 400,
   emailChangeFailed: 400,
   sessionsRevokeFailed: 400,
+  priceUpdateRecordFailed: 500,
+  reportSubmitFailed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

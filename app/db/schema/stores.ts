@@ -24,6 +24,10 @@ export const store = pgTable("store", {
   hours: jsonb().$type<WeekHours>(),
   onboardingStep: integer(),
   trialEndsAt: timestamp({ withTimezone: true }),
+  // Issue 6: daily price confirmation counts Saturdays and Sundays unless the owner says otherwise.
+  weekendsCount: boolean().notNull().default(true),
+  // Issue 6: bumped by database triggers on any change to what the public page shows (decision 0007-i6).
+  version: integer().notNull().default(1),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

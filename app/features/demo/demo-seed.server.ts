@@ -13,8 +13,10 @@ import { toStoreAddress } from "~/features/address/address.server";
 import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.server";
 import { saveImage } from "~/features/images/image.server";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
+import { getClock } from "~/features/confirmation/clock.server";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
+import { seedDemoCompliance } from "./demo-compliance.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 
 export const DEMO_EMAIL = "demo@vitrina.mk";
@@ -80,7 +82,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
           searchText: searchKey([item.name, item.description ?? "", item.barcode ?? ""].join(" ")),
         })),
       )
-      .returning({ id: product.id, priceCents: product.priceCents });
+      .returning({ id: product.id, name: product.name, priceCents: product.priceCents });
     await tx.insert(priceHistory).values(
       products.map((row) => ({
         storeId,
@@ -91,6 +93,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         actorId: demoUser.id,
       })),
     );
+    await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;
   });
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");

@@ -1,31 +1,80 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { product } from "~/db/schema/catalog";
-import { selectProducts } from "~/features/catalog/product.queries.server";
+import { category, product } from "~/db/schema/catalog";
+import { isUuid } from "~/features/catalog/product.queries.server";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { imageUrls } from "~/features/images/image.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
+import { searchKey } from "~/lib/transliterate";
 
 export const STOREFRONT_PAGE_SIZE = 60;
+export const STOREFRONT_SORTS = ["name", "price_asc", "price_desc"] as const;
+export type StorefrontSort = (typeof STOREFRONT_SORTS)[number];
 
-export type StorefrontQuery = { q?: string; categoryId?: string; page: number };
+export type StorefrontQuery = {
+  q?: string;
+  categoryId?: string;
+  sort?: StorefrontSort;
+  /** Only products whose regular price is above the selling price (promotions: a later issue). */
+  discounted?: boolean;
+  page: number;
+  /** A product the visitor is reporting (the report dialog). */
+  reportId?: string;
+};
+
+/** Everything in the URL that picks a view of the page; the server renders any of them. */
+export function parseStorefrontQuery(url: URL): StorefrontQuery & { category: string } {
+  const page = Number(url.searchParams.get("page"));
+  const category = url.searchParams.get("category") ?? "";
+  const sort = url.searchParams.get("sort") as StorefrontSort;
+  const report = url.searchParams.get("report") ?? "";
+  return {
+    q: url.searchParams.get("q")?.trim().slice(0, 200) ?? "",
+    category: isUuid(category) ? category : "",
+    categoryId: isUuid(category) ? category : undefined,
+    sort: STOREFRONT_SORTS.includes(sort) ? sort : "name",
+    discounted: url.searchParams.get("discounted") === "1",
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    reportId: isUuid(report) ? report : undefined,
+  };
+}
+
+const columns = {
+  id: product.id,
+  name: product.name,
+  description: product.description,
+  priceCents: product.priceCents,
+  regularPriceCents: product.regularPriceCents,
+  vatRate: product.vatRate,
+  unit: product.unit,
+  netQuantityMilli: product.netQuantityMilli,
+  netUnit: product.netUnit,
+  availability: product.availability,
+  categoryName: category.name,
+};
+
+export type StorefrontProduct = Awaited<ReturnType<typeof getStorefront>>["products"][number];
 
 /** The public price list of one store: active products only, no login (член 15-а). */
-export async function getStorefront(db: Queryable, username: string, query: StorefrontQuery) {
+export async function getStorefront(
+  db: Queryable,
+  username: string,
+  query: StorefrontQuery,
+  now = new Date(),
+) {
   const store = await getStoreByUsername(db, username);
   // A store still in onboarding is not public yet (issue 4).
   if (!store || store.onboardingStep !== null) throw new AppError("storeNotFound");
-  const filters: SQL[] = [eq(product.status, "active")];
-  if (query.categoryId) filters.push(eq(product.categoryId, query.categoryId));
-  const [categories, products] = await Promise.all([
-    listCategories(db, store.id),
-    selectProducts(db, store.id, { q: query.q, page: query.page, pageSize: STOREFRONT_PAGE_SIZE }, [
-      and(...filters)!,
-    ]),
-  ]);
-  return {
+  const confirmation = await latestConfirmation(db, store.id);
+  const stamp = confirmation
+    ? { confirmedAt: confirmation.answeredAt.toISOString(), today: confirmation.day === skopjeDay(now) }
+    : null;
+  const base = {
     store: {
+      id: store.id,
       username: store.username,
       name: store.name,
       companyName: store.companyName,
@@ -35,10 +84,47 @@ export async function getStorefront(db: Queryable, username: string, query: Stor
       address: store.address,
       logo: store.logoKey ? imageUrls(store.logoKey, "logo") : null,
       hours: store.hours,
+      version: store.version,
     },
-    categories,
-    products: products.rows,
-    total: products.total,
+    stamp,
     pageSize: STOREFRONT_PAGE_SIZE,
   };
+  if (!store.active) return { ...base, categories: [], products: [], total: 0, reporting: null };
+
+  const filters: SQL[] = [eq(product.storeId, store.id), eq(product.status, "active")];
+  if (query.categoryId) filters.push(eq(product.categoryId, query.categoryId));
+  const key = query.q ? searchKey(query.q) : "";
+  if (key) filters.push(ilike(product.searchText, `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.discounted)
+    filters.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
+  const where = and(...filters);
+  const order =
+    query.sort === "price_asc"
+      ? [asc(product.priceCents), asc(product.name), asc(product.id)]
+      : query.sort === "price_desc"
+        ? [desc(product.priceCents), asc(product.name), asc(product.id)]
+        : [asc(product.name), asc(product.id)];
+  const [categories, rows, [total], reporting] = await Promise.all([
+    listCategories(db, store.id),
+    db
+      .select(columns)
+      .from(product)
+      .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
+      .where(where)
+      .orderBy(...order)
+      .limit(STOREFRONT_PAGE_SIZE)
+      .offset((query.page - 1) * STOREFRONT_PAGE_SIZE),
+    db.select({ value: count() }).from(product).where(where),
+    query.reportId
+      ? db
+          .select({ id: product.id, name: product.name })
+          .from(product)
+          .where(
+            and(eq(product.storeId, store.id), eq(product.id, query.reportId), eq(product.status, "active")),
+          )
+          .limit(1)
+          .then((found) => found[0] ?? null)
+      : Promise.resolve(null),
+  ]);
+  return { ...base, categories, products: rows, total: total?.value ?? 0, reporting };
 }

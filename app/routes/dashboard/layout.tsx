@@ -1,4 +1,4 @@
-import { ExternalLink, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
+import { ExternalLink, Flag, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet } from "react-router";
@@ -6,6 +6,8 @@ import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
+import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
+import { getCompliancePanel } from "~/features/confirmation/panel.server";
 import { cn } from "~/lib/cn";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
@@ -15,21 +17,28 @@ const MENU = [
   { to: "/dashboard/products", key: "products", icon: Package },
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
   { to: "/dashboard/activity", key: "activity", icon: History },
+  { to: "/dashboard/reports", key: "reports", icon: Flag },
   { to: "/dashboard/settings", key: "settings", icon: Settings },
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store, user } = await requireOwnerStore(context);
+  const { store, user, ctx } = await requireOwnerStore(context);
   const flash = readFlash(request);
+  const compliance = await getCompliancePanel(ctx, store.weekendsCount);
   return data(
-    { store: { name: store.name, username: store.username }, email: user.email, flash: flash.message },
+    {
+      store: { name: store.name, username: store.username },
+      email: user.email,
+      flash: flash.message,
+      compliance,
+    },
     { headers: flash.headers },
   );
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { store, email, flash } = loaderData;
+  const { store, email, flash, compliance } = loaderData;
   useEffect(() => {
     if (flash) toast.success(t(flash));
   }, [flash, t]);
@@ -90,6 +99,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <div className="min-w-0">
         <main>
+          <CompliancePanel panel={compliance} />
           <Outlet />
         </main>
         <Form method="post" action="/auth/logout" className="px-4 pb-8 md:hidden">

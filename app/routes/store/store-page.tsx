@@ -1,50 +1,85 @@
-import { Search } from "lucide-react";
+import { BadgeCheck, FileDown, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
-import { isUuid } from "~/features/catalog/product.queries.server";
+import { getClock } from "~/features/confirmation/clock.server";
+import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
+import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
+import { submitReport, visitorKey } from "~/features/reports/report.server";
 import { StorefrontProductCard } from "~/features/storefront/components/storefront-product-card";
-import { getStorefront } from "~/features/storefront/storefront.server";
+import { storeJsonLd } from "~/features/storefront/json-ld";
+import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
 import { findUsernameRedirect } from "~/features/stores/store-profile.server";
+import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
-import { parsePage } from "~/lib/pagination";
+import { formatDate, formatTime } from "~/lib/dates";
+import { fieldErrors } from "~/lib/form";
 import type { Route } from "./+types/store-page";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: loaderData.title }, { name: "description", content: loaderData.description }];
+  const { seo } = loaderData;
+  return [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: seo.canonical },
+    ...(seo.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: seo.canonical },
+    { property: "og:site_name", content: "Vitrina" },
+    { property: "og:locale", content: seo.ogLocale },
+    { name: "twitter:card", content: "summary" },
+    { "script:ld+json": seo.jsonLd },
+  ];
 }
 
 /** The public price list, rendered on the server for visitors, inspectors and crawlers alike. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const category = url.searchParams.get("category") ?? "";
+  const query = parseStorefrontQuery(url);
+  const locale = requestLocale(request);
+  const now = getClock().now();
   try {
-    const storefront = await getStorefront(getDb(), params.username, {
-      q,
-      categoryId: isUuid(category) ? category : undefined,
-      page: parsePage(url.searchParams.get("page")),
-    });
-    const t = getFixedT(requestLocale(request));
+    const storefront = await getStorefront(getDb(), params.username, query, now);
+    const t = getFixedT(locale);
+    const base = `${getConfig().baseUrl}/${storefront.store.username}`;
+    const stampText = stampLine(t, storefront.stamp, locale);
+    const filtered = Boolean(query.q || query.categoryId || query.discounted || query.sort !== "name");
     return data(
       {
         ...storefront,
-        q,
-        category,
-        page: parsePage(url.searchParams.get("page")),
-        renderedAt: new Date().toISOString(),
+        renderedAt: now.toISOString(),
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
-        title: t("store:meta.title", { name: storefront.store.name }),
-        description: t("store:meta.description", { name: storefront.store.name }),
+        query: {
+          q: query.q ?? "",
+          category: query.category,
+          sort: query.sort ?? "name",
+          discounted: query.discounted ?? false,
+          page: query.page,
+        },
+        seo: {
+          title: t("store:meta.title", { name: storefront.store.name }),
+          description: t("pricelist:meta.description", {
+            name: storefront.store.name,
+            count: storefront.total,
+            stamp: stampText,
+          }),
+          canonical: query.page > 1 && !filtered ? `${base}?page=${query.page}` : base,
+          noindex: filtered || Boolean(query.reportId),
+          ogLocale: { mk: "mk_MK", en: "en_US", sq: "sq_AL" }[locale],
+          jsonLd: storeJsonLd({ storefront, url: base }),
+        },
       },
       { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     );
@@ -59,22 +94,89 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export default function StorePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("store");
-  const { store, categories, products, total, pageSize, page, q, category } = loaderData;
-  const categoryHref = (id: string) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (id) params.set("category", id);
-    const query = params.toString();
-    return query ? `?${query}` : ".";
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** A signed-out visitor's report of a product (rate-limited per visitor, counted in the database). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = reportSchema.safeParse(reportFormValues(form));
+  if (!parsed.success) {
+    return data<ReportActionData>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  try {
+    await submitReport(getDb(), {
+      username: params.username,
+      visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
+      report: parsed.data,
+      now: getClock().now(),
+    });
+    return data<ReportActionData>({ ok: true });
+  } catch (error) {
+    if (isAppError(error) && error.code === "rateLimited") {
+      return data<ReportActionData>(
+        { ok: false, errors: { form: "compliance:report.rateLimited" } },
+        { status: 429 },
+      );
+    }
+    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
+    console.error(error);
+    return data<ReportActionData>(
+      { ok: false, errors: { form: "errors:reportSubmitFailed" } },
+      { status: 500 },
+    );
+  }
+}
+
+type Stamp = { confirmedAt: string; today: boolean } | null;
+
+function stampLine(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  stamp: Stamp,
+  locale: Locale,
+) {
+  if (!stamp) return t("pricelist:stamp.never");
+  return stamp.today
+    ? t("pricelist:stamp.confirmedToday", {
+        date: formatDate(stamp.confirmedAt, locale),
+        time: formatTime(stamp.confirmedAt),
+      })
+    : t("pricelist:stamp.lastConfirmed", { date: formatDate(stamp.confirmedAt, locale) });
+}
+
+export default function StorePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("store");
+  const locale = i18n.language as Locale;
+  const location = useLocation();
+  const { store, stamp, categories, products, total, pageSize, query, reporting } = loaderData;
+  const withParams = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) params.set(key, value);
+      else params.delete(key);
+    }
+    const search = params.toString();
+    return search ? `?${search}` : location.pathname;
   };
+  const base = `/${store.username}`;
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-3 px-4 py-4">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
           <StoreBusinessInfo info={store} renderedAt={loaderData.renderedAt} />
           <LanguageSwitcher />
+          {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
+          <p
+            data-testid="price-stamp"
+            className={cn(
+              "flex w-full items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium text-sm",
+              stamp?.today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
+            )}
+          >
+            <BadgeCheck aria-hidden className="size-4 shrink-0" />
+            {stampLine(t, stamp, locale)}
+          </p>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
@@ -84,45 +186,91 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <h2 className="font-semibold text-lg">{t("priceList")}</h2>
-            <Form method="get" role="search" className="mt-3 flex gap-2">
-              {category ? <input type="hidden" name="category" value={category} /> : null}
-              <label htmlFor="store-search" className="sr-only">
-                {t("search.label")}
-              </label>
-              <div className="relative flex-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="font-semibold text-lg">{t("priceList")}</h2>
+              <nav aria-label={t("pricelist:downloads.title")} className="flex flex-wrap gap-1.5 text-sm">
+                <a
+                  href={`${base}/price-list.pdf`}
+                  className="inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
+                >
+                  <FileDown aria-hidden className="size-4" />
+                  {t("pricelist:downloads.pdf")}
+                </a>
+                <a
+                  href={`${base}/prices.csv`}
+                  className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
+                >
+                  {t("pricelist:downloads.csv")}
+                </a>
+                <a
+                  href={`${base}/prices.json`}
+                  className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
+                >
+                  {t("pricelist:downloads.json")}
+                </a>
+                <Link to={`${base}/prices`} className="px-1 py-1 text-brand-800 underline">
+                  {t("pricelist:downloads.about")}
+                </Link>
+              </nav>
+            </div>
+            <Form method="get" role="search" className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+              {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+              <div className="relative min-w-0 flex-1">
+                <label htmlFor="store-search" className="sr-only">
+                  {t("search.label")}
+                </label>
                 <Search
                   aria-hidden
-                  className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-400"
+                  className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-500"
                 />
                 <Input
                   id="store-search"
                   name="q"
                   type="search"
-                  defaultValue={q}
+                  defaultValue={query.q}
                   placeholder={t("search.placeholder")}
                   className="pl-9"
                 />
               </div>
-              <button
-                type="submit"
-                className="rounded-md bg-brand-600 px-4 font-medium text-sm text-white hover:bg-brand-700"
-              >
-                {t("search.submit")}
-              </button>
+              <div className="flex flex-wrap items-center gap-2">
+                <label htmlFor="store-sort" className="sr-only">
+                  {t("pricelist:filters.sort")}
+                </label>
+                <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto">
+                  <option value="name">{t("pricelist:filters.sortName")}</option>
+                  <option value="price_asc">{t("pricelist:filters.sortPriceAsc")}</option>
+                  <option value="price_desc">{t("pricelist:filters.sortPriceDesc")}</option>
+                </Select>
+                <label className="flex h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm">
+                  <input
+                    type="checkbox"
+                    name="discounted"
+                    value="1"
+                    defaultChecked={query.discounted}
+                    className="size-4 accent-brand-600"
+                  />
+                  {t("pricelist:filters.discounted")}
+                </label>
+                <button
+                  type="submit"
+                  className="h-10 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"
+                >
+                  {t("pricelist:filters.apply")}
+                </button>
+              </div>
             </Form>
             {categories.length > 0 ? (
               <nav aria-label={t("categories")} className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
                 {[{ id: "", name: t("allCategories") }, ...categories].map((item) => (
                   <Link
                     key={item.id || "all"}
-                    to={categoryHref(item.id)}
-                    aria-current={item.id === category ? "page" : undefined}
+                    to={withParams({ category: item.id || null, page: null, report: null })}
+                    aria-current={item.id === query.category ? "page" : undefined}
                     className={cn(
                       "shrink-0 rounded-full border px-3 py-1 text-sm",
-                      item.id === category
-                        ? "border-brand-600 bg-brand-600 text-white"
-                        : "border-gray-300 bg-white text-gray-700 hover:bg-gray-100",
+                      item.id === query.category
+                        ? "border-brand-700 bg-brand-700 text-white"
+                        : "border-gray-300 bg-white text-gray-800 hover:bg-gray-100",
                     )}
                   >
                     {item.name}
@@ -130,25 +278,37 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
                 ))}
               </nav>
             ) : null}
-            <p className="mt-3 text-gray-600 text-sm">{t("count", { count: total })}</p>
+            <p className="mt-3 text-gray-700 text-sm">{t("count", { count: total })}</p>
             {products.length === 0 ? (
-              <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-600">
-                {q || category ? t("noMatches") : t("empty")}
+              <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+                {query.q || query.category || query.discounted ? t("noMatches") : t("empty")}
               </p>
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {products.map((product) => (
-                  <StorefrontProductCard key={product.id} product={product} />
+                  <StorefrontProductCard
+                    key={product.id}
+                    product={product}
+                    reportHref={withParams({ report: product.id })}
+                  />
                 ))}
               </ul>
             )}
-            <Pagination page={page} total={total} pageSize={pageSize} />
+            <Pagination page={query.page} total={total} pageSize={pageSize} />
           </>
         )}
       </main>
-      <footer className="py-6 text-center text-gray-500 text-xs">
+      {reporting ? (
+        <ReportDialog
+          key={reporting.id}
+          product={reporting}
+          closeHref={withParams({ report: null })}
+          result={actionData}
+        />
+      ) : null}
+      <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
-        <a href={loaderData.platformUrl} className="text-brand-700 hover:underline">
+        <a href={loaderData.platformUrl} className="text-brand-800 underline">
           Vitrina
         </a>
       </footer>

@@ -1,13 +1,18 @@
+import { Flag } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { discountOf } from "~/features/storefront/discount";
 import type { Locale } from "~/i18n/config";
 import { cn } from "~/lib/cn";
 import { formatMoney, unitPriceCents } from "~/lib/money";
 
 type StorefrontProduct = {
+  id: string;
   name: string;
   description: string | null;
   priceCents: number;
   regularPriceCents: number | null;
+  vatRate: string;
   unit: string;
   netQuantityMilli: number | null;
   netUnit: string | null;
@@ -15,56 +20,97 @@ type StorefrontProduct = {
   categoryName: string | null;
 };
 
-/** One product with the law's fields: price with VAT, unit price, regular price, availability. */
-export function StorefrontProductCard({ product }: { product: StorefrontProduct }) {
+/**
+ * One product with every field член 15-а asks for: name, selling price with VAT, unit price,
+ * description, availability, regular price, and for a discount its percentage and amount.
+ */
+export function StorefrontProductCard({
+  product,
+  reportHref,
+}: {
+  product: StorefrontProduct;
+  reportHref: string;
+}) {
   const { t, i18n } = useTranslation("store");
   const locale = i18n.language as Locale;
-  const discounted = product.regularPriceCents !== null && product.regularPriceCents > product.priceCents;
+  const discount = discountOf(product.priceCents, product.regularPriceCents);
   const unitPrice = unitPriceCents(
     product.priceCents,
     product.netQuantityMilli,
     product.netUnit as Parameters<typeof unitPriceCents>[2],
   );
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+      data-product-id={product.id}
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 className="font-medium text-gray-900">{product.name}</h3>
         <span
           className={cn(
             "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
-            product.availability === "in_stock" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-600",
+            product.availability === "in_stock" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-700",
           )}
         >
           {t(`products:availability.${product.availability}`)}
         </span>
       </div>
-      {product.categoryName ? <p className="text-gray-500 text-xs">{product.categoryName}</p> : null}
+      {product.categoryName ? <p className="text-gray-600 text-xs">{product.categoryName}</p> : null}
       {product.description ? (
-        <p className="line-clamp-2 text-gray-600 text-sm">{product.description}</p>
+        <p className="line-clamp-3 text-gray-700 text-sm">{product.description}</p>
       ) : null}
       <div className="mt-auto flex flex-wrap items-baseline gap-x-2">
         <span
-          className={cn("font-semibold text-lg tabular-nums", discounted ? "text-red-700" : "text-gray-900")}
+          className={cn("font-semibold text-lg tabular-nums", discount ? "text-red-700" : "text-gray-900")}
+          data-price
         >
           {formatMoney(product.priceCents, locale)}
         </span>
-        <span className="text-gray-500 text-sm">/ {t(`products:units.${product.unit}`)}</span>
-        {discounted ? (
-          <span className="text-gray-500 text-sm tabular-nums">
-            <span className="sr-only">{t("regularPrice")} </span>
-            <s>{formatMoney(product.regularPriceCents!, locale)}</s>
-          </span>
-        ) : null}
+        <span className="text-gray-600 text-sm">/ {t(`products:units.${product.unit}`)}</span>
       </div>
+      {discount ? (
+        <div className="flex flex-col gap-0.5 text-sm">
+          <p className="text-gray-700 tabular-nums">
+            {t("pricelist:product.regularPrice", { price: "" })}
+            <s>{formatMoney(product.regularPriceCents!, locale)}</s>
+          </p>
+          <p className="font-medium text-red-700 tabular-nums">
+            {t("pricelist:product.discount", {
+              percent: discount.percent,
+              amount: formatMoney(discount.amountCents, locale),
+            })}
+          </p>
+        </div>
+      ) : product.regularPriceCents !== null ? (
+        <p className="text-gray-700 text-sm tabular-nums">
+          {t("pricelist:product.regularPrice", { price: formatMoney(product.regularPriceCents, locale) })}
+        </p>
+      ) : null}
       {unitPrice ? (
-        <p className="text-gray-500 text-xs tabular-nums">
+        <p className="text-gray-700 text-xs tabular-nums">
           {t("unitPrice", {
             price: formatMoney(unitPrice.cents, locale),
             unit: t(`products:units.${unitPrice.per}`),
           })}
         </p>
       ) : null}
-      <p className="text-gray-400 text-xs">{t("vatIncluded")}</p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-gray-600 text-xs">
+          {product.vatRate === "none"
+            ? t("pricelist:product.vatNone")
+            : `${t("vatIncluded")} · ${t("pricelist:product.vat", { rate: product.vatRate })}`}
+        </p>
+        <Link
+          to={reportHref}
+          preventScrollReset
+          rel="nofollow"
+          aria-label={t("pricelist:product.reportLabel", { product: product.name })}
+          className="inline-flex min-h-6 items-center gap-1 rounded px-1 text-gray-600 text-xs hover:text-gray-900 hover:underline"
+        >
+          <Flag aria-hidden className="size-3.5" />
+          {t("pricelist:product.report")}
+        </Link>
+      </div>
     </li>
   );
 }

@@ -1,0 +1,159 @@
+import { AlertTriangle, CalendarCheck, CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { CompliancePanelData } from "~/features/confirmation/panel.server";
+import type { Locale } from "~/i18n/config";
+import { cn } from "~/lib/cn";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+
+const STATE_STYLE: Record<string, string> = {
+  confirmed: "bg-brand-500 text-white",
+  skipped: "bg-amber-400 text-gray-900",
+  missed: "bg-red-600 text-white",
+  pending: "border-2 border-brand-500 bg-white text-gray-900",
+  open: "border-2 border-red-500 bg-white text-gray-900",
+  off: "bg-gray-100 text-gray-400",
+  none: "bg-gray-50 text-gray-400",
+};
+
+/** The top of every dashboard page: "Are today's prices correct?" until answered (PRODUCT.md). */
+export function CompliancePanel({ panel }: { panel: CompliancePanelData }) {
+  const { t, i18n } = useTranslation("compliance");
+  const locale = i18n.language as Locale;
+  const { today } = panel;
+  return (
+    <div className="flex flex-col gap-3 px-4 pt-4 md:px-6">
+      {today.ask ? (
+        <section
+          aria-labelledby="confirm-question"
+          className={cn(
+            "rounded-xl border p-4",
+            today.status === "missed" ? "border-red-300 bg-red-50" : "border-brand-300 bg-brand-50",
+          )}
+        >
+          <h2 id="confirm-question" className="font-semibold text-gray-900 text-lg">
+            {t("prompt.question")}
+          </h2>
+          <p className="mt-1 text-gray-700 text-sm">
+            {today.status === "skipped"
+              ? t("prompt.skippedHint")
+              : today.status === "missed"
+                ? t("prompt.missedHint")
+                : t("prompt.hint")}
+          </p>
+          <Form method="post" action="/dashboard/confirmation" className="mt-3 flex flex-wrap gap-2">
+            <Button type="submit" name="answer" value="yes">
+              <CheckCircle2 aria-hidden className="size-4" />
+              {t("prompt.yes")}
+            </Button>
+            {today.status === null ? (
+              <Button type="submit" name="answer" value="no" variant="outline">
+                {t("prompt.no")}
+              </Button>
+            ) : null}
+          </Form>
+        </section>
+      ) : today.status === "confirmed" && today.answeredAt ? (
+        <p role="status" className="flex items-center gap-2 font-medium text-brand-800 text-sm">
+          <CheckCircle2 aria-hidden className="size-4" />
+          {t("prompt.confirmedAt", { time: formatTime(today.answeredAt) })}
+        </p>
+      ) : null}
+
+      {panel.corrections.length > 0 ? (
+        <section
+          aria-labelledby="corrections-title"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+        >
+          <h2 id="corrections-title" className="flex items-center gap-2 font-semibold text-amber-900">
+            <AlertTriangle aria-hidden className="size-4" />
+            {t("corrections.title")}
+          </h2>
+          <ul className="mt-2 flex flex-col gap-1 text-amber-900 text-sm">
+            {panel.corrections.map((item) => (
+              <li key={item.id}>
+                {item.productId ? (
+                  <Link to={`/dashboard/products/${item.productId}`} className="underline">
+                    {t("corrections.item", {
+                      product: item.productName,
+                      time: formatDateTime(item.dueAt, locale),
+                    })}
+                  </Link>
+                ) : (
+                  t("corrections.item", {
+                    product: item.productName,
+                    time: formatDateTime(item.dueAt, locale),
+                  })
+                )}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/dashboard/reports"
+            className="mt-2 inline-block font-medium text-amber-900 text-sm underline"
+          >
+            {t("corrections.open")}
+          </Link>
+        </section>
+      ) : null}
+
+      <details className="rounded-xl border border-gray-200 bg-white p-4">
+        <summary className="flex cursor-pointer items-center gap-2 font-medium text-gray-900 text-sm">
+          <CalendarCheck aria-hidden className="size-4" />
+          {t("calendar.title")}
+        </summary>
+        <ol aria-label={t("calendar.title")} className="mt-3 grid grid-cols-7 gap-1.5 sm:grid-cols-10">
+          {panel.calendar.map((day) => {
+            const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${day.state}`)}${
+              day.late ? ` (${t("calendar.late")})` : ""
+            }${day.answeredAt && day.state === "confirmed" ? ` ${formatTime(day.answeredAt)}` : ""}`;
+            return (
+              <li
+                key={day.day}
+                title={label}
+                data-day={day.day}
+                data-state={day.state}
+                className={cn(
+                  "flex aspect-square items-center justify-center rounded-md font-medium text-xs tabular-nums",
+                  STATE_STYLE[day.state],
+                  day.late && "ring-2 ring-amber-400",
+                )}
+              >
+                <span aria-hidden>{Number(day.day.slice(8))}</span>
+                <span className="sr-only">{label}</span>
+              </li>
+            );
+          })}
+        </ol>
+        <ul className="mt-3 flex flex-wrap gap-3 text-gray-600 text-xs">
+          {(["confirmed", "skipped", "missed", "off"] as const).map((state) => (
+            <li key={state} className="flex items-center gap-1.5">
+              <span aria-hidden className={cn("inline-block size-3 rounded-sm", STATE_STYLE[state])} />
+              {t(`calendar.states.${state}`)}
+            </li>
+          ))}
+        </ul>
+        <Form
+          method="post"
+          action="/dashboard/confirmation"
+          className="mt-3 flex flex-wrap items-center gap-3"
+        >
+          <input type="hidden" name="intent" value="weekends" />
+          <label className="flex items-center gap-2 text-gray-700 text-sm">
+            <input
+              type="checkbox"
+              name="weekendsCount"
+              defaultChecked={panel.weekendsCount}
+              className="size-4 accent-brand-600"
+            />
+            {t("calendar.weekends")}
+          </label>
+          <Button type="submit" size="sm" variant="outline">
+            {t("calendar.save")}
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { activityLog } from "~/db/schema/activity";
+import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { answerToday, getTodayConfirmation, listCalendar, markMissedDays } from "./confirmation.server";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+// Injected instants, never the real date. 2026-11-20 is a Friday; Skopje is UTC+1 in November.
+const at = (iso: string) => new Date(iso);
+const created = { createdAt: at("2026-10-01T08:00:00Z") };
+
+async function rowsOf(storeId: string) {
+  return database.db.select().from(priceConfirmation).where(eq(priceConfirmation.storeId, storeId));
+}
+
+describe("daily price confirmation", () => {
+  it("asks from 00:00 Skopje, and yes records the time, the user, an activity and a snapshot", async () => {
+    const shop = await createTestStore(database, created);
+    // 23:30 UTC on the 19th is 00:30 on the 20th in Skopje.
+    const today = await getTodayConfirmation(shop.ctx, at("2026-11-19T23:30:00Z"));
+    expect(today).toMatchObject({ day: "2026-11-20", status: null, ask: true });
+
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:15:00Z"));
+    const after = await getTodayConfirmation(shop.ctx, at("2026-11-20T07:16:00Z"));
+    expect(after).toMatchObject({ status: "confirmed", ask: false });
+    const [row] = await rowsOf(shop.storeId);
+    expect(row).toMatchObject({ status: "confirmed", actorId: shop.userId, day: "2026-11-20" });
+    expect(row!.answeredAt.toISOString()).toBe("2026-11-20T07:15:00.000Z");
+    const activity = await database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.storeId, shop.storeId));
+    expect(activity.map((a) => a.type)).toEqual(["price_update_confirmed"]);
+    const snapshots = await database.db
+      .select()
+      .from(priceSnapshot)
+      .where(eq(priceSnapshot.storeId, shop.storeId));
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).toMatchObject({ day: "2026-11-20", kind: "confirmation" });
+  });
+
+  it("no records a skip; the owner fixes prices and confirms later the same day", async () => {
+    const shop = await createTestStore(database, created);
+    await answerToday(shop.ctx, { answer: "no" }, at("2026-11-20T06:00:00Z"));
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-20T06:01:00Z"))).toMatchObject({
+      status: "skipped",
+      ask: true,
+    });
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T08:30:00Z"));
+    const rows = await rowsOf(shop.storeId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "confirmed" });
+  });
+
+  it("records a missed day at 10:00 for a store that did not answer, and not before", async () => {
+    const shop = await createTestStore(database, created);
+    const answered = await createTestStore(database, created);
+    await answerToday(answered.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z"));
+    // 09:59 Skopje: too early.
+    await markMissedDays(database.db, at("2026-11-20T08:59:00Z"));
+    expect(await rowsOf(shop.storeId)).toEqual([]);
+    await markMissedDays(database.db, at("2026-11-20T09:00:00Z"));
+    await markMissedDays(database.db, at("2026-11-20T09:15:00Z"));
+    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual(["missed"]);
+    expect((await rowsOf(answered.storeId)).map((r) => r.status)).toEqual(["confirmed"]);
+    const calendar = await listCalendar(shop.ctx, at("2026-11-20T12:00:00Z"));
+    expect(calendar).toHaveLength(30);
+    expect(calendar.at(-1)).toMatchObject({ day: "2026-11-20", state: "missed" });
+    // A "no" after the deadline does not erase the missed day.
+    await answerToday(shop.ctx, { answer: "no" }, at("2026-11-20T11:00:00Z"));
+    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual(["missed"]);
+  });
+
+  it("does not count a weekend when the store says weekends do not count", async () => {
+    const shop = await createTestStore(database, { ...created, weekendsCount: false });
+    // 2026-11-21 is a Saturday.
+    await markMissedDays(database.db, at("2026-11-21T10:00:00Z"));
+    expect(await rowsOf(shop.storeId)).toEqual([]);
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-21T10:00:00Z"))).toMatchObject({
+      counts: false,
+      ask: false,
+    });
+    const calendar = await listCalendar(shop.ctx, at("2026-11-21T10:00:00Z"));
+    expect(calendar.at(-1)).toMatchObject({ state: "off" });
+  });
+
+  it("keeps each store's answers to itself", async () => {
+    const shop = await createTestStore(database, created);
+    const other = await createTestStore(database, created);
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z"));
+    expect(await rowsOf(other.storeId)).toEqual([]);
+    expect(await getTodayConfirmation(other.ctx, at("2026-11-20T07:01:00Z"))).toMatchObject({ status: null });
+    const versions = await database.db
+      .select({ version: store.version })
+      .from(store)
+      .where(and(eq(store.id, other.storeId)));
+    expect(versions[0]!.version).toBe(1);
+  });
+});

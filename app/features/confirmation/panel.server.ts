@@ -1,0 +1,27 @@
+import { listPriceCorrectionsDue } from "~/features/reports/report.server";
+import type { StoreContext } from "~/lib/service-context";
+import { getClock } from "./clock.server";
+import { getTodayConfirmation, listCalendar } from "./confirmation.server";
+
+/** What the top of every dashboard page needs: today's question, the 30-day calendar, due corrections. */
+export async function getCompliancePanel(ctx: StoreContext, weekendsCount: boolean) {
+  const now = getClock().now();
+  const [today, calendar, corrections] = await Promise.all([
+    getTodayConfirmation(ctx, now),
+    listCalendar(ctx, now),
+    listPriceCorrectionsDue(ctx, now),
+  ]);
+  return {
+    today: { ...today, answeredAt: today.answeredAt?.toISOString() ?? null },
+    calendar: calendar.map((day) => ({ ...day, answeredAt: day.answeredAt?.toISOString() ?? null })),
+    corrections: corrections.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productName: item.productName,
+      dueAt: item.dueAt.toISOString(),
+    })),
+    weekendsCount,
+  };
+}
+
+export type CompliancePanelData = Awaited<ReturnType<typeof getCompliancePanel>>;

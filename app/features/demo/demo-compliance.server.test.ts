@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { priceSnapshot, productReport } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
+import { listCalendar } from "~/features/confirmation/confirmation.server";
+import { openTestDatabase } from "../../../tests/support/test-db";
+
+// The demo's history is dated from the injected clock, never from the real date.
+process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
+// Vitest sets BASE_URL to "/" (Vite's public base); better-auth needs an absolute URL.
+process.env.BASE_URL = "http://localhost:3000";
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-"));
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("demo store compliance history", () => {
+  it("has a month of confirmations with a skipped and a missed day, snapshots and reports", async () => {
+    const { seedDemoStore, DEMO_EMAIL } = await import("./demo-seed.server");
+    // A PostgreSQL test database may already hold a demo user from another run.
+    const [existing] = await database.db.select().from(user).where(eq(user.email, DEMO_EMAIL));
+    if (existing) return;
+    const storeId = await seedDemoStore(database.db, "demo-password-1");
+    const [demo] = await database.db.select().from(store).where(eq(store.id, storeId));
+    const ctx = { db: database.db, storeId, actor: { userId: demo!.ownerId } };
+    const calendar = await listCalendar(ctx, new Date("2026-11-20T11:00:00Z"));
+    const states = calendar.map((day) => day.state);
+    expect(states.filter((state) => state === "confirmed").length).toBeGreaterThanOrEqual(25);
+    expect(states.filter((state) => state === "skipped")).toHaveLength(1);
+    expect(states.filter((state) => state === "missed")).toHaveLength(1);
+    expect(states.at(-1)).toBe("open");
+    const snapshots = await database.db.select().from(priceSnapshot).where(eq(priceSnapshot.storeId, storeId));
+    expect(snapshots.length).toBeGreaterThanOrEqual(25);
+    const reports = await database.db.select().from(productReport).where(eq(productReport.storeId, storeId));
+    expect(reports.map((r) => r.status).sort()).toEqual(["new", "new", "resolved", "resolved"]);
+  });
+});

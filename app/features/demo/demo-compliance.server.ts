@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { activityLog } from "~/db/schema/activity";
+import { priceConfirmation, productReport } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
+import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { skopjeTime } from "~/lib/dates";
+
+// Issue 6: the demo store shows every compliance state to a newcomer — a month of confirmations
+// (mostly confirmed, one skipped, one missed), archived price lists, open and resolved reports, and
+// today still unanswered so the dashboard asks "Are today's prices correct?".
+
+/** The instant of hh:mm in Skopje on a day (Skopje is UTC+1 in winter, UTC+2 in summer). */
+function skopjeInstant(day: string, hour: number, minute: number): Date {
+  const utc = (offset: number) =>
+    new Date(
+      Date.UTC(
+        Number(day.slice(0, 4)),
+        Number(day.slice(5, 7)) - 1,
+        Number(day.slice(8, 10)),
+        hour - offset,
+        minute,
+      ),
+    );
+  const winter = utc(1);
+  return skopjeTime(winter).hour === hour ? winter : utc(2);
+}
+
+export async function seedDemoCompliance(
+  tx: Queryable,
+  demo: { storeId: string; userId: string; products: { id: string; name: string }[] },
+  now: Date,
+): Promise<void> {
+  const today = skopjeDay(now);
+  const [row] = await tx
+    .update(store)
+    .set({ createdAt: skopjeInstant(addDays(today, -40), 9, 0) })
+    .where(eq(store.id, demo.storeId))
+    .returning();
+  const skippedDay = addDays(today, -6);
+  const missedDay = addDays(today, -13);
+  for (let offset = 30; offset >= 1; offset--) {
+    const day = addDays(today, -offset);
+    if (day === missedDay) {
+      await tx
+        .insert(priceConfirmation)
+        .values({ storeId: demo.storeId, day, status: "missed", answeredAt: skopjeInstant(day, 10, 0) });
+      continue;
+    }
+    const answeredAt = skopjeInstant(day, 7 + (offset % 3), (offset * 7) % 60);
+    if (day === skippedDay) {
+      await tx
+        .insert(priceConfirmation)
+        .values({ storeId: demo.storeId, day, status: "skipped", answeredAt, actorId: demo.userId });
+      continue;
+    }
+    await tx
+      .insert(priceConfirmation)
+      .values({ storeId: demo.storeId, day, status: "confirmed", answeredAt, actorId: demo.userId });
+    await tx.insert(activityLog).values({
+      storeId: demo.storeId,
+      actorId: demo.userId,
+      type: "price_update_confirmed",
+      details: { day },
+      createdAt: answeredAt,
+    });
+    await archivePriceList(tx, row!, "confirmation", answeredAt);
+  }
+  const [first, second, third, fourth] = demo.products;
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  await tx.insert(productReport).values([
+    {
+      storeId: demo.storeId,
+      productId: first!.id,
+      productName: first!.name,
+      reasons: ["price"],
+      description: "На полицата цената е 10 денари пониска.",
+      visitorKey: "demo-1",
+      createdAt: hoursAgo(3),
+    },
+    {
+      storeId: demo.storeId,
+      productId: second!.id,
+      productName: second!.name,
+      reasons: ["image", "other"],
+      description: "Сликата е од друго пакување (1 л наместо 2 л).",
+      visitorKey: "demo-2",
+      createdAt: hoursAgo(30),
+    },
+    {
+      storeId: demo.storeId,
+      productId: third!.id,
+      productName: third!.name,
+      reasons: ["price"],
+      description: "",
+      status: "resolved",
+      visitorKey: "demo-3",
+      createdAt: hoursAgo(24 * 5),
+      resolvedAt: hoursAgo(24 * 5 - 4),
+    },
+    {
+      storeId: demo.storeId,
+      productId: fourth!.id,
+      productName: fourth!.name,
+      reasons: ["other"],
+      description: "Производот го нема веќе неколку дена.",
+      status: "resolved",
+      visitorKey: "demo-4",
+      createdAt: hoursAgo(24 * 12),
+      resolvedAt: hoursAgo(24 * 11),
+    },
+  ]);
+}

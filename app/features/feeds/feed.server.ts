@@ -1,0 +1,56 @@
+import type { Queryable } from "~/db/client.server";
+import { getStoreByUsername } from "~/features/stores/store.server";
+import { AppError } from "~/lib/app-error";
+import { buildPriceList } from "./price-list.server";
+import { toCsv, toJson } from "./serialize";
+
+// The live feeds, built once per store version (the version moves with every change the list
+// shows, decision 0007-i6), so a crawler polling every minute costs one indexed lookup.
+
+type Built = { version: number; csv: string; json: string; etag: string; lastModified: Date };
+const built = new Map<string, Built>();
+const MAX_STORES = 500;
+
+export async function getLiveFeed(db: Queryable, username: string): Promise<Built> {
+  const store = await getStoreByUsername(db, username);
+  if (!store) throw new AppError("storeNotFound");
+  const cached = built.get(store.id);
+  if (cached && cached.version === store.version) return cached;
+  const list = await buildPriceList(db, store);
+  const entry: Built = {
+    version: store.version,
+    csv: toCsv(list),
+    json: toJson(list),
+    etag: `"${store.id.slice(0, 8)}-${store.version}"`,
+    lastModified: new Date(list.updatedAt),
+  };
+  if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
+  built.set(store.id, entry);
+  return entry;
+}
+
+/** 304 when the client already has this version; the body otherwise. */
+export function feedResponse(
+  request: Request,
+  body: string,
+  options: { type: string; etag?: string; lastModified: Date; filename: string; immutable?: boolean },
+): Response {
+  const headers = new Headers({
+    "Content-Type": options.type,
+    "Last-Modified": options.lastModified.toUTCString(),
+    "Cache-Control": options.immutable ? "public, max-age=86400" : "public, max-age=0, must-revalidate",
+    "Content-Disposition": `inline; filename="${options.filename}"`,
+    "Access-Control-Allow-Origin": "*",
+  });
+  if (options.etag) headers.set("ETag", options.etag);
+  const ifNoneMatch = request.headers.get("if-none-match");
+  const ifModifiedSince = request.headers.get("if-modified-since");
+  const notModified = ifNoneMatch
+    ? Boolean(options.etag) && ifNoneMatch.split(",").some((tag) => tag.trim() === options.etag)
+    : ifModifiedSince
+      ? Math.floor(options.lastModified.getTime() / 1000) <=
+        Math.floor(new Date(ifModifiedSince).getTime() / 1000)
+      : false;
+  if (notModified) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers });
+}

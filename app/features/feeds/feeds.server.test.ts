@@ -1,0 +1,173 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { answerToday } from "~/features/confirmation/confirmation.server";
+import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
+import { getStorefront } from "~/features/storefront/storefront.server";
+import { getStoreByUsername } from "~/features/stores/store.server";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { feedResponse, getLiveFeed } from "./feed.server";
+import { buildPriceList } from "./price-list.server";
+import { csvCell } from "./serialize";
+import { getSnapshot } from "./snapshot.server";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const input = (fields: Record<string, string>) =>
+  productSchema.parse({
+    vatRate: "18",
+    unit: "piece",
+    availability: "in_stock",
+    status: "active",
+    ...fields,
+  });
+
+function parseCsv(text: string): string[][] {
+  // Enough of RFC 4180 for these files: quoted cells with "" escapes.
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\r") {
+    } else if (char === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += char;
+  }
+  return rows;
+}
+
+describe("machine-readable price list", () => {
+  it("CSV (BOM, formula-safe) and JSON carry every law field and match the page", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(
+      shop.ctx,
+      input({
+        name: "Сирење Бимилк 500 г",
+        price: "240",
+        regularPrice: "300",
+        netQuantity: "500",
+        netUnit: "g",
+        description: "Кравјо",
+      }),
+    );
+    await createProduct(shop.ctx, input({ name: '=HYPERLINK("x")', price: "10" }));
+    await createProduct(shop.ctx, input({ name: "Скриен", price: "1", status: "inactive" }));
+    const feed = await getLiveFeed(database.db, shop.username);
+
+    expect(feed.csv.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = parseCsv(feed.csv.slice(1));
+    expect(header).toContain("discount_percent");
+    const col = (name: string) => header!.indexOf(name);
+    const cheese = rows.find((row) => row[col("name")] === "Сирење Бимилк 500 г")!;
+    expect(cheese[col("price_mkd")]).toBe("240.00");
+    expect(cheese[col("regular_price_mkd")]).toBe("300.00");
+    expect(cheese[col("discount_percent")]).toBe("20");
+    expect(cheese[col("discount_amount_mkd")]).toBe("60.00");
+    expect(cheese[col("unit_price_mkd")]).toBe("480.00");
+    expect(cheese[col("unit_price_per")]).toBe("kg");
+    expect(rows.find((row) => row[col("name")]!.includes("HYPERLINK"))![col("name")]).toBe(
+      '\'=HYPERLINK("x")',
+    );
+    expect(rows).toHaveLength(2);
+
+    const json = JSON.parse(feed.json);
+    const page = await getStorefront(database.db, shop.username, { page: 1 });
+    expect(json.products.map((p: { name: string }) => p.name).sort()).toEqual(
+      page.products.map((p) => p.name).sort(),
+    );
+    expect(json.products.find((p: { name: string }) => p.name.startsWith("Сирење"))).toMatchObject({
+      price: "240.00",
+      regularPrice: "300.00",
+      discountPercent: 20,
+      discountAmount: "60.00",
+      unitPrice: "480.00",
+      vatRate: "18",
+      availability: "in_stock",
+    });
+    expect(csvCell("-1+2")).toBe("'-1+2");
+    expect(csvCell("@SUM")).toBe("'@SUM");
+  });
+
+  it("answers 304 to a client that has this version, and a new ETag after a change", async () => {
+    const shop = await createTestStore(database);
+    const product = await createProduct(shop.ctx, input({ name: "Леб", price: "40" }));
+    const feed = await getLiveFeed(database.db, shop.username);
+    const again = feedResponse(
+      new Request("http://x/", { headers: { "if-none-match": feed.etag } }),
+      feed.csv,
+      {
+        type: "text/csv",
+        etag: feed.etag,
+        lastModified: feed.lastModified,
+        filename: "f.csv",
+      },
+    );
+    expect(again.status).toBe(304);
+    await updateProduct(shop.ctx, product.id, input({ name: "Леб", price: "45" }));
+    const changed = await getLiveFeed(database.db, shop.username);
+    expect(changed.etag).not.toBe(feed.etag);
+    expect(changed.csv).toContain("45.00");
+  });
+
+  it("keeps a past day's snapshot unchanged after prices change", async () => {
+    const shop = await createTestStore(database, { createdAt: new Date("2026-10-01T08:00:00Z") });
+    const product = await createProduct(shop.ctx, input({ name: "Јогурт", price: "50" }));
+    await answerToday(shop.ctx, { answer: "yes" }, new Date("2026-11-19T07:00:00Z"));
+    const before = await getSnapshot(database.db, shop.storeId, "2026-11-19");
+    await updateProduct(shop.ctx, product.id, input({ name: "Јогурт", price: "55" }));
+    await answerToday(shop.ctx, { answer: "yes" }, new Date("2026-11-20T07:00:00Z"));
+    const after = await getSnapshot(database.db, shop.storeId, "2026-11-19");
+    expect(after!.csv).toBe(before!.csv);
+    expect(after!.csv).toContain("50.00");
+    expect((await getSnapshot(database.db, shop.storeId, "2026-11-20"))!.csv).toContain("55.00");
+    expect(await getSnapshot(database.db, shop.storeId, "2026-11-18")).toBeNull();
+  });
+
+  it("prints a PDF whose text (pdftotext) holds the Cyrillic and Albanian product names and prices", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(shop.ctx, input({ name: "Ајвар домашен 680 г", price: "320", regularPrice: "400" }));
+    await createProduct(shop.ctx, input({ name: "Qumësht i freskët çokollatë", price: "75" }));
+    const store = await getStoreByUsername(database.db, shop.username);
+    const pdf = await renderPriceListPdf(
+      await buildPriceList(database.db, store!),
+      "mk",
+      new Date("2026-11-20T07:00:00Z"),
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
+    writeFileSync(path.join(dir, "list.pdf"), pdf);
+    const text = execFileSync("pdftotext", ["-layout", path.join(dir, "list.pdf"), "-"], {
+      encoding: "utf8",
+    });
+    expect(text).toContain("Ајвар домашен 680 г");
+    expect(text).toContain("Qumësht i freskët çokollatë");
+    expect(text).toContain("320,00");
+    expect(text).toContain("-20 %");
+    expect(text).toContain("Страна 1 од 1");
+  });
+});

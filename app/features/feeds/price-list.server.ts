@@ -1,0 +1,114 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { category, product } from "~/db/schema/catalog";
+import { priceConfirmation } from "~/db/schema/compliance";
+import { discountOf } from "~/features/storefront/discount";
+import type { Store } from "~/features/stores/store.server";
+import { unitPriceCents } from "~/lib/money";
+
+// The machine-readable public price list (PRODUCT.md "Beyond the specification" 1): one model,
+// serialised as CSV and JSON for the live feeds and for the dated archive.
+
+export type PriceListItem = {
+  id: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  priceCents: number;
+  regularPriceCents: number | null;
+  discountPercent: number | null;
+  discountAmountCents: number | null;
+  discountFrom: string | null;
+  discountTo: string | null;
+  unitPriceCents: number | null;
+  unitPricePer: string | null;
+  unit: string;
+  vatRate: string;
+  availability: string;
+  barcode: string | null;
+  updatedAt: string;
+};
+
+export type PriceList = {
+  store: { username: string; name: string; companyName: string };
+  confirmedAt: string | null;
+  /** The latest change the list reflects: a pure function of the data, the same on every instance. */
+  updatedAt: string;
+  currency: "MKD";
+  products: PriceListItem[];
+};
+
+/** The latest "yes" of this store, or null if it never confirmed. */
+export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ answeredAt: priceConfirmation.answeredAt })
+    .from(priceConfirmation)
+    .where(and(eq(priceConfirmation.storeId, storeId), eq(priceConfirmation.status, "confirmed")))
+    .orderBy(desc(priceConfirmation.day))
+    .limit(1);
+  return row?.answeredAt ?? null;
+}
+
+/** Every active product of the store with every law field; an inactive store publishes none. */
+export async function buildPriceList(
+  db: Queryable,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+): Promise<PriceList> {
+  const [confirmedAt, rows] = await Promise.all([
+    lastConfirmedAt(db, store.id),
+    store.active
+      ? db
+          .select({
+            id: product.id,
+            name: product.name,
+            category: category.name,
+            description: product.description,
+            priceCents: product.priceCents,
+            regularPriceCents: product.regularPriceCents,
+            unit: product.unit,
+            netQuantityMilli: product.netQuantityMilli,
+            netUnit: product.netUnit,
+            vatRate: product.vatRate,
+            availability: product.availability,
+            barcode: product.barcode,
+            updatedAt: product.updatedAt,
+          })
+          .from(product)
+          .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
+          .where(and(eq(product.storeId, store.id), eq(product.status, "active")))
+          .orderBy(asc(product.name), asc(product.id))
+      : Promise.resolve([]),
+  ]);
+  let latest = Math.max(store.updatedAt.getTime(), confirmedAt?.getTime() ?? 0);
+  for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
+  return {
+    store: { username: store.username, name: store.name, companyName: store.companyName },
+    confirmedAt: confirmedAt?.toISOString() ?? null,
+    updatedAt: new Date(latest).toISOString(),
+    currency: "MKD",
+    products: rows.map((row) => {
+      const discount = discountOf(row.priceCents, row.regularPriceCents);
+      const unitPrice = unitPriceCents(row.priceCents, row.netQuantityMilli, row.netUnit);
+      return {
+        id: row.id,
+        name: row.name,
+        category: row.category,
+        description: row.description,
+        priceCents: row.priceCents,
+        regularPriceCents: row.regularPriceCents,
+        discountPercent: discount?.percent ?? null,
+        discountAmountCents: discount?.amountCents ?? null,
+        // Promotions (a later issue) will fill the duration; a plain regular-price reduction has none.
+        discountFrom: null,
+        discountTo: null,
+        unitPriceCents: unitPrice?.cents ?? null,
+        unitPricePer: unitPrice?.per ?? null,
+        unit: row.unit,
+        vatRate: row.vatRate,
+        availability: row.availability,
+        barcode: row.barcode,
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    }),
+  };
+}

@@ -1,0 +1,163 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import type { PriceList } from "~/features/feeds/price-list.server";
+import type { Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
+import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+
+// The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
+// Cyrillic (STACK-NOTES), so a DejaVu TTF is embedded: the text stays extractable (pdftotext).
+
+const FONT_CANDIDATES = [
+  process.env.PDF_FONT,
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+].filter((file): file is string => Boolean(file));
+const BOLD_CANDIDATES = [
+  process.env.PDF_FONT_BOLD,
+  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+].filter((file): file is string => Boolean(file));
+
+function packageFont(specifier: string): string | undefined {
+  try {
+    return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
+  } catch {
+    return undefined;
+  }
+}
+
+function findFont(candidates: string[]): string {
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error("No DejaVu font: install fonts-dejavu-core or set PDF_FONT");
+  return found;
+}
+
+const MARGIN = 36;
+const COLUMNS = [
+  { key: "name", width: 0.36 },
+  { key: "price", width: 0.14 },
+  { key: "unitPrice", width: 0.14 },
+  { key: "regular", width: 0.12 },
+  { key: "discount", width: 0.12 },
+  { key: "availability", width: 0.12 },
+] as const;
+
+export async function renderPriceListPdf(list: PriceList, locale: Locale, now: Date): Promise<Buffer> {
+  const t = getFixedT(locale);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${list.store.name} — ${t("pricelist:pdf.title")}`, Author: list.store.companyName },
+    lang: locale,
+  });
+  doc.registerFont("regular", findFont(FONT_CANDIDATES));
+  doc.registerFont("bold", findFont(BOLD_CANDIDATES));
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const width = doc.page.width - MARGIN * 2;
+  doc.font("bold").fontSize(16).text(list.store.name);
+  doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
+  const stamp = !list.confirmedAt
+    ? t("pricelist:stamp.never")
+    : skopjeDay(new Date(list.confirmedAt)) === skopjeDay(now)
+      ? t("pricelist:stamp.confirmedToday", {
+          date: formatDate(list.confirmedAt, locale),
+          time: formatTime(list.confirmedAt),
+        })
+      : t("pricelist:stamp.lastConfirmed", { date: formatDate(list.confirmedAt, locale) });
+  doc.moveDown(0.3).font("bold").fillColor("#065f46").text(stamp);
+  doc
+    .font("regular")
+    .fillColor("#374151")
+    .fontSize(8)
+    .text(
+      `${t("pricelist:pdf.generated", { time: formatDateTime(now, locale) })} · ${t("store:vatIncluded")}`,
+    );
+  doc.moveDown(0.8);
+
+  const header = () => {
+    const y = doc.y;
+    let x = MARGIN;
+    doc.font("bold").fontSize(8).fillColor("#111827");
+    for (const column of COLUMNS) {
+      doc.text(t(`pricelist:pdf.${column.key}`), x + 2, y, { width: column.width * width - 4 });
+      x += column.width * width;
+    }
+    doc.y = y + 14;
+    doc
+      .moveTo(MARGIN, doc.y - 2)
+      .lineTo(MARGIN + width, doc.y - 2)
+      .strokeColor("#9ca3af")
+      .stroke();
+  };
+  header();
+
+  if (list.products.length === 0) doc.font("regular").fontSize(10).text(t("pricelist:pdf.empty"), MARGIN);
+  for (const item of list.products) {
+    const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
+      name: item.description ? `${item.name}\n${item.description.slice(0, 200)}` : item.name,
+      price: `${formatMoney(item.priceCents, locale)} / ${t(`products:units.${item.unit}`)}`,
+      unitPrice:
+        item.unitPriceCents !== null
+          ? `${formatMoney(item.unitPriceCents, locale)} / ${t(`products:units.${item.unitPricePer}`)}`
+          : "",
+      regular: item.regularPriceCents !== null ? formatMoney(item.regularPriceCents, locale) : "",
+      discount:
+        item.discountPercent !== null && item.discountAmountCents !== null
+          ? `-${item.discountPercent} %\n-${formatMoney(item.discountAmountCents, locale)}`
+          : "",
+      availability: t(`products:availability.${item.availability}`),
+    };
+    doc.font("regular").fontSize(8);
+    const height = Math.max(
+      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: column.width * width - 4 })),
+    );
+    if (doc.y + height + 6 > doc.page.height - MARGIN - 16) {
+      doc.addPage();
+      header();
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    for (const column of COLUMNS) {
+      doc.fillColor("#111827").text(cells[column.key], x + 2, y, { width: column.width * width - 4 });
+      x += column.width * width;
+    }
+    doc.y = y + height + 4;
+    doc
+      .moveTo(MARGIN, doc.y - 2)
+      .lineTo(MARGIN + width, doc.y - 2)
+      .strokeColor("#e5e7eb")
+      .stroke();
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index++) {
+    doc.switchToPage(range.start + index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("regular")
+      .fontSize(8)
+      .fillColor("#6b7280")
+      .text(
+        `${list.store.name} · ${t("pricelist:pdf.page", { page: index + 1, pages: range.count })}`,
+        MARGIN,
+        doc.page.height - MARGIN + 8,
+        { width, align: "center", lineBreak: false },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}

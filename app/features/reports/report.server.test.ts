@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/db/client.server";
+import { productReport } from "~/db/schema/compliance";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct } from "~/features/catalog/product.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { reportSchema } from "./report.schema";
+import {
+  listPriceCorrectionsDue,
+  listReports,
+  REPORT_LIMITS,
+  resolveReport,
+  submitReport,
+} from "./report.server";
+
+const outbox: MailMessage[] = [];
+vi.mock("~/mail/mailer.server", () => ({
+  sendMail: async (message: MailMessage) => {
+    outbox.push(message);
+  },
+}));
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const now = new Date("2026-11-20T09:00:00Z");
+async function shopWithProduct(name = "Кафе Гранд 200 г") {
+  const shop = await createTestStore(database);
+  const product = await createProduct(
+    shop.ctx,
+    productSchema.parse({
+      name,
+      price: "150",
+      vatRate: "18",
+      unit: "piece",
+      availability: "in_stock",
+      status: "active",
+    }),
+  );
+  return { ...shop, product };
+}
+const report = (
+  productId: string,
+  fields: Partial<{ reasons: string[]; description: string; website: string }> = {},
+) => reportSchema.parse({ productId, reasons: ["price"], description: "На полица пишува 140", ...fields });
+
+describe("customer reports", () => {
+  it("validates reasons and the description", () => {
+    const id = "7d1e4a56-3c3b-4a51-9d1f-0a6b2b1c9e11";
+    expect(reportSchema.safeParse({ productId: id, reasons: [] }).success).toBe(false);
+    const other = reportSchema.safeParse({ productId: id, reasons: ["other"], description: " " });
+    expect(other.error?.issues[0]).toMatchObject({
+      path: ["description"],
+      message: "compliance:report.descriptionRequired",
+    });
+    expect(
+      reportSchema.safeParse({ productId: id, reasons: ["image"], description: "x".repeat(1001) }).success,
+    ).toBe(false);
+    expect(
+      reportSchema.safeParse({ productId: id, reasons: ["image"], description: "x".repeat(1000) }).success,
+    ).toBe(true);
+  });
+
+  it("reaches the owner's list and mailbox, asks for a 24-hour price correction, and can be resolved", async () => {
+    const shop = await shopWithProduct();
+    await submitReport(database.db, {
+      username: shop.username,
+      visitor: "v-1",
+      report: report(shop.product.id),
+      now,
+    });
+    const list = await listReports(shop.ctx, { status: "new", page: 1 });
+    expect(list.rows).toHaveLength(1);
+    expect(list.rows[0]).toMatchObject({ productName: "Кафе Гранд 200 г", reasons: ["price"] });
+    const mail = outbox.find((message) => message.subject.includes("Кафе Гранд"));
+    expect(mail?.text).toContain("На полица пишува 140");
+    const due = await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 3_600_000));
+    expect(due.map((item) => item.dueAt.toISOString())).toEqual(["2026-11-21T09:00:00.000Z"]);
+    expect(await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 25 * 3_600_000))).toEqual([]);
+
+    await resolveReport(shop.ctx, list.rows[0]!.id, now);
+    expect((await listReports(shop.ctx, { status: "new", page: 1 })).rows).toEqual([]);
+    expect((await listReports(shop.ctx, { status: "resolved", page: 1 })).rows).toHaveLength(1);
+  });
+
+  it("stores nothing when the honeypot is filled", async () => {
+    const shop = await shopWithProduct();
+    const result = await submitReport(database.db, {
+      username: shop.username,
+      visitor: "bot",
+      report: report(shop.product.id, { website: "http://spam" }),
+      now,
+    });
+    expect(result.stored).toBe(false);
+    expect(
+      await database.db.select().from(productReport).where(eq(productReport.storeId, shop.storeId)),
+    ).toEqual([]);
+  });
+
+  it("limits reports per visitor, counted in the database", async () => {
+    const shop = await shopWithProduct();
+    for (let i = 0; i < REPORT_LIMITS.perHour; i++) {
+      await submitReport(database.db, {
+        username: shop.username,
+        visitor: "busy",
+        report: report(shop.product.id),
+        now,
+      });
+    }
+    await expect(
+      submitReport(database.db, {
+        username: shop.username,
+        visitor: "busy",
+        report: report(shop.product.id),
+        now,
+      }),
+    ).rejects.toMatchObject({ code: "rateLimited" });
+    // Another visitor is not affected.
+    await submitReport(database.db, {
+      username: shop.username,
+      visitor: "calm",
+      report: report(shop.product.id),
+      now,
+    });
+  });
+
+  it("refuses another store's product and another store's report (cross-store)", async () => {
+    const shop = await shopWithProduct();
+    const other = await shopWithProduct("Туѓ производ");
+    // Reporting the other store's product through this store's page.
+    await expect(
+      submitReport(database.db, {
+        username: shop.username,
+        visitor: "x-1",
+        report: report(other.product.id),
+        now,
+      }),
+    ).rejects.toMatchObject({ code: "notFound" });
+    await submitReport(database.db, {
+      username: other.username,
+      visitor: "x-2",
+      report: report(other.product.id),
+      now,
+    });
+    const [theirs] = (await listReports(other.ctx, { status: "new", page: 1 })).rows;
+    await expect(resolveReport(shop.ctx, theirs!.id, now)).rejects.toMatchObject({ code: "notFound" });
+    expect((await listReports(shop.ctx, { status: "new", page: 1 })).rows).toEqual([]);
+    expect((await listReports(other.ctx, { status: "new", page: 1 })).rows[0]).toMatchObject({
+      status: "new",
+    });
+  });
+});

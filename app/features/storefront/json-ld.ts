@@ -1,0 +1,80 @@
+import { centsToDecimal } from "~/features/feeds/serialize";
+import { discountOf } from "./discount";
+
+type StorefrontForLd = {
+  store: { name: string; companyName: string; phone: string | null; active: boolean };
+  products: {
+    id: string;
+    name: string;
+    description: string | null;
+    priceCents: number;
+    regularPriceCents: number | null;
+    availability: string;
+    categoryName: string | null;
+  }[];
+};
+
+const AVAILABILITY: Record<string, string> = {
+  in_stock: "https://schema.org/InStock",
+  out_of_stock: "https://schema.org/OutOfStock",
+  on_order: "https://schema.org/PreOrder",
+};
+
+/**
+ * schema.org structured data: the store as a Store (a LocalBusiness), and this page's products as
+ * Product/Offer in MKD with the regular price as a StrikethroughPrice (PRODUCT.md "Beyond" 6).
+ * Opening hours join once the business-info issue stores them.
+ */
+export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; url: string }) {
+  const store = {
+    "@context": "https://schema.org",
+    "@type": "Store",
+    "@id": `${url}#store`,
+    name: storefront.store.name,
+    legalName: storefront.store.companyName,
+    url,
+    ...(storefront.store.phone ? { telephone: storefront.store.phone } : {}),
+    currenciesAccepted: "MKD",
+  };
+  if (!storefront.store.active) return store;
+  return {
+    ...store,
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: storefront.store.name,
+      itemListElement: storefront.products.map((product) => {
+        const discount = discountOf(product.priceCents, product.regularPriceCents);
+        return {
+          "@type": "Offer",
+          priceCurrency: "MKD",
+          price: centsToDecimal(product.priceCents),
+          availability: AVAILABILITY[product.availability] ?? "https://schema.org/InStock",
+          ...(discount
+            ? {
+                priceSpecification: [
+                  {
+                    "@type": "UnitPriceSpecification",
+                    price: centsToDecimal(product.priceCents),
+                    priceCurrency: "MKD",
+                  },
+                  {
+                    "@type": "UnitPriceSpecification",
+                    priceType: "https://schema.org/StrikethroughPrice",
+                    price: centsToDecimal(product.regularPriceCents),
+                    priceCurrency: "MKD",
+                  },
+                ],
+              }
+            : {}),
+          itemOffered: {
+            "@type": "Product",
+            "@id": `${url}#${product.id}`,
+            name: product.name,
+            ...(product.description ? { description: product.description } : {}),
+            ...(product.categoryName ? { category: product.categoryName } : {}),
+          },
+        };
+      }),
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { category } from "~/db/schema/catalog";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { fixedClock } from "~/features/confirmation/clock.server";
+import { answerToday } from "~/features/confirmation/confirmation.server";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { StorePageCache } from "./page-cache.server";
+
+let database: Database;
+let cache: StorePageCache;
+const clock = fixedClock("2026-11-20T07:00:00Z");
+beforeAll(async () => {
+  database = await openTestDatabase();
+  cache = new StorePageCache(clock);
+  await cache.start(database);
+});
+afterAll(async () => {
+  await cache?.stop();
+  await database?.close();
+});
+
+function fakeResponse() {
+  const headers: Record<string, unknown> = {};
+  let body: Buffer | undefined;
+  const res = {
+    statusCode: 0,
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = value;
+    },
+    end: (chunk?: Buffer) => {
+      body = chunk;
+    },
+  };
+  return { res: res as unknown as ServerResponse, headers, body: () => body?.toString() ?? "" };
+}
+const get = { method: "GET", headers: {} } as IncomingMessage;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+async function cachedPage(username: string, storeId: string) {
+  const key = cache.keyFor("GET", `/${username}?page=1`, undefined)!;
+  const current = await cache.currentVersion(database.db, username);
+  cache.put(key, {
+    storeId,
+    version: current!.version,
+    headers: [["content-security-policy", "script-src 'self' 'nonce-abc'"]],
+    body: Buffer.from('<script nonce="abc">go()</script><p>page</p>'),
+    nonce: "abc",
+  });
+  return key;
+}
+
+describe("public page cache", () => {
+  it("serves a cached page whose CSP allows its scripts by hash, never by a reused nonce", async () => {
+    const shop = await createTestStore(database);
+    const key = await cachedPage(shop.username, shop.storeId);
+    const first = fakeResponse();
+    expect(cache.serve(key, get, first.res)).toBe(true);
+    expect(first.body()).toContain("<p>page</p>");
+    const hash = createHash("sha256").update("go()").digest("base64");
+    expect(first.headers["content-security-policy"]).toBe(`script-src 'self' 'sha256-${hash}'`);
+    expect(cache.keyFor("GET", `/${shop.username}`, "better-auth.session_token=x")).toBeNull();
+    expect(cache.keyFor("POST", `/${shop.username}`, undefined)).toBeNull();
+  });
+
+  it("drops a store's pages when its products, categories or confirmation change, not another store's", async () => {
+    const shop = await createTestStore(database);
+    const other = await createTestStore(database);
+    const product = await createProduct(
+      shop.ctx,
+      productSchema.parse({
+        name: "Млеко",
+        price: "60",
+        vatRate: "5",
+        unit: "piece",
+        availability: "in_stock",
+        status: "active",
+      }),
+    );
+    const changes = [
+      () =>
+        updateProduct(
+          shop.ctx,
+          product.id,
+          productSchema.parse({
+            name: "Млеко",
+            price: "65",
+            vatRate: "5",
+            unit: "piece",
+            availability: "in_stock",
+            status: "active",
+          }),
+        ),
+      () => database.db.insert(category).values({ storeId: shop.storeId, name: "Млечни" }),
+      () => database.db.update(category).set({ name: "Млечно" }).where(eq(category.storeId, shop.storeId)),
+      () => answerToday(shop.ctx, { answer: "yes" }, clock.now()),
+    ];
+    for (const change of changes) {
+      const key = await cachedPage(shop.username, shop.storeId);
+      const otherKey = await cachedPage(other.username, other.storeId);
+      await change();
+      await settle();
+      expect(cache.serve(key, get, fakeResponse().res)).toBe(false);
+      expect(cache.serve(otherKey, get, fakeResponse().res)).toBe(true);
+    }
+  });
+
+  it("keys by day, so 'confirmed today' does not outlive midnight", async () => {
+    const shop = await createTestStore(database);
+    const key = cache.keyFor("GET", `/${shop.username}`, "lang=en");
+    clock.set("2026-11-20T23:30:00Z");
+    expect(cache.keyFor("GET", `/${shop.username}`, "lang=en")).not.toBe(key);
+    clock.set("2026-11-20T07:00:00Z");
+  });
+});

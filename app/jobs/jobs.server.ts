@@ -1,0 +1,83 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { jobRun, priceSnapshot } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
+import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { LOCALES, type Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
+import { getConfig } from "~/lib/config.server";
+import { logger } from "~/lib/logger.server";
+import { renderMail } from "~/mail/layout.server";
+import { sendMail } from "~/mail/mailer.server";
+import type { Job, JobContext } from "./scheduler.server";
+
+/** Records that `key` of a job is done; false when it already was (another run, another instance). */
+async function claim(db: Queryable, name: string, key: string): Promise<boolean> {
+  const rows = await db.insert(jobRun).values({ name, runKey: key }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** 08:00 Skopje: one reminder per owner who has not answered today (runs until 10:00, once per owner). */
+export async function sendConfirmationReminders({ db, now }: JobContext): Promise<number> {
+  const day = skopjeDay(now);
+  const config = getConfig();
+  let sent = 0;
+  for (const row of await listUnansweredStores(db, now)) {
+    if (!(await claim(db, "confirmation-reminder", `${day}:${row.storeId}`))) continue;
+    const [owner] = await db
+      .select({ locale: user.locale })
+      .from(user)
+      .innerJoin(store, eq(store.ownerId, user.id))
+      .where(eq(store.id, row.storeId));
+    const locale: Locale = LOCALES.includes(owner?.locale as Locale) ? (owner!.locale as Locale) : "mk";
+    const t = getFixedT(locale);
+    try {
+      await sendMail(
+        renderMail(
+          row.email,
+          {
+            subject: t("compliance:reminderMail.subject", { store: row.storeName }),
+            heading: t("compliance:reminderMail.heading"),
+            paragraphs: [t("compliance:reminderMail.body", { store: row.storeName })],
+            action: {
+              label: t("compliance:reminderMail.action"),
+              url: `${config.baseUrl}/dashboard/products`,
+            },
+            footer: t("compliance:mailFooter"),
+          },
+          locale,
+        ),
+      );
+      sent++;
+    } catch (error) {
+      logger.error({ err: error, storeId: row.storeId }, "confirmation reminder not sent");
+    }
+  }
+  return sent;
+}
+
+/** End of the Skopje day: archive what every active store's price list said, once per store and day. */
+export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
+  const day = skopjeDay(now);
+  const stores = await db
+    .select()
+    .from(store)
+    .where(
+      and(
+        eq(store.active, true),
+        sql`not exists (select 1 from ${priceSnapshot} where ${priceSnapshot.storeId} = ${store.id} and ${priceSnapshot.day} = ${day} and ${priceSnapshot.kind} = 'day_end')`,
+      ),
+    );
+  for (const row of stores) await archivePriceList(db, row, "day_end", now);
+  return stores.length;
+}
+
+export const JOBS: Job[] = [
+  { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
+  // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
+  { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },
+  { name: "price-list-day-end", pattern: "55 23 * * *", run: snapshotDayEnd },
+];

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/db/client.server";
+import { fixedClock } from "~/features/confirmation/clock.server";
+import { answerToday } from "~/features/confirmation/confirmation.server";
+import type { MailMessage } from "~/mail/mailer.server";
+import { createTestStore, openTestDatabase } from "../../tests/support/test-db";
+import { JOBS } from "./jobs.server";
+import { createScheduler } from "./scheduler.server";
+
+const outbox: MailMessage[] = [];
+vi.mock("~/mail/mailer.server", () => ({
+  sendMail: async (message: MailMessage) => {
+    // A slow SMTP server: the two schedulers really overlap.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    outbox.push(message);
+  },
+}));
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("scheduled jobs", () => {
+  it("two schedulers on one database send one 08:00 reminder per owner who has not answered", async () => {
+    const created = { createdAt: new Date("2026-10-01T08:00:00Z") };
+    const waiting = [await createTestStore(database, created), await createTestStore(database, created)];
+    const answered = await createTestStore(database, created);
+    // 08:00 Skopje on Friday 2026-11-20.
+    const clock = fixedClock("2026-11-20T07:00:00Z");
+    await answerToday(answered.ctx, { answer: "yes" }, clock.now());
+
+    const first = createScheduler({ db: database.db, clock, jobs: JOBS });
+    const second = createScheduler({ db: database.db, clock, jobs: JOBS });
+    await Promise.all([first.runNow("confirmation-reminder"), second.runNow("confirmation-reminder")]);
+    // The quarter-hour repeat before 10:00 sends nothing new.
+    clock.set("2026-11-20T07:15:00Z");
+    await Promise.all([first.runNow("confirmation-reminder"), second.runNow("confirmation-reminder")]);
+
+    const mine = (email: string) => outbox.filter((message) => message.to === email);
+    const emails = await Promise.all(
+      [...waiting, answered].map(async (shop) => {
+        const rows = await database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, shop.userId) });
+        return rows!.email;
+      }),
+    );
+    expect(mine(emails[0]!)).toHaveLength(1);
+    expect(mine(emails[1]!)).toHaveLength(1);
+    expect(mine(emails[2]!)).toHaveLength(0);
+    expect(mine(emails[0]!)[0]!.text).toContain("/dashboard/products");
+  });
+});

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { getDb } from "~/db/db.server";
+import { listArchivedDays } from "~/features/feeds/snapshot.server";
+import { getStoreByUsername } from "~/features/stores/store.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { getConfig } from "~/lib/config.server";
+import type { Route } from "./+types/prices-page";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    { title: loaderData.title },
+    { name: "description", content: loaderData.description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+  ];
+}
+
+/** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const store = await getStoreByUsername(db, params.username);
+  if (!store) throw data(null, { status: 404 });
+  const t = getFixedT(requestLocale(request));
+  return {
+    store: { username: store.username, name: store.name },
+    days: await listArchivedDays(db, store.id),
+    title: t("pricelist:files.title", { name: store.name }),
+    description: t("pricelist:files.intro"),
+    canonical: `${getConfig().baseUrl}/${store.username}/prices`,
+  };
+}
+
+export default function PricesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("pricelist");
+  const { store, days } = loaderData;
+  const base = `/${store.username}`;
+  const link = "font-medium text-brand-800 underline";
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="font-bold text-2xl text-gray-900">{t("files.title", { name: store.name })}</h1>
+          <LanguageSwitcher />
+        </div>
+        <p className="text-gray-800">{t("files.intro")}</p>
+        <ul className="flex flex-col gap-2 text-gray-800">
+          <li>
+            <a href={`${base}/prices.csv`} className={link}>
+              {base}/prices.csv
+            </a>{" "}
+            — {t("files.csv")}
+          </li>
+          <li>
+            <a href={`${base}/prices.json`} className={link}>
+              {base}/prices.json
+            </a>{" "}
+            — {t("files.json")}
+          </li>
+          <li>
+            <a href={`${base}/price-list.pdf`} className={link}>
+              {base}/price-list.pdf
+            </a>{" "}
+            — {t("files.pdf")}
+          </li>
+        </ul>
+        <p className="text-gray-800">{t("files.fields")}</p>
+        <h2 className="font-semibold text-lg">{t("files.archiveTitle")}</h2>
+        <p className="text-gray-800">
+          {t("files.archive")} <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv</code>,{" "}
+          <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.json</code>
+        </p>
+        {days.length === 0 ? (
+          <p className="text-gray-700">{t("files.noArchive")}</p>
+        ) : (
+          <section aria-label={t("files.archiveDays")}>
+            <h3 className="font-medium">{t("files.archiveDays")}</h3>
+            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+              {days.map((day) => (
+                <li key={day} className="tabular-nums">
+                  {day}:{" "}
+                  <a href={`${base}/prices/${day}.csv`} className={link}>
+                    CSV
+                  </a>{" "}
+                  ·{" "}
+                  <a href={`${base}/prices/${day}.json`} className={link}>
+                    JSON
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Link to={base} className={link}>
+          {t("files.back")}
+        </Link>
+      </main>
+    </div>
+  );
+}
