@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
-import { nameOrder } from "~/lib/name-order";
+import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import type { ProductFilters, ProductListParams } from "./product-list-params";
 
@@ -71,7 +71,7 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
 function orderOf(query: ProductListQuery): SQL[] {
   const direction = query.dir === "desc" ? desc : asc;
   const column = {
-    name: nameOrder(product.name),
+    name: byNameOrder(product.nameOrder),
     price: product.priceCents,
     quantity: product.quantity,
     updated: product.updatedAt,
