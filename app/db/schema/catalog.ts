@@ -56,7 +56,11 @@ export const product = pgTable(
     index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),
     index("product_store_quantity_idx").on(t.storeId, t.quantity, t.id),
     // Substring search on the transliterated skeleton (decision 0005): pg_trgm, created by the
-    // migration "catalogue_search" on PGlite and PostgreSQL alike.
-    index("product_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // migration "catalogue_search" on PGlite and PostgreSQL alike. fastupdate off: new rows go into
+    // the index at once; a pending list (flushed only by vacuum, which PGlite never runs by itself)
+    // made the planner fall back to a sequential scan (docs/performance.md).
+    index("product_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
