@@ -5,7 +5,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 // collation. In code-point order Ѓ Ѕ Ј Љ Њ Ќ Џ (U+0403–U+040F) would come before А (U+0410), so
 // translate() maps each letter of the Macedonian alphabet, capital or small, to consecutive code
 // points in alphabet order, and Latin capitals to small letters; COLLATE "C" then compares code
-// points. The products index on this expression serves "sort by name".
+// points. The key is a stored generated column (product.name_order): computing translate() per row
+// at query time made deep pages slow (docs/performance.md).
 
 const MK_ALPHABET = "абвгдѓежзѕијклљмнњопрстќуфхцчџш";
 const LATIN = "abcdefghijklmnopqrstuvwxyz";
@@ -17,7 +18,10 @@ const TO =
     .join("")
     .repeat(2) + LATIN;
 
-/** The sort key of a name column, as SQL; identical text in the index and in ORDER BY. */
-export function nameOrder(column: AnyPgColumn): SQL {
-  return sql`(translate(${column}, '${sql.raw(FROM)}', '${sql.raw(TO)}') collate "C")`;
+/** The generated column's expression over the "name" column of the same row. */
+export const NAME_ORDER_EXPRESSION = sql.raw(`translate("name", '${FROM}', '${TO}')`);
+
+/** The sort key as ORDER BY and the index use it. */
+export function byNameOrder(column: AnyPgColumn): SQL {
+  return sql`${column} collate "C"`;
 }

@@ -56,6 +56,8 @@ export const activityLog = pgTable(
   (t) => [
     index("activity_store_created_idx").on(t.storeId, t.createdAt),
     index("activity_store_type_created_idx").on(t.storeId, t.type, t.createdAt),
-    index("activity_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("activity_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { nameOrder } from "~/lib/name-order";
+import { byNameOrder, NAME_ORDER_EXPRESSION } from "~/lib/name-order";
 import { AVAILABILITIES, NET_UNITS, PRODUCT_STATUSES, SALE_UNITS, VAT_RATES } from "./catalog-enums";
 import { store } from "./stores";
 
@@ -42,17 +42,25 @@ export const product = pgTable(
     status: text({ enum: PRODUCT_STATUSES }).notNull().default("active"),
     // Lower-case Latin skeleton of name, description and barcode, so "леб" and "leb" meet.
     searchText: text().notNull().default(""),
+    // The name's key in Macedonian alphabet order (app/lib/name-order.ts), kept by the database.
+    nameOrder: text().generatedAlwaysAs(NAME_ORDER_EXPRESSION),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  // Each sort of the products page has an index ending in id, the tiebreak of its ORDER BY, so a
+  // page is read in index order without a sort (docs/performance.md).
   (t) => [
-    index("product_store_name_order_idx").on(t.storeId, nameOrder(t.name)),
+    index("product_store_name_order_idx").on(t.storeId, byNameOrder(t.nameOrder), t.id),
     index("product_store_category_idx").on(t.storeId, t.categoryId),
-    index("product_store_updated_idx").on(t.storeId, t.updatedAt),
-    index("product_store_price_idx").on(t.storeId, t.priceCents),
-    index("product_store_quantity_idx").on(t.storeId, t.quantity),
+    index("product_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
+    index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),
+    index("product_store_quantity_idx").on(t.storeId, t.quantity, t.id),
     // Substring search on the transliterated skeleton (decision 0005): pg_trgm, created by the
-    // migration "catalogue_search" on PGlite and PostgreSQL alike.
-    index("product_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // migration "catalogue_search" on PGlite and PostgreSQL alike. fastupdate off: new rows go into
+    // the index at once; a pending list (flushed only by vacuum, which PGlite never runs by itself)
+    // made the planner fall back to a sequential scan (docs/performance.md).
+    index("product_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
