@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { demoCredentials, E2E_BASE_URL } from "../support/e2e-env";
 import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { signUp, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
@@ -203,4 +204,66 @@ test.describe("refusals", () => {
     await page.getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Податоците за продавницата се зачувани")).toBeVisible();
   });
+
+  test("an image for another store's product is refused and changes nothing (cross-store)", async ({
+    page,
+    playwright,
+  }) => {
+    // The demo owner's product ids, read from the demo owner's own product list.
+    const demo = await playwright.request.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { Origin: E2E_BASE_URL },
+    });
+    expect((await demo.post("/api/auth/sign-in/email", { data: demoCredentials() })).ok()).toBe(true);
+    const list = await (await demo.get("/dashboard/products")).text();
+    const foreignId = list.match(/\/dashboard\/products\/([0-9a-f-]{36})/)?.[1];
+    expect(foreignId).toBeTruthy();
+
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#c84" } })
+      .jpeg()
+      .toBuffer();
+    const response = await page.request.post("/api/images?kind=product", {
+      headers: { Origin: E2E_BASE_URL },
+      multipart: {
+        file: { name: "x.jpg", mimeType: "image/jpeg", buffer: photo },
+        productId: foreignId!,
+      },
+    });
+    expect(response.status()).toBe(404);
+    const edit = await (await demo.get(`/dashboard/products/${foreignId}`)).text();
+    expect(edit).not.toContain("/uploads/");
+    await demo.dispose();
+  });
+});
+
+test("the demo store's business info in mk, en and sq", async ({ newVisitor }) => {
+  const cases = {
+    mk: {
+      region: "За продавницата",
+      place: "ул. Македонија 12, 1000 Скопје",
+      today: "Денес",
+      logo: "Лого на Маркет Демо",
+    },
+    en: {
+      region: "About the store",
+      place: "ул. Македонија 12, 1000 Skopje",
+      today: "Today",
+      logo: "Маркет Демо logo",
+    },
+    sq: {
+      region: "Për dyqanin",
+      place: "ул. Македонија 12, 1000 Shkup",
+      today: "Sot",
+      logo: "Logoja e Маркет Демо",
+    },
+  } as const;
+  for (const [lang, c] of Object.entries(cases)) {
+    const visitor = await newVisitor({ lang: lang as keyof typeof cases });
+    await visitor.goto("/demo");
+    const info = visitor.getByRole("region", { name: c.region });
+    await expect(info.getByRole("img", { name: c.logo })).toBeVisible();
+    await expect(info.getByText(c.place)).toBeVisible();
+    await expect(info.getByRole("link", { name: "02 322 2333" })).toHaveAttribute("href", "tel:+38923222333");
+    await expect(info.getByRole("term")).toHaveText([c.today]);
+  }
 });
