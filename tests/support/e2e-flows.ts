@@ -16,8 +16,9 @@ export async function signUp(page: Page, t: Texts, credentials: { email: string;
 }
 
 /**
- * Fills the onboarding form, checks the username suggested from the store name and that the live
- * check calls it available, finishes, and lands on the products page. Returns the username.
+ * Walks the stepped onboarding (issue 4): store name (checks the username suggested from it and
+ * that the live check calls it available), phone, company with an address chosen from the
+ * suggestions, skips the products, finishes, and lands on the products page. Returns the username.
  */
 export async function onboard(
   page: Page,
@@ -30,8 +31,19 @@ export async function onboard(
   const username = page.getByLabel(t.onboarding.username, { exact: true });
   await expect(username).toHaveValue(store.expectedUsername);
   await expect(page.getByText(t.onboarding.available, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: t.onboarding.next }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=2$/);
   await page.getByLabel(t.onboarding.phone, { exact: true }).fill(store.phone ?? "071 234 567");
+  await page.getByRole("button", { name: t.onboarding.next }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=3$/);
   await page.getByLabel(t.onboarding.companyName, { exact: true }).fill(store.companyName ?? "Тест ДООЕЛ");
+  await page.getByRole("combobox", { name: t.onboarding.address }).fill("Скоп");
+  await page.getByRole("option", { name: /^Скопје 1000|^Skopje 1000|^Shkup 1000/ }).click();
+  await page.getByLabel(t.onboarding.street, { exact: true }).fill("ул. Македонија 1");
+  await page.getByRole("button", { name: t.onboarding.next }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=4$/);
+  await page.getByRole("button", { name: t.onboarding.skip }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=5$/);
   await page.getByRole("button", { name: t.onboarding.submit }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
   return store.expectedUsername;

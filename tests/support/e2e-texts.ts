@@ -16,6 +16,12 @@ export type Texts = {
     phone: string;
     companyName: string;
     submit: string;
+    next: string;
+    skip: string;
+    back: string;
+    address: string;
+    street: string;
+    logo: string;
   };
   products: {
     heading: string;
@@ -69,6 +75,12 @@ export const TEXTS: Record<Lang, Texts> = {
       phone: "Телефон",
       companyName: "Име на фирмата",
       submit: "Заврши",
+      next: "Продолжи",
+      skip: "Прескокни",
+      back: "Назад",
+      address: "Адреса на фирмата (град или село)",
+      street: "Улица и број",
+      logo: "Лого на фирмата",
     },
     products: {
       heading: "Производи",
@@ -118,6 +130,12 @@ export const TEXTS: Record<Lang, Texts> = {
       phone: "Phone",
       companyName: "Company name",
       submit: "Finish",
+      next: "Continue",
+      skip: "Skip",
+      back: "Back",
+      address: "Company address (town or village)",
+      street: "Street and number",
+      logo: "Company logo",
     },
     products: {
       heading: "Products",
@@ -167,6 +185,12 @@ export const TEXTS: Record<Lang, Texts> = {
       phone: "Telefoni",
       companyName: "Emri i kompanisë",
       submit: "Përfundo",
+      next: "Vazhdo",
+      skip: "Kapërce",
+      back: "Prapa",
+      address: "Adresa e kompanisë (qyteti ose fshati)",
+      street: "Rruga dhe numri",
+      logo: "Logoja e kompanisë",
     },
     products: {
       heading: "Produktet",

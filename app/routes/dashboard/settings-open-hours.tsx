@@ -56,7 +56,7 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
       return next;
     });
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
       <h1 className="font-semibold text-2xl">{t("hours.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
       <Card className="mt-4 p-5">
@@ -72,27 +72,33 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
               <fieldset key={day} className="border-gray-100 border-b pb-3 last:border-0">
                 <legend className="sr-only">{t(`businessInfo:weekdays.${day}`)}</legend>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="w-28 font-medium text-sm" aria-hidden>
+                  <span className="w-full font-medium text-sm sm:w-28" aria-hidden>
                     {t(`businessInfo:weekdays.${day}`)}
                   </span>
                   <Input
-                    type="time"
+                    type="text"
+                    inputMode="numeric"
+                    placeholder="08:00"
+                    maxLength={5}
                     name={`${day}.from`}
                     aria-label={t("hours.from", { day: t(`businessInfo:weekdays.${day}`) })}
                     value={hours[day].from}
                     onChange={(event) => set(day, { from: event.target.value })}
                     disabled={hours[day].closed}
-                    className="w-28"
+                    className="w-20 text-center"
                   />
                   <span aria-hidden>–</span>
                   <Input
-                    type="time"
+                    type="text"
+                    inputMode="numeric"
+                    placeholder="08:00"
+                    maxLength={5}
                     name={`${day}.to`}
                     aria-label={t("hours.to", { day: t(`businessInfo:weekdays.${day}`) })}
                     value={hours[day].to}
                     onChange={(event) => set(day, { to: event.target.value })}
                     disabled={hours[day].closed}
-                    className="w-28"
+                    className="w-20 text-center"
                     aria-invalid={error ? true : undefined}
                   />
                   <label className="flex items-center gap-1.5 text-gray-700 text-sm">
@@ -122,7 +128,12 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
             );
           })}
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={copyMonday}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={copyMonday}
+              className="h-auto min-h-10 whitespace-normal py-2 text-left"
+            >
               {t("hours.copyToWeekdays")}
             </Button>
             <Button type="submit" disabled={busy}>

@@ -93,7 +93,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   const [username, setUsername] = useState(store.username);
   const saved = store.addressSuggestion;
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
       <h1 className="font-semibold text-2xl">{t("store.title")}</h1>
       <Card className="mt-4 p-5">
         {errors.form ? (

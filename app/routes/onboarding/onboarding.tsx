@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
 import { requireOwnerStore, requireUser } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
@@ -197,7 +198,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("onboarding");
   const { step } = loaderData;
-  const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
+  const serverErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors;
+  // The step's schema runs in the browser first (the server runs it again): no round trip for a typo.
+  const [client, setClient] = useState<{ step: number; errors: FieldErrors } | null>(null);
+  const errors: FieldErrors = (client?.step === step ? client.errors : null) ?? serverErrors ?? {};
+  const check =
+    (schema: z.ZodType) =>
+    (event: React.FormEvent<HTMLFormElement>): void => {
+      const parsed = schema.safeParse(formObject(new FormData(event.currentTarget)));
+      setClient(parsed.success ? null : { step, errors: fieldErrors(parsed.error) });
+      if (!parsed.success) event.preventDefault();
+    };
   const busy = useNavigation().state !== "idle";
 
   return (
@@ -208,7 +219,8 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       </header>
       <main className="mx-auto max-w-lg px-4 pt-2 pb-16">
         <Card className="p-5 sm:p-6">
-          <p className="font-medium text-brand-700 text-sm">
+          <h1 className="font-semibold text-gray-900 text-lg">{t("title")}</h1>
+          <p className="mt-1 font-medium text-brand-700 text-sm">
             {t("progress", { step, total: ONBOARDING_STEPS })}
           </p>
           <div
@@ -224,7 +236,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }}
             />
           </div>
-          <h1 className="mt-4 font-semibold text-2xl">{t(`steps.${step}.title`)}</h1>
+          <h2 className="mt-4 font-semibold text-xl">{t(`steps.${step}.title`)}</h2>
           <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
           {errors.form ? (
             <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
@@ -232,9 +244,9 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
           <div className="mt-5">
-            {step === 1 ? <StoreStep data={loaderData} errors={errors} busy={busy} /> : null}
-            {step === 2 ? <PhoneStep data={loaderData} errors={errors} busy={busy} /> : null}
-            {step === 3 ? <CompanyStep data={loaderData} errors={errors} busy={busy} /> : null}
+            {step === 1 ? <StoreStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
+            {step === 2 ? <PhoneStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
+            {step === 3 ? <CompanyStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
             {step === 4 ? <ProductsStep errors={errors} busy={busy} /> : null}
             {step === 5 ? <ImagesStep data={loaderData} busy={busy} /> : null}
           </div>
@@ -244,7 +256,12 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-type StepProps = { data: Route.ComponentProps["loaderData"]; errors: FieldErrors; busy: boolean };
+type StepProps = {
+  data: Route.ComponentProps["loaderData"];
+  errors: FieldErrors;
+  busy: boolean;
+  check: (schema: z.ZodType) => (event: React.FormEvent<HTMLFormElement>) => void;
+};
 
 function Actions({ step, busy, label }: { step: number; busy: boolean; label?: string }) {
   const { t } = useTranslation("onboarding");
@@ -267,13 +284,13 @@ function Actions({ step, busy, label }: { step: number; busy: boolean; label?: s
   );
 }
 
-function StoreStep({ data: loaderData, errors, busy }: StepProps) {
+function StoreStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   const [storeName, setStoreName] = useState(loaderData.store?.name ?? "");
   const [username, setUsername] = useState(loaderData.store?.username ?? "");
   const [edited, setEdited] = useState(Boolean(loaderData.store));
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4">
+    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(storeNameStepSchema)}>
       <input type="hidden" name="intent" value="store" />
       <Field id="storeName" label={t("fields.storeName")} error={errors.storeName}>
         <Input
@@ -302,10 +319,10 @@ function StoreStep({ data: loaderData, errors, busy }: StepProps) {
   );
 }
 
-function PhoneStep({ data: loaderData, errors, busy }: StepProps) {
+function PhoneStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4">
+    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(phoneStepSchema)}>
       <input type="hidden" name="intent" value="phone" />
       <Field id="phone" label={t("fields.phone")} error={errors.phone} hint={t("phoneHint")}>
         <Input
@@ -332,11 +349,11 @@ function PhoneStep({ data: loaderData, errors, busy }: StepProps) {
   );
 }
 
-function CompanyStep({ data: loaderData, errors, busy }: StepProps) {
+function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t, i18n } = useTranslation("onboarding");
   const saved = loaderData.store?.addressSuggestion ?? null;
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4">
+    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(companyStepSchema)}>
       <input type="hidden" name="intent" value="company" />
       <Field id="companyName" label={t("fields.companyName")} error={errors.companyName}>
         <Input

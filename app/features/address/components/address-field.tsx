@@ -123,6 +123,9 @@ export function AddressField({
                 }}
               >
                 {suggestionLabel(suggestion, locale)}
+                {suggestion.kind === "municipality" ? (
+                  <span className="text-gray-500"> · {t("municipality")}</span>
+                ) : null}
               </div>
             ))}
           </div>
