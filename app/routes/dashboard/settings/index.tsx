@@ -252,7 +252,7 @@ function LinkedSection({
   google,
   locale,
 }: {
-  linked: { providerId: string; createdAt: Date | string }[];
+  linked: { id: string; providerId: string; createdAt: Date | string }[];
   google: boolean;
   locale: Locale;
 }) {
@@ -275,7 +275,7 @@ function LinkedSection({
           {googleAccount ? (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="unlink" />
-              <input type="hidden" name="providerId" value="google" />
+              <input type="hidden" name="accountId" value={googleAccount.id} />
               <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
                 {t("linked.unlink")}
               </Button>
