@@ -11,6 +11,7 @@ import { getStorefront } from "~/features/storefront/storefront.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
+import { getConfig } from "~/lib/config.server";
 import { parsePage } from "~/lib/pagination";
 import { formatPhoneNational } from "~/lib/phone";
 import type { Route } from "./+types/store-page";
@@ -38,6 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         q,
         category,
         page: parsePage(url.searchParams.get("page")),
+        // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
+        platformUrl: getConfig().baseUrl,
         title: t("store:meta.title", { name: storefront.store.name }),
         description: t("store:meta.description", { name: storefront.store.name }),
       },
@@ -150,9 +153,9 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
       </main>
       <footer className="py-6 text-center text-gray-500 text-xs">
         {t("poweredBy")}{" "}
-        <Link to="/" className="text-brand-700 hover:underline">
+        <a href={loaderData.platformUrl} className="text-brand-700 hover:underline">
           Vitrina
-        </Link>
+        </a>
       </footer>
     </div>
   );
