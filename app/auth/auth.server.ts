@@ -250,7 +250,7 @@ export function createAuth(db: Db) {
             await recordAudit(db, {
               action: "account_unlinked",
               userId: sessionUserId,
-              method: String(ctx.body?.providerId ?? ""),
+              details: { accountId: ctx.body?.accountId },
               ...client,
             });
             break;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
+import { getConfig } from "~/lib/config.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { type Auth, CLIENT_IP_HEADER, createAuth } from "./auth.server";
 
@@ -21,7 +22,7 @@ export function createTestAuth(database: Database) {
   ): Promise<Response> {
     const headers = new Headers({
       "content-type": "application/json",
-      origin: "http://localhost:3000",
+      origin: getConfig().baseUrl,
       [CLIENT_IP_HEADER]:
         options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
       "user-agent": "vitest",
@@ -29,7 +30,7 @@ export function createTestAuth(database: Database) {
     if (options.cookie) headers.set("cookie", options.cookie);
     const method = options.method ?? "POST";
     return auth.handler(
-      new Request(new URL(`/api/auth${path}`, "http://localhost:3000"), {
+      new Request(new URL(`/api/auth${path}`, getConfig().baseUrl), {
         method,
         headers,
         body: method === "GET" ? undefined : JSON.stringify(body),

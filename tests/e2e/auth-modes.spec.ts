@@ -249,7 +249,9 @@ async function asGoogleUser(person: { sub: string; email: string; name: string }
 
 test("Google: a new person signs up with Google; unlinking their only way in is refused", async ({
   page,
+  consoleGuard,
 }) => {
+  consoleGuard.allowHttpError("/dashboard/settings.data", 409);
   const email = uniqueEmail("google");
   await asGoogleUser({ sub: uniqueId(), email, name: "Gordana Google" });
   await page.goto("/auth/register");
@@ -290,4 +292,40 @@ test("Google: an owner links Google in settings, sees the date, and unlinks it",
   await expect(page.getByRole("status").last()).toHaveText("Account unlinked");
   await page.reload();
   await expect(page.getByText("Not connected")).toBeVisible();
+});
+
+test("GET /api/_auth/session answers {} signed out, { user } with onboarded signed in; DELETE signs out", async ({
+  page,
+}) => {
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+  const { email } = await newOwner(page);
+  const session = await page.request.get("/api/_auth/session");
+  expect(session.headers()["cache-control"]).toBe("no-store");
+  const body = await session.json();
+  expect(body.user).toMatchObject({ email, onboarded: true });
+  const deleted = await page.request.delete("/api/_auth/session", { headers: { Origin: E2E_BASE_URL } });
+  expect(await deleted.json()).toEqual({ success: true });
+  expect(await (await page.request.get("/api/_auth/session")).json()).toEqual({});
+  await page.goto("/dashboard/products");
+  expect(path(page.url())).toBe("/auth/login");
+});
+
+test("every response carries the CSP; React Router's inline scripts carry its nonce", async ({ page }) => {
+  const response = await page.goto("/auth/login");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"]!;
+  const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(csp).toContain("frame-ancestors 'none'");
+  const html = await response!.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  // The session cookie is HttpOnly and SameSite=Lax (Secure with __Secure- over https: service test).
+  await newOwner(page);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "better-auth.session_token");
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
 });

@@ -18,7 +18,7 @@ export async function getAccountOverview(db: Db, userId: string) {
     .where(eq(user.id, userId));
   if (!row) throw new AppError("notFound");
   const accounts = await db
-    .select({ providerId: account.providerId, createdAt: account.createdAt })
+    .select({ id: account.id, providerId: account.providerId, createdAt: account.createdAt })
     .from(account)
     .where(eq(account.userId, userId))
     .orderBy(asc(account.createdAt));
@@ -48,14 +48,14 @@ export async function getAccountOverview(db: Db, userId: string) {
 export async function waysInWithout(
   db: Db,
   userId: string,
-  without: { providerId: string } | { passkeyId: string },
+  without: { accountId: string } | { passkeyId: string },
 ): Promise<number> {
   const [accounts] = await db
     .select({ n: count() })
     .from(account)
     .where(
-      "providerId" in without
-        ? and(eq(account.userId, userId), ne(account.providerId, without.providerId))
+      "accountId" in without
+        ? and(eq(account.userId, userId), ne(account.id, without.accountId))
         : eq(account.userId, userId),
     );
   const [keys] = await db

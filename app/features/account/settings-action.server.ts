@@ -130,11 +130,13 @@ export async function settingsAction(request: Request, user: SessionUser) {
       return startGoogle(request, true);
     }
     case "unlink": {
-      const providerId = String(values.providerId ?? "");
-      if (!providerId || providerId === "credential") return fail("linked", "errors:unlinkFailed");
-      if ((await waysInWithout(db, user.id, { providerId })) < 1)
+      const accountId = String(values.accountId ?? "");
+      if (!accountId) return fail("linked", "errors:unlinkFailed");
+      if ((await waysInWithout(db, user.id, { accountId })) < 1) {
         return fail("linked", "errors:unlinkLastMethod", 409);
-      const response = await callAuth(request, "/unlink-account", { providerId });
+      }
+      // better-auth checks that the account is one of this user's.
+      const response = await callAuth(request, "/unlink-account", { accountId });
       if (!response.ok) return fail("linked", "errors:unlinkFailed");
       return data<SettingsResult>({ section: "linked", ok: "account:linked.unlinked" });
     }

@@ -252,7 +252,7 @@ function LinkedSection({
   google,
   locale,
 }: {
-  linked: { providerId: string; createdAt: Date | string }[];
+  linked: { id: string; providerId: string; createdAt: Date | string }[];
   google: boolean;
   locale: Locale;
 }) {
@@ -275,7 +275,7 @@ function LinkedSection({
           {googleAccount ? (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="unlink" />
-              <input type="hidden" name="providerId" value="google" />
+              <input type="hidden" name="accountId" value={googleAccount.id} />
               <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
                 {t("linked.unlink")}
               </Button>
@@ -362,7 +362,7 @@ function PasskeySection({ passkeys, locale }: { passkeys: PasskeyRow[]; locale: 
         ))}
       </ul>
       <form
-        className="mt-4 flex flex-wrap items-end gap-2 border-gray-100 border-t pt-4"
+        className="mt-4 flex flex-col gap-2 border-gray-100 border-t pt-4 sm:flex-row sm:items-end"
         onSubmit={async (event) => {
           event.preventDefault();
           setBusy(true);
@@ -386,7 +386,7 @@ function PasskeySection({ passkeys, locale }: { passkeys: PasskeyRow[]; locale: 
         <Field id="new-passkey" label={t("passkeys.newName")} className="min-w-0 flex-1">
           <Input id="new-passkey" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
         </Field>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy} className="self-start sm:self-auto">
           <Fingerprint aria-hidden className="size-4" />
           {t("passkeys.add")}
         </Button>
@@ -409,7 +409,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   }, [loaderData.notice, loaderData.error, t]);
   return (
     <div className="flex flex-col gap-5">
-      <LanguageSection locale={loaderData.user.locale} />
+      <LanguageSection locale={locale} />
       <ProfileSection
         name={loaderData.user.name}
         email={loaderData.user.email}
