@@ -57,6 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return data(
       {
         ...storefront,
+        // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
+        phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
         query: {
           q: query.q ?? "",
           category: query.category,
@@ -140,7 +142,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation("store");
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const { store, stamp, categories, products, total, pageSize, query, reporting } = loaderData;
+  const { store, stamp, categories, products, total, pageSize, query, reporting, phoneDisplay } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
     for (const [key, value] of Object.entries(changes)) {
@@ -177,7 +179,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
               className="inline-flex min-h-6 items-center gap-1.5 text-brand-800 text-sm hover:underline"
             >
               <Phone aria-hidden className="size-4" />
-              {formatPhoneNational(store.phone)}
+              {phoneDisplay}
             </a>
           ) : null}
         </div>
