@@ -60,7 +60,13 @@ try {
     const failed = Object.values(lhr.audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
     );
-    if (process.env.VERBOSE) console.log(failed.map((audit) => `${audit.id}: ${audit.title}`).join("\n"));
+    if (process.env.VERBOSE) {
+      for (const audit of failed) {
+        const items = ((audit.details as unknown as { items?: { node?: { snippet?: string; explanation?: string } }[] })?.items ?? []).slice(0, 6);
+        console.log(`${audit.id}: ${audit.title}`);
+        for (const item of items) console.log(`   ${item.node?.snippet ?? ""} ${item.node?.explanation?.split("\n")[1] ?? ""}`);
+      }
+    }
   }
 } finally {
   chrome.kill();
