@@ -10,7 +10,10 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
 import { submitReport, visitorKey } from "~/features/reports/report.server";
-import { StorefrontProductCard } from "~/features/storefront/components/storefront-product-card";
+import {
+  StorefrontProductCard,
+  useCardLabels,
+} from "~/features/storefront/components/storefront-product-card";
 import { storeJsonLd } from "~/features/storefront/json-ld";
 import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
 import type { Locale } from "~/i18n/config";
@@ -142,6 +145,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation("store");
   const locale = i18n.language as Locale;
   const location = useLocation();
+  const labels = useCardLabels();
   const { store, stamp, categories, products, total, pageSize, query, reporting, phoneDisplay } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
@@ -296,6 +300,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                     key={product.id}
                     product={product}
                     reportHref={withParams({ report: product.id })}
+                    labels={labels}
                   />
                 ))}
               </ul>
