@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { ProductTable } from "~/features/catalog/components/product-table";
 import { deleteProduct, listProducts } from "~/features/catalog/product.server";
+import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { parsePage } from "~/lib/pagination";
@@ -66,10 +67,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <h1 className="font-semibold text-2xl">{t("title")}</h1>
           <p className="text-gray-600 text-sm">{t("count", { count: total })}</p>
         </div>
-        <Link to="/dashboard/products/new" className={buttonVariants()}>
-          <PackagePlus aria-hidden className="size-4" />
-          {t("add")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <PriceListPdfButton />
+          <Link to="/dashboard/products/new" className={buttonVariants()}>
+            <PackagePlus aria-hidden className="size-4" />
+            {t("add")}
+          </Link>
+        </div>
       </div>
       <Form method="get" role="search" className="mt-4 flex gap-2">
         <label htmlFor="q" className="sr-only">
