@@ -62,9 +62,13 @@ try {
     );
     if (process.env.VERBOSE) {
       for (const audit of failed) {
-        const items = ((audit.details as unknown as { items?: { node?: { snippet?: string; explanation?: string } }[] })?.items ?? []).slice(0, 6);
+        const items = (
+          (audit.details as unknown as { items?: { node?: { snippet?: string; explanation?: string } }[] })
+            ?.items ?? []
+        ).slice(0, 6);
         console.log(`${audit.id}: ${audit.title}`);
-        for (const item of items) console.log(`   ${item.node?.snippet ?? ""} ${item.node?.explanation?.split("\n")[1] ?? ""}`);
+        for (const item of items)
+          console.log(`   ${item.node?.snippet ?? ""} ${item.node?.explanation?.split("\n")[1] ?? ""}`);
       }
     }
   }
@@ -72,6 +76,8 @@ try {
   chrome.kill();
   server.stop();
 }
+// A run Lighthouse could not finish (e.g. NO_FCP on an overloaded machine) has no metrics: left out.
+const completed = runs.filter((run) => run.lcp >= 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`\nLoad average before: ${load.map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores.`);
 console.log(
@@ -84,6 +90,6 @@ runs.forEach((run, i) =>
   ),
 );
 console.log(
-  `| median | ${median(runs.map((r) => r.performance))} | ${median(runs.map((r) => r.accessibility))} | ${median(runs.map((r) => r.bestPractices))} | ${median(runs.map((r) => r.seo))} | ${median(runs.map((r) => r.cls)).toFixed(3)} | ${median(runs.map((r) => r.lcp))} | ${(median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1)} |`,
+  `| median of ${completed.length} | ${median(completed.map((r) => r.performance))} | ${median(completed.map((r) => r.accessibility))} | ${median(completed.map((r) => r.bestPractices))} | ${median(completed.map((r) => r.seo))} | ${median(completed.map((r) => r.cls)).toFixed(3)} | ${median(completed.map((r) => r.lcp))} | ${(median(completed.map((r) => r.jsBytes)) / 1024).toFixed(1)} |`,
 );
 process.exit(0);
