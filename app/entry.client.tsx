@@ -10,6 +10,7 @@ function restoreLanguage(): boolean {
   const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
   const hasCookie = document.cookie.split("; ").some((part) => part.startsWith(`${LOCALE_COOKIE}=`));
   if (hasCookie || !isLocale(stored) || stored === document.documentElement.lang) return false;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = localeCookie(stored);
   window.location.reload();
   return true;

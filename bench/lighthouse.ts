@@ -42,7 +42,7 @@ try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result!.lhr;
     const requests = (
-      lhr.audits["network-requests"]?.details as unknown as {
+      lhr.audits["network-requests"]!.details as unknown as {
         items: { resourceType: string; transferSize: number }[];
       }
     ).items;
@@ -84,11 +84,11 @@ console.log(
   "| run | performance | accessibility | best practices | SEO | CLS | LCP (ms) | JS transferred (KB) |",
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-runs.forEach((run, i) =>
+runs.forEach((run, i) => {
   console.log(
     `| ${i + 1} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${run.seo} | ${run.cls.toFixed(3)} | ${run.lcp} | ${(run.jsBytes / 1024).toFixed(1)} |`,
-  ),
-);
+  );
+});
 console.log(
   `| median of ${completed.length} | ${median(completed.map((r) => r.performance))} | ${median(completed.map((r) => r.accessibility))} | ${median(completed.map((r) => r.bestPractices))} | ${median(completed.map((r) => r.seo))} | ${median(completed.map((r) => r.cls)).toFixed(3)} | ${median(completed.map((r) => r.lcp))} | ${(median(completed.map((r) => r.jsBytes)) / 1024).toFixed(1)} |`,
 );

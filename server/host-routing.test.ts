@@ -21,6 +21,8 @@ describe("spec §4 subdomain rules", () => {
     expect(at("demo.localhost:3000", "/demo/prices.csv")).toBeNull();
     expect(at("demo.localhost:3000", "/demo.data")).toBeNull();
     expect(at("demo.localhost:3000", "/assets/entry.js")).toBeNull();
+    // The store page's language switcher posts here and must stay on the store's host.
+    expect(at("demo.localhost:3000", "/api/locale")).toBeNull();
   });
 
   it("sends another store's path to that store's host, keeping the path", () => {

@@ -2,7 +2,10 @@
 // subdomain → that segment's host; an application path on a subdomain → the root domain.
 
 /** Served as they are on any host: the page's own scripts, styles and images. */
-const PASS_THROUGH = new Set(["assets", "uploads", "favicon.ico", "__manifest", "_root.data"]);
+const PASS_THROUGH = new Set(["assets", "uploads", "favicon.ico", "favicon.svg", "__manifest", "_root.data"]);
+
+/** Application paths that a store page on its own subdomain posts to (the language switcher). */
+const PASS_THROUGH_PATHS = new Set(["/api/locale"]);
 
 /** First segments that are the application's, never a store's. */
 const APP_SEGMENTS = new Set([
@@ -36,6 +39,7 @@ export function subdomainRedirect(request: HostRequest): string | null {
   if (sub === "www" || sub.includes(".")) return `${rootOrigin}${request.path}${request.search}`;
   if (request.path === "/" || request.path === "") return `/${sub}${request.search}`;
 
+  if (PASS_THROUGH_PATHS.has(request.path)) return null;
   const first = decodeSegment(request.path.split("/")[1] ?? "");
   if (PASS_THROUGH.has(first)) return null;
   if (APP_SEGMENTS.has(first)) return `${rootOrigin}${request.path}${request.search}`;

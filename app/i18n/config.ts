@@ -22,6 +22,11 @@ export function localeFromCookieHeader(header: string | null): Locale {
   return parseLocale(match?.[1]);
 }
 
-export function localeCookie(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+/**
+ * The `lang` cookie. With a real root domain it is shared by the platform and every store's
+ * subdomain; browsers refuse a Domain attribute of "localhost", so there it stays per host.
+ */
+export function localeCookie(locale: Locale, rootDomain?: string): string {
+  const domain = rootDomain?.includes(".") ? `; Domain=.${rootDomain}` : "";
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${domain}`;
 }

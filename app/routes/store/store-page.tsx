@@ -62,6 +62,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ...storefront,
         // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
         phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
+        // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
+        platformUrl: getConfig().baseUrl,
         query: {
           q: query.q ?? "",
           category: query.category,
@@ -319,9 +321,9 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
-        <Link to="/" className="text-brand-800 underline">
+        <a href={loaderData.platformUrl} className="text-brand-800 underline">
           Vitrina
-        </Link>
+        </a>
       </footer>
     </div>
   );

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { E2E_BASE_URL, E2E_PORT } from "./tests/support/e2e-env";
+
+// End-to-end suite (STYLE.md "Tests"): the real server, built and started by Playwright on a fixed
+// port with an empty database, driven by Debian's Chromium. A missing Chromium fails the run.
+assertChromium();
+
+// Playwright loads this file in the runner and again in each worker; the runner creates the data
+// directory once and the workers inherit it through the environment.
+const isRunner = !process.env.TEST_WORKER_INDEX;
+if (!process.env.VITRINA_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-e2e-"));
+  process.env.VITRINA_E2E_DATA_DIR = dataDir;
+  // The server is stopped (SIGTERM, database closed) before the runner exits.
+  if (isRunner) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env.VITRINA_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // 2 cores and one PGlite process: one worker, tests in file order.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    // Users are in Skopje, the server in UTC: a page rendered differently on each side fails.
+    timezoneId: "Europe/Skopje",
+    // Snapshots without the screencast: enough to debug, cheap enough for 2 cores.
+    trace: { mode: "retain-on-failure", snapshots: true, screenshots: false, sources: true },
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "npx tsx server/start.ts",
+    url: `${E2E_BASE_URL}/`,
+    reuseExistingServer: false,
+    // The first start builds the app.
+    timeout: 180_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ROOT_DOMAIN: "localhost",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,232 @@
+import { E2E_BASE_URL } from "../support/e2e-env";
+import { expect, test } from "../support/e2e-fixtures";
+import { expectClientNavigation, waitForHydration } from "../support/e2e-flows";
+import { TEXTS } from "../support/e2e-texts";
+
+// Spec §4 / issue 2 §7: the navigation rules, through real page loads (server) and through
+// clicks on links (client-side navigation, which fetches `{path}.data` and must obey the same rules).
+
+const mk = TEXTS.mk;
+const path = (url: string) => new URL(url).pathname;
+
+test.describe("signed out", () => {
+  test("/, /auth/login, /auth/register and a store page /demo are open", async ({ page }) => {
+    for (const allowed of ["/", "/auth/login", "/auth/register", "/demo"]) {
+      await test.step(allowed, async () => {
+        const response = await page.goto(allowed);
+        expect(response?.status()).toBe(200);
+        expect(path(page.url())).toBe(allowed);
+      });
+    }
+  });
+
+  test("/auth/verify-otp is not sent to the login page", async ({ page, consoleGuard }) => {
+    // Not built yet (a later issue): it may answer 404, but the rules must let it through.
+    consoleGuard.allowNotFound("/auth/verify-otp");
+    await page.goto("/auth/verify-otp");
+    expect(path(page.url())).toBe("/auth/verify-otp");
+  });
+
+  test("pages and files of later issues are not sent to the login page", async ({ request }) => {
+    // Issue 2 §7: account recovery, a store's public files, robots.txt and sitemap.xml stay reachable.
+    for (const open of [
+      "/auth/forgot-password",
+      "/auth/reset-password",
+      "/auth/login-simple-password",
+      "/demo/prices",
+      "/demo/prices.csv",
+      "/demo/price-list.pdf",
+      "/robots.txt",
+      "/sitemap.xml",
+    ]) {
+      await test.step(open, async () => {
+        const answer = await request.get(open, { maxRedirects: 0 });
+        expect(answer.headers().location).toBeUndefined();
+        expect(answer.status()).not.toBe(500);
+      });
+    }
+  });
+
+  test("/auth/logout signs nobody out and returns home", async ({ page }) => {
+    await page.goto("/auth/logout");
+    expect(page.url()).toBe(`${E2E_BASE_URL}/`);
+  });
+
+  test("every other page → /auth/login", async ({ page, request }) => {
+    for (const guarded of [
+      "/dashboard/products",
+      "/dashboard/products/new",
+      "/dashboard",
+      "/onboarding",
+      "/some/deep/path",
+      "/demo/not-a-store-page",
+    ]) {
+      await test.step(guarded, async () => {
+        const answer = await request.get(guarded, { maxRedirects: 0 });
+        expect(answer.status()).toBe(302);
+        expect(answer.headers().location).toBe("/auth/login");
+
+        await page.goto(guarded);
+        expect(path(page.url())).toBe("/auth/login");
+        await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
+      });
+    }
+  });
+
+  test("/api/_auth/session answers {}", async ({ request }) => {
+    const answer = await request.get("/api/_auth/session");
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({});
+  });
+
+  test("links on the landing page navigate on the client", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectClientNavigation(page, async () => {
+      await page.getByRole("link", { name: mk.landing.login, exact: true }).click();
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
+    });
+    await expectClientNavigation(page, async () => {
+      await page.getByRole("link", { name: mk.login.createLink }).click();
+      await expect(page).toHaveURL(/\/auth\/register$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.register.heading })).toBeVisible();
+    });
+  });
+
+  test("a client-side navigation to a dashboard page after the session ended → /auth/login", async ({
+    newVisitor,
+    accounts,
+  }) => {
+    const page = await newVisitor({ account: await accounts.get("owner") });
+    await page.goto("/dashboard/products");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
+    // Signed out elsewhere: the page still shows its links, the server no longer knows the visitor.
+    await page.context().clearCookies();
+    await expectClientNavigation(page, async () => {
+      await page.getByRole("link", { name: mk.products.add }).first().click();
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
+    });
+  });
+});
+
+test.describe("signed in, not onboarded", () => {
+  test.use({ signedInAs: "newcomer" });
+
+  test("/auth/login and /auth/register → /dashboard/products → /onboarding", async ({ page }) => {
+    for (const entry of ["/auth/login", "/auth/register"]) {
+      await test.step(entry, async () => {
+        const first = await page.request.get(entry, { maxRedirects: 0 });
+        expect(first.status()).toBe(302);
+        expect(first.headers().location).toBe("/dashboard/products");
+
+        await page.goto(entry);
+        expect(path(page.url())).toBe("/onboarding");
+        await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
+      });
+    }
+  });
+
+  test("every other page → /onboarding", async ({ page }) => {
+    for (const elsewhere of ["/dashboard/products", "/dashboard", "/", "/demo", "/some/deep/path"]) {
+      await test.step(elsewhere, async () => {
+        const first = await page.request.get(elsewhere, { maxRedirects: 0 });
+        expect(first.status()).toBe(302);
+        expect(first.headers().location).toBe("/onboarding");
+
+        await page.goto(elsewhere);
+        expect(path(page.url())).toBe("/onboarding");
+        await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
+      });
+    }
+  });
+
+  test("/onboarding stays", async ({ page }) => {
+    const response = await page.goto("/onboarding");
+    expect(response?.status()).toBe(200);
+    expect(path(page.url())).toBe("/onboarding");
+  });
+
+  test("/api/_auth/session says not onboarded", async ({ page, account }) => {
+    const answer = await page.request.get("/api/_auth/session");
+    expect(await answer.json()).toEqual({
+      user: { id: expect.any(String), email: account.email, name: expect.any(String), onboarded: false },
+    });
+  });
+
+  test("a client-side navigation from a store page → /onboarding", async ({ newVisitor, accounts }) => {
+    const page = await newVisitor();
+    await page.goto("/demo");
+    await waitForHydration(page);
+    // The visitor signs up in another tab; this tab's next click goes through the rules.
+    await page.context().addCookies((await accounts.get("newcomer")).storageState.cookies);
+    await expectClientNavigation(page, async () => {
+      // A category filter is a client-side link within the store page; its data request meets the rules.
+      await page.getByRole("navigation", { name: "Категории" }).getByRole("link").nth(1).click();
+      await expect(page).toHaveURL(/\/onboarding$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
+    });
+  });
+});
+
+test.describe("signed in, onboarded", () => {
+  test.use({ signedInAs: "owner" });
+
+  test("/auth/login, /auth/register, /onboarding and /dashboard → /dashboard/products", async ({ page }) => {
+    for (const entry of ["/auth/login", "/auth/register", "/onboarding", "/dashboard"]) {
+      await test.step(entry, async () => {
+        const first = await page.request.get(entry, { maxRedirects: 0 });
+        expect(first.status()).toBe(302);
+        expect(first.headers().location).toBe("/dashboard/products");
+
+        await page.goto(entry);
+        expect(path(page.url())).toBe("/dashboard/products");
+        await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
+      });
+    }
+  });
+
+  test("/, /demo and the owner's own store page are open", async ({ page, account }) => {
+    for (const open of ["/", "/demo", `/${account.store?.username}`]) {
+      const response = await page.goto(open);
+      expect(response?.status()).toBe(200);
+      expect(path(page.url())).toBe(open);
+    }
+    await expect(page.getByRole("heading", { level: 1, name: account.store?.name })).toBeVisible();
+  });
+
+  test("/api/_auth/session says onboarded", async ({ page, account }) => {
+    const answer = await page.request.get("/api/_auth/session");
+    expect(await answer.json()).toEqual({
+      user: { id: expect.any(String), email: account.email, name: expect.any(String), onboarded: true },
+    });
+  });
+
+  test("a client-side navigation to /auth/register once signed in → /dashboard/products", async ({
+    newVisitor,
+    account,
+  }) => {
+    const page = await newVisitor();
+    await page.goto("/auth/login");
+    await waitForHydration(page);
+    // Signed in in another tab meanwhile.
+    await page.context().addCookies(account.storageState.cookies);
+    await expectClientNavigation(page, async () => {
+      await page.getByRole("link", { name: mk.login.createLink }).click();
+      await expect(page).toHaveURL(/\/dashboard\/products$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
+    });
+  });
+
+  test("the landing page's dashboard link navigates on the client", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectClientNavigation(page, async () => {
+      await page.getByRole("link", { name: "Контролна табла" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/products$/);
+      await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
+    });
+  });
+});

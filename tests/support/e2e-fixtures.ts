@@ -1,0 +1,211 @@
+import { randomBytes } from "node:crypto";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+} from "@playwright/test";
+import { E2E_BASE_URL, type Lang } from "./e2e-env";
+
+// The suite's fixtures (STYLE.md "Tests"): every browser context a test opens is watched for
+// console errors, uncaught page errors and hydration warnings, and the test fails if any appeared.
+// Shared accounts are created once per worker through the HTTP API, so that only the flows under
+// test pay for the UI (sign-up is rate-limited to 20 per 10 minutes per address).
+
+export { expect };
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+export type Account = {
+  email: string;
+  password: string;
+  /** The store, for an onboarded account. */
+  store: { name: string; username: string } | null;
+  storageState: StorageState;
+};
+
+export type AccountKind = "owner" | "newcomer";
+
+/** Collects what a browser logs as an error; a test ends with none, or it fails. */
+export class ConsoleGuard {
+  readonly problems: string[] = [];
+  private readonly allowed = new Set<string>();
+
+  watch(context: BrowserContext): void {
+    context.on("console", (message) => this.onConsole(message));
+    context.on("weberror", (error) => {
+      const err = error.error();
+      this.problems.push(`uncaught on ${error.page()?.url()}: ${err.stack ?? err.message}`);
+    });
+  }
+
+  /**
+   * A page opened on purpose that answers 404 (Chromium logs its load as a console error):
+   * allowed for exactly this path (or its client-navigation data request `{path}.data`).
+   */
+  allowNotFound(path: string): void {
+    this.allowHttpError(path, 404);
+    this.allowHttpError(`${path}.data`, 404);
+  }
+
+  /**
+   * A request the test makes fail on purpose (a wrong password answers 401, a form the server
+   * rejects answers 400): Chromium logs "Failed to load resource", allowed for this path and status.
+   */
+  allowHttpError(path: string, status: number): void {
+    this.allowed.add(`${status} ${path}`);
+  }
+
+  private onConsole(message: ConsoleMessage): void {
+    const text = message.text();
+    const hydration = /hydrat/i.test(text);
+    if (message.type() !== "error" && !(message.type() === "warning" && hydration)) return;
+    if (!hydration && this.isAllowed(text, message.location().url)) return;
+    const where = message.location().url || message.page()?.url() || "?";
+    this.problems.push(`console.${message.type()} at ${where}: ${text}`);
+  }
+
+  private isAllowed(text: string, url: string): boolean {
+    const status = text.match(
+      /^Failed to load resource: the server responded with a status of (\d{3}) /,
+    )?.[1];
+    if (!status) return false;
+    try {
+      return this.allowed.has(`${status} ${decodeURIComponent(new URL(url).pathname)}`);
+    } catch {
+      return false;
+    }
+  }
+}
+
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+/** A fresh e-mail address nobody has registered. */
+export function uniqueEmail(prefix = "owner"): string {
+  return `${prefix}-${uniqueId()}@example.test`;
+}
+
+async function createAccount(
+  request: APIRequestContext,
+  kind: AccountKind,
+): Promise<Omit<Account, "storageState">> {
+  const email = uniqueEmail(kind);
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: kind },
+  });
+  expect(signUp.ok(), `sign-up of ${email}: ${signUp.status()} ${await signUp.text()}`).toBe(true);
+  if (kind === "newcomer") return { email, password, store: null };
+
+  const id = uniqueId();
+  const store = { name: `Owner Store ${id}`, username: `owner-${id}` };
+  // The onboarding form's own action, posted as a browser without JavaScript would.
+  const onboarding = await request.post("/onboarding", {
+    form: {
+      storeName: store.name,
+      username: store.username,
+      phone: "071 234 567",
+      phonePublic: "on",
+      companyName: "Owner DOOEL",
+    },
+  });
+  expect(new URL(onboarding.url()).pathname, `onboarding of ${email}`).toBe("/dashboard/products");
+  return { email, password, store };
+}
+
+type TestFixtures = {
+  /** The `lang` cookie of the test's browser context; unset means the default language (mk). */
+  lang: Lang | undefined;
+  /** The test's page is signed in as this worker's shared owner (onboarded) or newcomer. */
+  signedInAs: AccountKind | undefined;
+  consoleGuard: ConsoleGuard;
+  /** The account `signedInAs` names. */
+  account: Account;
+  /** A page in a new browser context (a different visitor), watched like the test's own page. */
+  newVisitor: (options?: { lang?: Lang; account?: Account; javaScriptEnabled?: boolean }) => Promise<Page>;
+};
+
+type WorkerFixtures = {
+  accounts: { get(kind: AccountKind): Promise<Account> };
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  lang: [undefined, { option: true }],
+  signedInAs: [undefined, { option: true }],
+
+  accounts: [
+    async ({ playwright }, use) => {
+      const cache = new Map<AccountKind, Promise<Account>>();
+      const make = async (kind: AccountKind): Promise<Account> => {
+        const request = await playwright.request.newContext({
+          baseURL: E2E_BASE_URL,
+          extraHTTPHeaders: { Origin: E2E_BASE_URL },
+        });
+        try {
+          const account = await createAccount(request, kind);
+          return { ...account, storageState: await request.storageState() };
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use({
+        get(kind) {
+          let account = cache.get(kind);
+          if (!account) {
+            account = make(kind);
+            cache.set(kind, account);
+          }
+          return account;
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
+
+  consoleGuard: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const guard = new ConsoleGuard();
+      await use(guard);
+      // Only a test that otherwise passed: a failing one already says why.
+      if (testInfo.status === testInfo.expectedStatus) {
+        expect(guard.problems, "the browser logged errors during the test").toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+
+  account: async ({ signedInAs, accounts }, use) => {
+    if (!signedInAs) throw new Error("The `account` fixture needs test.use({ signedInAs })");
+    await use(await accounts.get(signedInAs));
+  },
+
+  context: async ({ context, lang, signedInAs, accounts, consoleGuard }, use) => {
+    consoleGuard.watch(context);
+    if (lang) await context.addCookies([{ name: "lang", value: lang, url: E2E_BASE_URL }]);
+    if (signedInAs) await context.addCookies((await accounts.get(signedInAs)).storageState.cookies);
+    await use(context);
+  },
+
+  newVisitor: async ({ browser, consoleGuard }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL: E2E_BASE_URL,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
+      contexts.push(context);
+      consoleGuard.watch(context);
+      if (options.lang) {
+        await context.addCookies([{ name: "lang", value: options.lang, url: E2E_BASE_URL }]);
+      }
+      if (options.account) await context.addCookies(options.account.storageState.cookies);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+});

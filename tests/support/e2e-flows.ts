@@ -1,0 +1,97 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { Texts } from "./e2e-texts";
+
+// The owner's steps through the real UI, shared by the specs that walk them.
+
+/** Registers through /auth/register; the new account lands on /onboarding. */
+export async function signUp(page: Page, t: Texts, credentials: { email: string; password: string }) {
+  await page.goto("/auth/register");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: t.register.heading })).toBeVisible();
+  await page.getByLabel(t.register.email, { exact: true }).fill(credentials.email);
+  await page.getByLabel(t.register.password, { exact: true }).fill(credentials.password);
+  await page.getByLabel(t.register.confirm, { exact: true }).fill(credentials.password);
+  await page.getByRole("button", { name: t.register.submit }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+/**
+ * Fills the onboarding form, checks the username suggested from the store name and that the live
+ * check calls it available, finishes, and lands on the products page. Returns the username.
+ */
+export async function onboard(
+  page: Page,
+  t: Texts,
+  store: { name: string; expectedUsername: string; phone?: string; companyName?: string },
+): Promise<string> {
+  await expect(page.getByRole("heading", { level: 1, name: t.onboarding.heading })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel(t.onboarding.storeName, { exact: true }).fill(store.name);
+  const username = page.getByLabel(t.onboarding.username, { exact: true });
+  await expect(username).toHaveValue(store.expectedUsername);
+  await expect(page.getByText(t.onboarding.available, { exact: true })).toBeVisible();
+  await page.getByLabel(t.onboarding.phone, { exact: true }).fill(store.phone ?? "071 234 567");
+  await page.getByLabel(t.onboarding.companyName, { exact: true }).fill(store.companyName ?? "Тест ДООЕЛ");
+  await page.getByRole("button", { name: t.onboarding.submit }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  return store.expectedUsername;
+}
+
+/** From the products list: "Add product", fill name and price, save, and be back on the list. */
+export async function addProduct(page: Page, t: Texts, product: { name: string; price: string }) {
+  await page.getByRole("link", { name: t.products.add }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/products\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: t.products.newHeading })).toBeVisible();
+  await page.getByLabel(t.products.name, { exact: true }).fill(product.name);
+  await page.getByLabel(t.products.price, { exact: true }).fill(product.price);
+  await page.getByRole("button", { name: t.products.create }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  await expect(page.getByRole("link", { name: product.name, exact: true })).toBeVisible();
+}
+
+/**
+ * Creates a product through the product form's own action, as a browser without JavaScript posts
+ * it, for tests about what happens next. Following the redirect consumes the "saved" message.
+ */
+export async function createProduct(request: APIRequestContext, product: { name: string; price: string }) {
+  const response = await request.post("/dashboard/products/new", {
+    form: {
+      name: product.name,
+      description: "",
+      price: product.price,
+      regularPrice: "",
+      vatRate: "18",
+      unit: "piece",
+      netQuantity: "",
+      netUnit: "",
+      quantity: "0",
+      availability: "in_stock",
+      barcode: "",
+      categoryId: "",
+      status: "active",
+    },
+  });
+  expect(new URL(response.url()).pathname, `creating ${product.name}`).toBe("/dashboard/products");
+}
+
+/**
+ * Runs `action` and asserts the page did not reload: React Router navigated on the client.
+ * A marker put on `window` before survives only a client-side navigation.
+ */
+export async function expectClientNavigation(page: Page, action: () => Promise<void>) {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMarker?: number }).__e2eMarker = 1;
+  });
+  await action();
+  const marker = await page.evaluate(() => (window as unknown as { __e2eMarker?: number }).__e2eMarker);
+  expect(marker, "the navigation reloaded the document instead of running on the client").toBe(1);
+}
+
+/** Waits until React has hydrated the page, so that clicks go through the client router. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __reactRouterRouteModules?: object };
+    const body = document.body as unknown as Record<string, unknown>;
+    return Boolean(w.__reactRouterRouteModules) && Object.keys(body).some((k) => k.startsWith("__react"));
+  });
+}
