@@ -1,8 +1,8 @@
 // Cached and uncached public store page against nginx serving the identical bytes from disk.
 //   npx tsx bench/store-page.ts            (needs nginx: apt-get install -y nginx-light)
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { seedBenchStores, startServer } from "./support";
@@ -20,6 +20,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
   };
 }
 
+const loadBefore = loadavg();
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-bench-"));
 await seedBenchStores(dataDir, [100]);
 const page = "/bench-100";
@@ -34,6 +35,8 @@ const bytes = Buffer.from(await response.arrayBuffer());
 // 2. nginx serving the same bytes from disk, one worker like the one Node process.
 const www = path.join(dataDir, "www");
 mkdirSync(www);
+// nginx's workers run unprivileged: they must be able to read the temporary folder.
+chmodSync(dataDir, 0o755);
 writeFileSync(path.join(www, "bench-100.html"), bytes);
 const nginxConf = path.join(dataDir, "nginx.conf");
 writeFileSync(
@@ -62,8 +65,12 @@ const rows = [
   ["Vitrina, cached page", cachedResult],
   ["Vitrina, uncached 100-product page", uncachedResult],
 ] as const;
-console.log(`\nPage: ${bytes.length} bytes; ${CONNECTIONS} connections, ${DURATION} s each, loopback.\n`);
+console.log(
+  `\nLoad average before: ${loadBefore.map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores.`,
+);
+console.log(`Page: ${bytes.length} bytes; ${CONNECTIONS} connections, ${DURATION} s each, loopback.\n`);
 console.log("| server | req/s | p99 latency (ms) | errors/non-2xx |\n| --- | --- | --- | --- |");
-for (const [name, result] of rows) console.log(`| ${name} | ${result.rps} | ${result.p99} | ${result.non2xx} |`);
+for (const [name, result] of rows)
+  console.log(`| ${name} | ${result.rps} | ${result.p99} | ${result.non2xx} |`);
 console.log(`\nCached / nginx: ${(cachedResult.rps / nginxResult.rps).toFixed(2)}`);
 process.exit(0);

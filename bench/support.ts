@@ -13,7 +13,20 @@ import { searchKey } from "~/lib/transliterate";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
-const WORDS = ["Млеко", "Јогурт", "Сирење", "Леб", "Кафе", "Чоколадо", "Вода", "Сок", "Ориз", "Брашно", "Масло", "Шеќер"];
+const WORDS = [
+  "Млеко",
+  "Јогурт",
+  "Сирење",
+  "Леб",
+  "Кафе",
+  "Чоколадо",
+  "Вода",
+  "Сок",
+  "Ориз",
+  "Брашно",
+  "Масло",
+  "Шеќер",
+];
 
 /** Stores "bench-<n>" with n products each (a tenth discounted), confirmed today. */
 export async function seedBenchStores(dataDir: string, sizes: number[]): Promise<void> {
@@ -21,10 +34,18 @@ export async function seedBenchStores(dataDir: string, sizes: number[]): Promise
   await database.migrate();
   for (const size of sizes) {
     const ownerId = randomUUID();
-    await database.db.insert(user).values({ id: ownerId, name: "Bench", email: `bench-${size}@example.test`, onboarded: true });
+    await database.db
+      .insert(user)
+      .values({ id: ownerId, name: "Bench", email: `bench-${size}@example.test`, onboarded: true });
     const [row] = await database.db
       .insert(store)
-      .values({ ownerId, username: `bench-${size}`, name: `Маркет Бенч ${size}`, phone: "+38923222333", companyName: "Бенч ДООЕЛ" })
+      .values({
+        ownerId,
+        username: `bench-${size}`,
+        name: `Маркет Бенч ${size}`,
+        phone: "+38923222333",
+        companyName: "Бенч ДООЕЛ",
+      })
       .returning();
     for (let start = 0; start < size; start += 1000) {
       await database.db.insert(product).values(
@@ -45,17 +66,31 @@ export async function seedBenchStores(dataDir: string, sizes: number[]): Promise
         }),
       );
     }
-    await database.db.insert(priceConfirmation).values({ storeId: row!.id, day: skopjeDay(new Date()), status: "confirmed" });
+    await database.db
+      .insert(priceConfirmation)
+      .values({ storeId: row!.id, day: skopjeDay(new Date()), status: "confirmed" });
   }
   await database.close();
 }
 
 export type Server = { url: string; stop: () => void };
 
-export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child: ChildProcess = spawn("npx", ["tsx", "server/start.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "error", HOST: "127.0.0.1", JOBS: "off", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      JOBS: "off",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -63,7 +98,8 @@ export async function startServer(dataDir: string, port: number, env: Record<str
   for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) return { url, stop: () => process.kill(-child.pid!, "SIGTERM") };
+      if ((await fetch(`${url}/robots.txt`)).ok)
+        return { url, stop: () => process.kill(-child.pid!, "SIGTERM") };
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

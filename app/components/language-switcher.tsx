@@ -31,14 +31,15 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           value={locale}
           lang={locale}
           title={NAMES[locale]}
-          aria-label={NAMES[locale]}
           aria-pressed={locale === current}
           className={cn(
             "rounded px-2 py-1 font-medium text-xs",
-            locale === current ? "bg-brand-600 text-white" : "text-gray-600 hover:bg-gray-100",
+            locale === current ? "bg-brand-700 text-white" : "text-gray-600 hover:bg-gray-100",
           )}
         >
-          {LABELS[locale]}
+          {/* Named by the language, shown by its code: no aria-label that hides the visible text. */}
+          <span aria-hidden="true">{LABELS[locale]}</span>
+          <span className="sr-only">{NAMES[locale]}</span>
         </button>
       ))}
     </form>

@@ -8,7 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 // Issue 6 end to end. Each server here runs on an injected clock (VITRINA_NOW), never the real
 // date: Friday 2026-11-20, first at 09:30 in Skopje, then a second server at 10:30 for a missed day.
 
-const PORT = Number(process.env.E2E_PORT ?? 3361);
+// Own servers beside the suite's webServer (which listens on E2E_PORT).
+const PORT = Number(process.env.E2E_PORT ?? 3361) + 5;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type Server = { url: string; dataDir: string; process: ChildProcess };
@@ -115,7 +116,9 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
   );
   const mk = await (await newContext(morning, "mk")).newPage();
   await mk.goto(`${morning.url}/demo`);
-  await expect(mk.getByTestId("price-stamp")).toHaveText(/^Цените важат на 20 ное\. 2026, потврдени во 09:3\d$/);
+  await expect(mk.getByTestId("price-stamp")).toHaveText(
+    /^Цените важат на 20 ное\. 2026, потврдени во 09:3\d$/,
+  );
 });
 
 test("a signed-out visitor's report reaches the owner's list and mailbox", async () => {

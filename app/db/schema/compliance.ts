@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REPORT_REASON_VALUES } from "../../features/reports/report-constants";
 import { user } from "./auth";
 import { product } from "./catalog";
 import { store } from "./stores";
@@ -58,7 +59,7 @@ export const priceSnapshot = pgTable(
   (t) => [index("price_snapshot_store_day_idx").on(t.storeId, t.day, t.createdAt)],
 );
 
-export const REPORT_REASONS = ["price", "image", "other"] as const;
+export const REPORT_REASONS = REPORT_REASON_VALUES;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["new", "resolved"] as const;
 

@@ -39,7 +39,10 @@ describe("demo store compliance history", () => {
     expect(states.filter((state) => state === "skipped")).toHaveLength(1);
     expect(states.filter((state) => state === "missed")).toHaveLength(1);
     expect(states.at(-1)).toBe("open");
-    const snapshots = await database.db.select().from(priceSnapshot).where(eq(priceSnapshot.storeId, storeId));
+    const snapshots = await database.db
+      .select()
+      .from(priceSnapshot)
+      .where(eq(priceSnapshot.storeId, storeId));
     expect(snapshots.length).toBeGreaterThanOrEqual(25);
     const reports = await database.db.select().from(productReport).where(eq(productReport.storeId, storeId));
     expect(reports.map((r) => r.status).sort()).toEqual(["new", "new", "resolved", "resolved"]);

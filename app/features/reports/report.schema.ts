@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { REPORT_REASONS } from "~/db/schema/compliance";
+import { REPORT_DESCRIPTION_MAX } from "./report-constants";
 
-export const REPORT_DESCRIPTION_MAX = 1000;
+export { REPORT_DESCRIPTION_MAX };
 
 /**
  * A visitor's report (spec §2, issue 6): at least one reason, a description required for "other",

@@ -24,6 +24,7 @@ import {
   VIEW_COOKIE,
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import type { Route } from "./+types/products";
 
@@ -99,10 +100,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <h1 className="font-semibold text-2xl">{t("title")}</h1>
           <p className="text-gray-600 text-sm">{t("count", { count: total })}</p>
         </div>
-        <Link to="/dashboard/products/new" className={buttonVariants()}>
-          <PackagePlus aria-hidden className="size-4" />
-          {t("add")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <PriceListPdfButton />
+          <Link to="/dashboard/products/new" className={buttonVariants()}>
+            <PackagePlus aria-hidden className="size-4" />
+            {t("add")}
+          </Link>
+        </div>
       </div>
       {total === 0 && !filtered ? (
         <Card className="mt-6 p-8 text-center">

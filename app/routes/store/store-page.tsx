@@ -10,7 +10,10 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
 import { submitReport, visitorKey } from "~/features/reports/report.server";
-import { StorefrontProductCard } from "~/features/storefront/components/storefront-product-card";
+import {
+  StorefrontProductCard,
+  useCardLabels,
+} from "~/features/storefront/components/storefront-product-card";
 import { storeJsonLd } from "~/features/storefront/json-ld";
 import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
@@ -22,6 +25,7 @@ import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import { fieldErrors } from "~/lib/form";
+import { formatPhoneNational } from "~/lib/phone";
 import type { Route } from "./+types/store-page";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -59,6 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       {
         ...storefront,
         renderedAt: now.toISOString(),
+        // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
+        phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
         query: {
@@ -149,7 +155,8 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation("store");
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const { store, stamp, categories, products, total, pageSize, query, reporting } = loaderData;
+  const labels = useCardLabels();
+  const { store, stamp, categories, products, total, pageSize, query, reporting, phoneDisplay } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
     for (const [key, value] of Object.entries(changes)) {
@@ -164,7 +171,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
-          <StoreBusinessInfo info={store} renderedAt={loaderData.renderedAt} />
+          <StoreBusinessInfo info={{ ...store, phoneDisplay }} renderedAt={loaderData.renderedAt} />
           <LanguageSwitcher />
           {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
           <p
@@ -290,6 +297,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                     key={product.id}
                     product={product}
                     reportHref={withParams({ report: product.id })}
+                    labels={labels}
                   />
                 ))}
               </ul>

@@ -103,7 +103,10 @@ export function CompliancePanel({ panel }: { panel: CompliancePanelData }) {
           <CalendarCheck aria-hidden className="size-4" />
           {t("calendar.title")}
         </summary>
-        <ol aria-label={t("calendar.title")} className="mt-3 grid grid-cols-7 gap-1.5 sm:grid-cols-10">
+        <ol
+          aria-label={t("calendar.title")}
+          className="mt-3 grid max-w-lg grid-cols-7 gap-1.5 sm:grid-cols-10"
+        >
           {panel.calendar.map((day) => {
             const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${day.state}`)}${
               day.late ? ` (${t("calendar.late")})` : ""

@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
-import { REPORT_REASONS } from "~/db/schema/compliance";
-import { REPORT_DESCRIPTION_MAX } from "~/features/reports/report.schema";
+import { REPORT_DESCRIPTION_MAX, REPORT_REASON_VALUES } from "~/features/reports/report-constants";
 
 export type ReportActionData = { ok: true } | { ok: false; errors: Record<string, string> };
 
@@ -65,7 +64,7 @@ export function ReportDialog({
           <fieldset aria-describedby={errors.reasons ? "report-reasons-error" : undefined}>
             <legend className="font-medium text-sm">{t("report.reasonsLegend")}</legend>
             <div className="mt-2 flex flex-wrap gap-4">
-              {REPORT_REASONS.map((reason) => (
+              {REPORT_REASON_VALUES.map((reason) => (
                 <label key={reason} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="reasons" value={reason} className="size-4 accent-brand-600" />
                   {t(`reasons.${reason}`)}

@@ -1,6 +1,8 @@
 import { Flag } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AVAILABILITIES, SALE_UNITS } from "~/db/schema/catalog-enums";
 import { discountOf } from "~/features/storefront/discount";
 import type { Locale } from "~/i18n/config";
 import { cn } from "~/lib/cn";
@@ -20,6 +22,36 @@ type StorefrontProduct = {
   categoryName: string | null;
 };
 
+/** Every text a card shows, translated once per page instead of once per card (i18next's t() is
+ * the largest cost of rendering a 60-product page). Templates keep "{{name}}" for fill(). */
+export function useCardLabels() {
+  const { t, i18n } = useTranslation("store");
+  return useMemo(() => {
+    const keep = (name: string) => `{{${name}}}`;
+    return {
+      locale: i18n.language as Locale,
+      availability: Object.fromEntries(AVAILABILITIES.map((a) => [a, t(`products:availability.${a}`)])),
+      units: Object.fromEntries(SALE_UNITS.map((u) => [u, t(`products:units.${u}`)])),
+      regularPrice: t("pricelist:product.regularPrice", { price: keep("price") }),
+      discount: t("pricelist:product.discount", { percent: keep("percent"), amount: keep("amount") }),
+      unitPrice: t("unitPrice", { price: keep("price"), unit: keep("unit") }),
+      vat: t("pricelist:product.vat", { rate: keep("rate") }),
+      vatIncluded: t("vatIncluded"),
+      vatNone: t("pricelist:product.vatNone"),
+      report: t("pricelist:product.report"),
+      reportLabel: t("pricelist:product.reportLabel", { product: keep("product") }),
+    };
+  }, [t, i18n.language]);
+}
+
+export type CardLabels = ReturnType<typeof useCardLabels>;
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
 /**
  * One product with every field член 15-а asks for: name, selling price with VAT, unit price,
  * description, availability, regular price, and for a discount its percentage and amount.
@@ -27,12 +59,13 @@ type StorefrontProduct = {
 export function StorefrontProductCard({
   product,
   reportHref,
+  labels,
 }: {
   product: StorefrontProduct;
   reportHref: string;
+  labels: CardLabels;
 }) {
-  const { t, i18n } = useTranslation("store");
-  const locale = i18n.language as Locale;
+  const { locale } = labels;
   const discount = discountOf(product.priceCents, product.regularPriceCents);
   const unitPrice = unitPriceCents(
     product.priceCents,
@@ -52,7 +85,7 @@ export function StorefrontProductCard({
             product.availability === "in_stock" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-700",
           )}
         >
-          {t(`products:availability.${product.availability}`)}
+          {labels.availability[product.availability]}
         </span>
       </div>
       {product.categoryName ? <p className="text-gray-600 text-xs">{product.categoryName}</p> : null}
@@ -66,16 +99,16 @@ export function StorefrontProductCard({
         >
           {formatMoney(product.priceCents, locale)}
         </span>
-        <span className="text-gray-600 text-sm">/ {t(`products:units.${product.unit}`)}</span>
+        <span className="text-gray-600 text-sm">/ {labels.units[product.unit]}</span>
       </div>
       {discount ? (
         <div className="flex flex-col gap-0.5 text-sm">
           <p className="text-gray-700 tabular-nums">
-            {t("pricelist:product.regularPrice", { price: "" })}
+            {fill(labels.regularPrice, { price: "" })}
             <s>{formatMoney(product.regularPriceCents!, locale)}</s>
           </p>
           <p className="font-medium text-red-700 tabular-nums">
-            {t("pricelist:product.discount", {
+            {fill(labels.discount, {
               percent: discount.percent,
               amount: formatMoney(discount.amountCents, locale),
             })}
@@ -83,32 +116,32 @@ export function StorefrontProductCard({
         </div>
       ) : product.regularPriceCents !== null ? (
         <p className="text-gray-700 text-sm tabular-nums">
-          {t("pricelist:product.regularPrice", { price: formatMoney(product.regularPriceCents, locale) })}
+          {fill(labels.regularPrice, { price: formatMoney(product.regularPriceCents, locale) })}
         </p>
       ) : null}
       {unitPrice ? (
         <p className="text-gray-700 text-xs tabular-nums">
-          {t("unitPrice", {
+          {fill(labels.unitPrice, {
             price: formatMoney(unitPrice.cents, locale),
-            unit: t(`products:units.${unitPrice.per}`),
+            unit: labels.units[unitPrice.per] ?? "",
           })}
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-2">
         <p className="text-gray-600 text-xs">
           {product.vatRate === "none"
-            ? t("pricelist:product.vatNone")
-            : `${t("vatIncluded")} · ${t("pricelist:product.vat", { rate: product.vatRate })}`}
+            ? labels.vatNone
+            : `${labels.vatIncluded} · ${fill(labels.vat, { rate: product.vatRate })}`}
         </p>
         <Link
           to={reportHref}
           preventScrollReset
           rel="nofollow"
-          aria-label={t("pricelist:product.reportLabel", { product: product.name })}
+          aria-label={fill(labels.reportLabel, { product: product.name })}
           className="inline-flex min-h-6 items-center gap-1 rounded px-1 text-gray-600 text-xs hover:text-gray-900 hover:underline"
         >
           <Flag aria-hidden className="size-3.5" />
-          {t("pricelist:product.report")}
+          {labels.report}
         </Link>
       </div>
     </li>

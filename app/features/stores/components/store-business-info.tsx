@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAddress, type StoreAddress } from "~/features/address/address";
 import type { Locale } from "~/i18n/config";
-import { formatPhoneNational } from "~/lib/phone";
 import { isOpenAt, openingHoursSpecification, todayKey, WEEKDAYS, type WeekHours } from "../hours";
 
 export type BusinessInfo = {
@@ -11,6 +10,8 @@ export type BusinessInfo = {
   name: string;
   companyName: string;
   phone: string | null;
+  /** The phone in national format, formatted on the server: libphonenumber would add 40 KB to the page. */
+  phoneDisplay: string | null;
   address: StoreAddress | null;
   logo: { url: string; thumbUrl: string } | null;
   hours: WeekHours | null;
@@ -95,7 +96,7 @@ export function StoreBusinessInfo({
                 className="inline-flex items-center gap-1.5 text-brand-700 hover:underline"
               >
                 <Phone aria-hidden className="size-4" />
-                {formatPhoneNational(info.phone)}
+                {info.phoneDisplay ?? info.phone}
               </a>
             </li>
           ) : null}

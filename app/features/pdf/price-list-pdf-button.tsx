@@ -1,0 +1,24 @@
+import { FileDown } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+
+/** The products page's link to the store's printable price list (issue 6). */
+export function PriceListPdfButton() {
+  const { t } = useTranslation("compliance");
+  const layout = useRouteLoaderData("routes/dashboard/layout") as
+    | { store?: { username: string } }
+    | undefined;
+  if (!layout?.store) return null;
+  return (
+    <a
+      href={`/${layout.store.username}/price-list.pdf`}
+      target="_blank"
+      rel="noreferrer"
+      className={buttonVariants({ variant: "outline" })}
+    >
+      <FileDown aria-hidden className="size-4" />
+      {t("pdfButton")}
+    </a>
+  );
+}

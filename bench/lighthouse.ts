@@ -1,0 +1,95 @@
+// Lighthouse (mobile preset) on the public page of a 5,000-product store, median of 3 runs, with the
+// system Chromium. Also reports the page's JavaScript, compressed as served.
+//   npx tsx bench/lighthouse.ts
+import { mkdtempSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { seedBenchStores, startServer } from "./support";
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 3681);
+
+const load = loadavg();
+const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-lh-"));
+await seedBenchStores(dataDir, [5000]);
+const server = await startServer(dataDir, PORT);
+const url = `${server.url}/bench-5000`;
+await fetch(url, { headers: { "accept-encoding": "br" } });
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [
+    "--headless=new",
+    ...CHROMIUM_ARGS,
+    `--user-data-dir=${mkdtempSync(path.join(tmpdir(), "lh-profile-"))}`,
+  ],
+});
+type Run = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcp: number;
+  jsBytes: number;
+};
+const runs: Run[] = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    const lhr = result!.lhr;
+    const requests = (
+      lhr.audits["network-requests"]!.details as unknown as {
+        items: { resourceType: string; transferSize: number }[];
+      }
+    ).items;
+    runs.push({
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((lhr.categories["best-practices"]?.score ?? 0) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? -1,
+      lcp: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? -1),
+      jsBytes: requests
+        .filter((r) => r.resourceType === "Script")
+        .reduce((sum, r) => sum + r.transferSize, 0),
+    });
+    const failed = Object.values(lhr.audits).filter(
+      (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+    );
+    if (process.env.VERBOSE) {
+      for (const audit of failed) {
+        const items = (
+          (audit.details as unknown as { items?: { node?: { snippet?: string; explanation?: string } }[] })
+            ?.items ?? []
+        ).slice(0, 6);
+        console.log(`${audit.id}: ${audit.title}`);
+        for (const item of items)
+          console.log(`   ${item.node?.snippet ?? ""} ${item.node?.explanation?.split("\n")[1] ?? ""}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  server.stop();
+}
+// A run Lighthouse could not finish (e.g. NO_FCP on an overloaded machine) has no metrics: left out.
+const completed = runs.filter((run) => run.lcp >= 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+console.log(`\nLoad average before: ${load.map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores.`);
+console.log(
+  "| run | performance | accessibility | best practices | SEO | CLS | LCP (ms) | JS transferred (KB) |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+runs.forEach((run, i) => {
+  console.log(
+    `| ${i + 1} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${run.seo} | ${run.cls.toFixed(3)} | ${run.lcp} | ${(run.jsBytes / 1024).toFixed(1)} |`,
+  );
+});
+console.log(
+  `| median of ${completed.length} | ${median(completed.map((r) => r.performance))} | ${median(completed.map((r) => r.accessibility))} | ${median(completed.map((r) => r.bestPractices))} | ${median(completed.map((r) => r.seo))} | ${median(completed.map((r) => r.cls)).toFixed(3)} | ${median(completed.map((r) => r.lcp))} | ${(median(completed.map((r) => r.jsBytes)) / 1024).toFixed(1)} |`,
+);
+process.exit(0);
