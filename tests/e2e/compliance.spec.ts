@@ -121,6 +121,30 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
   );
 });
 
+test("sort by price and only-discounted live in the URL and render on the server", async () => {
+  const page = await (await newContext(morning)).newPage();
+  await page.goto(`${morning.url}/demo`);
+  await page.getByLabel("Sort").selectOption("price_desc");
+  await page.getByLabel("Only discounted").check();
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\?sort=price_desc&discounted=1$/);
+  const cards = page.locator("li[data-product-id]");
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  const prices: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await expect(cards.nth(i).getByText(/^Discount \d+ %, you save MKD/)).toBeVisible();
+    const text = (await cards.nth(i).locator("[data-price]").textContent())!;
+    prices.push(Number(text.replace(/[^\d.]/g, "")));
+  }
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  // The same view, rendered by the server from the URL alone.
+  const direct = await (await newContext(morning)).newPage();
+  await direct.goto(`${morning.url}/demo?sort=price_desc&discounted=1`);
+  await expect(direct.locator("li[data-product-id]")).toHaveCount(count);
+});
+
 test("a signed-out visitor's report reaches the owner's list and mailbox", async () => {
   const mailDir = path.join(morning.dataDir, "mail");
   const before = readdirSync(mailDir, { withFileTypes: true }).length;

@@ -220,26 +220,39 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                 </Link>
               </nav>
             </div>
-            <Form method="get" role="search" className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-              <div className="relative min-w-0 flex-1">
-                <label htmlFor="store-search" className="sr-only">
-                  {t("search.label")}
-                </label>
-                <Search
-                  aria-hidden
-                  className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-500"
-                />
-                <Input
-                  id="store-search"
-                  name="q"
-                  type="search"
-                  defaultValue={query.q}
-                  placeholder={t("search.placeholder")}
-                  className="pl-9"
-                />
-              </div>
-              <div className="flex flex-wrap items-center gap-2">
+            {/* Search and filters are two GET forms, so each view's URL carries only what it sets. */}
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+              <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2">
+                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+                {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+                {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
+                <div className="relative min-w-0 flex-1">
+                  <label htmlFor="store-search" className="sr-only">
+                    {t("search.label")}
+                  </label>
+                  <Search
+                    aria-hidden
+                    className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-500"
+                  />
+                  <Input
+                    id="store-search"
+                    name="q"
+                    type="search"
+                    defaultValue={query.q}
+                    placeholder={t("search.placeholder")}
+                    className="pl-9"
+                  />
+                </div>
+                <button
+                  type="submit"
+                  className="h-10 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"
+                >
+                  {t("search.submit")}
+                </button>
+              </Form>
+              <Form method="get" className="flex flex-wrap items-center gap-2">
+                {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
                 <label htmlFor="store-sort" className="sr-only">
                   {t("pricelist:filters.sort")}
                 </label>
@@ -260,12 +273,12 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                 </label>
                 <button
                   type="submit"
-                  className="h-10 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"
+                  className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
                 >
                   {t("pricelist:filters.apply")}
                 </button>
-              </div>
-            </Form>
+              </Form>
+            </div>
             {categories.length > 0 ? (
               <nav aria-label={t("categories")} className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
                 {[{ id: "", name: t("allCategories") }, ...categories].map((item) => (
