@@ -329,3 +329,56 @@ test("every response carries the CSP; React Router's inline scripts carry its no
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe("Lax");
 });
+
+test("another owner cannot rename or delete my passkey nor unlink my Google account through settings", async ({
+  page,
+  newVisitor,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const ana = await newOwner(page);
+  await asGoogleUser({ sub: uniqueId(), email: ana.email, name: "Ana" });
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+  await page.getByLabel("Name of the new passkey").fill("Ana's key");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
+  const passkeyId = await page
+    .locator('input[name="intent"][value="deletePasskey"] + input[name="id"]')
+    .inputValue();
+  const accountId = await page.locator('input[name="accountId"]').inputValue();
+
+  const boris = await newVisitor({ lang: "en" });
+  await newOwner(boris);
+  await boris.goto("/dashboard/settings");
+  await expect(boris.getByText("No passkeys yet.", { exact: false })).toBeVisible();
+  await expect(boris.getByText("Not connected")).toBeVisible();
+  await expect(boris.getByText("Ana's key")).toHaveCount(0);
+  const attempts: Record<string, string>[] = [
+    { intent: "renamePasskey", id: passkeyId, name: "Boris now" },
+    { intent: "deletePasskey", id: passkeyId },
+    { intent: "unlink", accountId },
+  ];
+  for (const form of attempts) {
+    const answer = await boris.request.post("/dashboard/settings?index", {
+      form,
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(answer.ok(), form.intent).toBe(false);
+  }
+
+  await page.reload();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+});
