@@ -382,3 +382,29 @@ test("another owner cannot rename or delete my passkey nor unlink my Google acco
   await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
   await expect(page.getByText(/^Connected on \d/)).toBeVisible();
 });
+
+test("settings: without a password, the e-mail changes with a code sent to the new address", async ({
+  page,
+}) => {
+  const email = uniqueEmail("nopw");
+  await page.goto("/auth/login?mode=code");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await page.getByLabel("6-digit code").fill(await codeFor(email));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const id = uniqueId();
+  await page.request.post("/onboarding", {
+    form: { storeName: `N ${id}`, username: `n-${id}`, phone: "071 234 567", companyName: "N DOOEL" },
+  });
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  const next = uniqueEmail("moved");
+  await page.getByLabel("New e-mail address").fill(next);
+  await page.getByRole("button", { name: "Send the code", exact: true }).click();
+  await page.getByLabel(`Code sent to ${next}`).fill(await codeFor(next));
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByText("E-mail address changed")).toBeVisible();
+  expect((await (await page.request.get("/api/_auth/session")).json()).user.email).toBe(next);
+});
