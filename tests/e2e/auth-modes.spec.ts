@@ -72,6 +72,8 @@ test("e-mail code: a new address gets a code, a wrong code is refused, the right
   await page.goto("/auth/login");
   await waitForHydration(page);
   await page.getByRole("link", { name: "E-mail code" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?mode=code$/);
+  await expect(page.getByRole("button", { name: "Send the code" })).toBeVisible();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send the code" }).click();
   await expect(page).toHaveURL(/\/auth\/verify-otp$/);
