@@ -229,3 +229,30 @@ describe("passwords", () => {
     expect(actions).toContain("code_sent");
   });
 });
+
+describe("code e-mails", () => {
+  it("speak the recipient's language, in plain text and HTML", async () => {
+    const email = uniqueEmail();
+    const response = await t.call("/sign-up/email", {
+      email,
+      password: "Tr1cky-horse-battery",
+      name: "x",
+      locale: "sq",
+    });
+    expect(response.status).toBe(200);
+    await sendCode(email);
+    const message = t.outbox.filter((m) => m.to === email).at(-1)!;
+    const code = t.lastCode(email)!;
+    expect(message.subject).toBe(`Kodi juaj i hyrjes në Vitrina: ${code}`);
+    expect(message.text).toContain("Kodi vlen 10 minuta");
+    expect(message.html).toContain(`>${code}</p>`);
+    expect(message.html).toContain('lang="sq"');
+
+    const macedonian = uniqueEmail();
+    await register(macedonian);
+    await t.call("/forget-password/email-otp", { email: macedonian });
+    expect(t.outbox.filter((m) => m.to === macedonian).at(-1)?.subject).toMatch(
+      /^Нова лозинка за Витрина: \d{6}$/,
+    );
+  });
+});

@@ -72,6 +72,8 @@ test("e-mail code: a new address gets a code, a wrong code is refused, the right
   await page.goto("/auth/login");
   await waitForHydration(page);
   await page.getByRole("link", { name: "E-mail code" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?mode=code$/);
+  await expect(page.getByRole("button", { name: "Send the code" })).toBeVisible();
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send the code" }).click();
   await expect(page).toHaveURL(/\/auth\/verify-otp$/);
@@ -328,4 +330,83 @@ test("every response carries the CSP; React Router's inline scripts carry its no
   const cookie = (await page.context().cookies()).find((c) => c.name === "better-auth.session_token");
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe("Lax");
+});
+
+test("another owner cannot rename or delete my passkey nor unlink my Google account through settings", async ({
+  page,
+  newVisitor,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const ana = await newOwner(page);
+  await asGoogleUser({ sub: uniqueId(), email: ana.email, name: "Ana" });
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+  await page.getByLabel("Name of the new passkey").fill("Ana's key");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
+  const passkeyId = await page
+    .locator('input[name="intent"][value="deletePasskey"] + input[name="id"]')
+    .inputValue();
+  const accountId = await page.locator('input[name="accountId"]').inputValue();
+
+  const boris = await newVisitor({ lang: "en" });
+  await newOwner(boris);
+  await boris.goto("/dashboard/settings");
+  await expect(boris.getByText("No passkeys yet.", { exact: false })).toBeVisible();
+  await expect(boris.getByText("Not connected")).toBeVisible();
+  await expect(boris.getByText("Ana's key")).toHaveCount(0);
+  const attempts: Record<string, string>[] = [
+    { intent: "renamePasskey", id: passkeyId, name: "Boris now" },
+    { intent: "deletePasskey", id: passkeyId },
+    { intent: "unlink", accountId },
+  ];
+  for (const form of attempts) {
+    const answer = await boris.request.post("/dashboard/settings?index", {
+      form,
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(answer.ok(), form.intent).toBe(false);
+  }
+
+  await page.reload();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+});
+
+test("settings: without a password, the e-mail changes with a code sent to the new address", async ({
+  page,
+}) => {
+  const email = uniqueEmail("nopw");
+  await page.goto("/auth/login?mode=code");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await page.getByLabel("6-digit code").fill(await codeFor(email));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const id = uniqueId();
+  await page.request.post("/onboarding", {
+    form: { storeName: `N ${id}`, username: `n-${id}`, phone: "071 234 567", companyName: "N DOOEL" },
+  });
+  await page.goto("/dashboard/settings");
+  await waitForHydration(page);
+  const next = uniqueEmail("moved");
+  await page.getByLabel("New e-mail address").fill(next);
+  await page.getByRole("button", { name: "Send the code", exact: true }).click();
+  await page.getByLabel(`Code sent to ${next}`).fill(await codeFor(next));
+  await page.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByText("E-mail address changed")).toBeVisible();
+  expect((await (await page.request.get("/api/_auth/session")).json()).user.email).toBe(next);
 });
