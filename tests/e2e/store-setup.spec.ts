@@ -68,6 +68,7 @@ test("mk on a phone: full onboarding with address and logo, then the public page
 
   // 5 — an image for product 1, skip product 2, finish.
   await expect(page.getByText("Производ 1 од 2: Леб бел 500 г")).toBeVisible();
+  await expect(page.getByRole("link", { name: t.onboarding.skip })).toBeVisible();
   const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#c84" } })
     .jpeg()
     .toBuffer();

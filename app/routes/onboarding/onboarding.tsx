@@ -437,6 +437,9 @@ function ImagesStep({ data: loaderData, busy }: { data: StepProps["data"]; busy:
   const { products, index } = loaderData;
   const current = products[index];
   const last = index >= products.length - 1;
+  // "Upload an image or skip" (issue 4): the way on says which of the two it is.
+  const [uploadedFor, setUploadedFor] = useState<string | null>(null);
+  const hasImage = Boolean(current && (current.imageUrl || uploadedFor === current.id));
   return (
     <div className="flex flex-col gap-4">
       {current ? (
@@ -450,6 +453,7 @@ function ImagesStep({ data: loaderData, busy }: { data: StepProps["data"]; busy:
             productId={current.id}
             label={t("fields.productImage", { name: current.name })}
             initialUrl={current.imageUrl}
+            onUploaded={() => setUploadedFor(current.id)}
           />
         </>
       ) : (
@@ -467,7 +471,7 @@ function ImagesStep({ data: loaderData, busy }: { data: StepProps["data"]; busy:
             to={`/onboarding?step=5&i=${index + 1}`}
             className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
           >
-            {t("nextProduct")}
+            {hasImage ? t("nextProduct") : t("skip")}
           </Link>
         ) : (
           <Form method="post">
