@@ -35,5 +35,6 @@ export function productFormValues(product: StoredProduct, locale: Locale): Produ
     barcode: product.barcode ?? "",
     status: product.status,
     categoryId: product.categoryId ?? "",
+    imageKey: "",
   };
 }

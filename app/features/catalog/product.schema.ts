@@ -98,6 +98,13 @@ export const productSchema = z
       .trim()
       .default("")
       .transform((value) => value || null),
+    // The storage key of an image uploaded through /api/images; the service checks it is this store's.
+    imageKey: z
+      .string()
+      .trim()
+      .max(200, "validation:tooLong")
+      .default("")
+      .transform((value) => value || null),
   })
   .superRefine((product, ctx) => {
     if (product.netQuantity !== null && product.netUnit === null) {

@@ -127,4 +127,18 @@ describe("products", () => {
       .where(and(eq(activityLog.storeId, storeId), eq(activityLog.type, "product_deleted")));
     expect(deleted?.details).toMatchObject({ name: "За бришење" });
   });
+
+  it("takes an uploaded image only when the key is this store's own", async () => {
+    const mine = await createTestStore(database);
+    const theirs = await createTestStore(database);
+    const ownKey = `stores/${mine.storeId}/product/${"a".repeat(24)}`;
+    const created = await createProduct(mine.ctx, form({ imageKey: ownKey }));
+    expect(created.imageUrl).toMatch(new RegExp(`${ownKey}-[a-z0-9]+\\.webp$`));
+    const foreignKey = `stores/${theirs.storeId}/product/${"b".repeat(24)}`;
+    await expect(createProduct(mine.ctx, form({ imageKey: foreignKey }))).rejects.toMatchObject({ code: "validation" });
+    await expect(updateProduct(mine.ctx, created.id, form({ imageKey: "../../etc/passwd" }))).rejects.toMatchObject({
+      code: "validation",
+    });
+    expect((await getProduct(mine.ctx, created.id)).imageUrl).toBe(created.imageUrl);
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { product } from "~/db/schema/catalog";
 import { recordActivity } from "~/features/activity/activity.server";
 import { isStoreCategory } from "~/features/categories/category.queries.server";
+import { imageUrls, isOwnImageKey } from "~/features/images/image.server";
 import { recordPriceChanges } from "~/features/pricing/price-history.server";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
@@ -31,6 +32,15 @@ async function assertCategory(ctx: StoreContext, categoryId: string | null) {
   }
 }
 
+/** The image URL for an uploaded key, which must be this store's own product image. */
+function imageColumn(ctx: StoreContext, input: ProductInput): { imageUrl?: string } {
+  if (!input.imageKey) return {};
+  if (!isOwnImageKey(ctx, input.imageKey, "product")) {
+    throw new AppError("validation", { fields: { imageKey: "errors:imageUploadFailed" } });
+  }
+  return { imageUrl: imageUrls(input.imageKey, "product").url };
+}
+
 function columnsOf(input: ProductInput) {
   return {
     name: input.name,
@@ -53,11 +63,12 @@ function columnsOf(input: ProductInput) {
 /** A new product, its first price in the price history and "product added", in one transaction. */
 export async function createProduct(ctx: StoreContext, input: ProductInput): Promise<Product> {
   await assertCategory(ctx, input.categoryId);
+  const image = imageColumn(ctx, input);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(product)
-        .values({ ...columnsOf(input), storeId: ctx.storeId })
+        .values({ ...columnsOf(input), ...image, storeId: ctx.storeId })
         .returning();
       const row = created!;
       await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
@@ -89,11 +100,12 @@ export async function updateProduct(
 ): Promise<Product> {
   const before = await getProduct(ctx, productId);
   await assertCategory(ctx, input.categoryId);
+  const image = imageColumn(ctx, input);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(product)
-        .set({ ...columnsOf(input), updatedAt: new Date() })
+        .set({ ...columnsOf(input), ...image, updatedAt: new Date() })
         .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
         .returning();
       const row = updated!;

@@ -3,9 +3,9 @@ import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { isUuid } from "~/features/catalog/product.queries.server";
 import { listCategories } from "~/features/categories/category.queries.server";
-import { imageUrls } from "~/features/images/image.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
+import { imageUrls } from "~/features/images/image.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
@@ -53,6 +53,7 @@ const columns = {
   netQuantityMilli: product.netQuantityMilli,
   netUnit: product.netUnit,
   availability: product.availability,
+  imageUrl: product.imageUrl,
   categoryName: category.name,
 };
 

@@ -30,7 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ]);
     return {
       title: `${product.name} · Vitrina`,
+      id: product.id,
       name: product.name,
+      imageUrl: product.imageUrl,
       values: productFormValues(product, locale),
       categories,
       history,
@@ -70,6 +72,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <ProductForm
           key={JSON.stringify(actionData?.values ?? loaderData.values)}
           values={values}
+          imageUrl={loaderData.imageUrl}
+          productId={loaderData.id}
           categories={loaderData.categories}
           serverErrors={actionData?.errors}
           submitLabel={t("save")}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { AVAILABILITIES, NET_UNITS, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
+import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import type { Locale } from "~/i18n/config";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { formatMoney, parseMoney, parseQuantity, unitPriceCents } from "~/lib/money";
@@ -26,16 +27,22 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   barcode: "",
   status: "active",
   categoryId: "",
+  imageKey: "",
 };
 
 /** Every field and rule of spec §5 and PRODUCT.md; the same schema checks it here and on the server. */
 export function ProductForm({
   values,
+  imageUrl,
+  productId,
   categories,
   serverErrors,
   submitLabel,
 }: {
   values: ProductFormValues;
+  /** The product's current image; with productId an upload is attached at once. */
+  imageUrl?: string | null;
+  productId?: string;
   categories: { id: string; name: string }[];
   serverErrors?: FieldErrors;
   submitLabel: string;
@@ -79,14 +86,14 @@ export function ProductForm({
       <Field id="description" label={t("fields.description")} error={errors.description}>
         <Textarea {...control("description")} defaultValue={values.description} rows={3} />
       </Field>
-      {/*
-        PRODUCT IMAGE — reserved for the upload field (issue 4's storage and image pipeline; the lead
-        wires it at merge). Spec §5: image under 5 MB. The products table and grid already show
-        product.imageUrl, and the "without image" filter reads it.
-      */}
-      <p data-slot="product-image-placeholder" className="text-gray-500 text-sm">
-        {t("imageLater")}
-      </p>
+      {/* Spec §5: image under 5 MB; the same upload checks as the logo (issue 4's pipeline). */}
+      <ImageUploadField
+        kind="product"
+        name="imageKey"
+        label={t("fields.image")}
+        initialUrl={imageUrl}
+        productId={productId}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
           <Input

@@ -78,7 +78,19 @@ export function StorefrontProductCard({
       data-product-id={product.id}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="font-medium text-gray-900">{product.name}</h3>
+        {product.imageUrl ? (
+          // The 320 px variant; width and height are set so the page does not shift as images load.
+          <img
+            src={product.imageUrl.replace(/-800\.webp$/, "-320.webp")}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            className="size-16 shrink-0 rounded-md bg-gray-50 object-contain"
+          />
+        ) : null}
+        <h3 className="min-w-0 flex-1 font-medium text-gray-900">{product.name}</h3>
         <span
           className={cn(
             "shrink-0 rounded-full px-2 py-0.5 font-medium text-xs",
