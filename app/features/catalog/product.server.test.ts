@@ -135,8 +135,12 @@ describe("products", () => {
     const created = await createProduct(mine.ctx, form({ imageKey: ownKey }));
     expect(created.imageUrl).toMatch(new RegExp(`${ownKey}-[a-z0-9]+\\.webp$`));
     const foreignKey = `stores/${theirs.storeId}/product/${"b".repeat(24)}`;
-    await expect(createProduct(mine.ctx, form({ imageKey: foreignKey }))).rejects.toMatchObject({ code: "validation" });
-    await expect(updateProduct(mine.ctx, created.id, form({ imageKey: "../../etc/passwd" }))).rejects.toMatchObject({
+    await expect(createProduct(mine.ctx, form({ imageKey: foreignKey }))).rejects.toMatchObject({
+      code: "validation",
+    });
+    await expect(
+      updateProduct(mine.ctx, created.id, form({ imageKey: "../../etc/passwd" })),
+    ).rejects.toMatchObject({
       code: "validation",
     });
     expect((await getProduct(mine.ctx, created.id)).imageUrl).toBe(created.imageUrl);

@@ -19,6 +19,7 @@ type StorefrontProduct = {
   netQuantityMilli: number | null;
   netUnit: string | null;
   availability: string;
+  imageUrl?: string | null;
   categoryName: string | null;
 };
 
