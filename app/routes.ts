@@ -25,8 +25,8 @@ export default [
     route("activity", "routes/dashboard/activity.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
-      route("store", "routes/dashboard/settings-store.tsx"),
-      route("open-hours", "routes/dashboard/settings-open-hours.tsx"),
+      route("store", "routes/dashboard/settings/store.tsx"),
+      route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),

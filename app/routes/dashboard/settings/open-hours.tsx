@@ -12,7 +12,7 @@ import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
-import type { Route } from "./+types/settings-open-hours";
+import type { Route } from "./+types/open-hours";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -56,8 +56,8 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
       return next;
     });
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
-      <h1 className="font-semibold text-2xl">{t("hours.title")}</h1>
+    <div>
+      <h2 className="font-semibold text-lg">{t("hours.title")}</h2>
       <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
       <Card className="mt-4 p-5">
         {errors.form ? (

@@ -21,7 +21,7 @@ import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { formatPhoneNational } from "~/lib/phone";
-import type { Route } from "./+types/settings-store";
+import type { Route } from "./+types/store";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
@@ -93,8 +93,8 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   const [username, setUsername] = useState(store.username);
   const saved = store.addressSuggestion;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
-      <h1 className="font-semibold text-2xl">{t("store.title")}</h1>
+    <div>
+      <h2 className="font-semibold text-lg">{t("store.title")}</h2>
       <Card className="mt-4 p-5">
         {errors.form ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
