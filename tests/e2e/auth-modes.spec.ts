@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, FAKE_GOOGLE_URL } from "../support/e2e-env";
-import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
+import { expect, onboardThroughApi, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { codeFor, messagesTo } from "../support/e2e-mail";
 
@@ -21,15 +21,7 @@ async function newOwner(page: Page) {
   });
   expect(signUp.ok()).toBe(true);
   const id = uniqueId();
-  const onboarding = await page.request.post("/onboarding", {
-    form: {
-      storeName: `Auth ${id}`,
-      username: `auth-${id}`,
-      phone: "071 234 567",
-      companyName: "Auth DOOEL",
-    },
-  });
-  expect(path(onboarding.url())).toBe("/dashboard/products");
+  await onboardThroughApi(page.request, { name: `Auth ${id}`, username: `auth-${id}` }, email);
   return { email, password };
 }
 

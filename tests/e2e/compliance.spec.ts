@@ -9,7 +9,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 // date: Friday 2026-11-20, first at 09:30 in Skopje, then a second server at 10:30 for a missed day.
 
 // Own servers beside the suite's webServer (which listens on E2E_PORT).
-const PORT = Number(process.env.E2E_PORT ?? 3361) + 5;
+// E2E_PORT + 5 is the fake Google server (tests/support/e2e-env.ts).
+const PORT = Number(process.env.E2E_PORT ?? 3301) + 7;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type Server = { url: string; dataDir: string; process: ChildProcess };

@@ -103,27 +103,7 @@ async function createAccount(
 
   const id = uniqueId();
   const store = { name: `Owner Store ${id}`, username: `owner-${id}` };
-  // The onboarding steps' own actions, posted as a browser without JavaScript would (issue 4).
-  const step = async (form: Record<string, string>) => {
-    const response = await request.post("/onboarding", { form });
-    expect(response.ok(), `onboarding step ${form.intent} of ${email}: ${response.status()}`).toBe(true);
-    return response;
-  };
-  await step({ intent: "store", storeName: store.name, username: store.username });
-  await step({ intent: "phone", phone: "071 234 567", phonePublic: "on" });
-  // The address must be a suggestion the server signed.
-  const places = await request.get(`/api/address-suggestions?q=${encodeURIComponent("Скопје")}`);
-  const { suggestions } = (await places.json()) as { suggestions: unknown[] };
-  await step({
-    intent: "company",
-    companyName: "Owner DOOEL",
-    addressSuggestion: JSON.stringify(suggestions[0]),
-    street: "ул. Македонија 1",
-    logoKey: "",
-  });
-  await step({ intent: "skip-products" });
-  const onboarding = await step({ intent: "finish" });
-  expect(new URL(onboarding.url()).pathname, `onboarding of ${email}`).toBe("/dashboard/products");
+  await onboardThroughApi(request, store, email);
   return { email, password, store };
 }
 
@@ -219,3 +199,31 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const context of contexts) await context.close();
   },
 });
+
+/** Walks the onboarding steps' own actions, as a browser without JavaScript would post them (issue 4). */
+export async function onboardThroughApi(
+  request: APIRequestContext,
+  store: { name: string; username: string },
+  who: string,
+): Promise<void> {
+  const step = async (form: Record<string, string>) => {
+    const response = await request.post("/onboarding", { form });
+    expect(response.ok(), `onboarding step ${form.intent} of ${who}: ${response.status()}`).toBe(true);
+    return response;
+  };
+  await step({ intent: "store", storeName: store.name, username: store.username });
+  await step({ intent: "phone", phone: "071 234 567", phonePublic: "on" });
+  // The address must be a suggestion the server signed.
+  const places = await request.get(`/api/address-suggestions?q=${encodeURIComponent("Скопје")}`);
+  const { suggestions } = (await places.json()) as { suggestions: unknown[] };
+  await step({
+    intent: "company",
+    companyName: "Owner DOOEL",
+    addressSuggestion: JSON.stringify(suggestions[0]),
+    street: "ул. Македонија 1",
+    logoKey: "",
+  });
+  await step({ intent: "skip-products" });
+  const onboarding = await step({ intent: "finish" });
+  expect(new URL(onboarding.url()).pathname, `onboarding of ${who}`).toBe("/dashboard/products");
+}

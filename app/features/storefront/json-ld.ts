@@ -1,8 +1,18 @@
+import type { StoreAddress } from "~/features/address/address";
 import { centsToDecimal } from "~/features/feeds/serialize";
+import { openingHoursSpecification, type WeekHours } from "~/features/stores/hours";
 import { discountOf } from "./discount";
 
 type StorefrontForLd = {
-  store: { name: string; companyName: string; phone: string | null; active: boolean };
+  store: {
+    name: string;
+    companyName: string;
+    phone: string | null;
+    active: boolean;
+    address?: StoreAddress | null;
+    logo?: { url: string } | null;
+    hours?: WeekHours | null;
+  };
   products: {
     id: string;
     name: string;
@@ -23,7 +33,7 @@ const AVAILABILITY: Record<string, string> = {
 /**
  * schema.org structured data: the store as a Store (a LocalBusiness), and this page's products as
  * Product/Offer in MKD with the regular price as a StrikethroughPrice (PRODUCT.md "Beyond" 6).
- * Opening hours join once the business-info issue stores them.
+ * The one Store object also carries the address, logo and openingHoursSpecification.
  */
 export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; url: string }) {
   const store = {
@@ -34,6 +44,21 @@ export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; 
     legalName: storefront.store.companyName,
     url,
     ...(storefront.store.phone ? { telephone: storefront.store.phone } : {}),
+    ...(storefront.store.logo ? { image: storefront.store.logo.url } : {}),
+    ...(storefront.store.address
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: storefront.store.address.street,
+            addressLocality: storefront.store.address.place.latin,
+            postalCode: storefront.store.address.postalCode,
+            addressCountry: "MK",
+          },
+        }
+      : {}),
+    ...(storefront.store.hours
+      ? { openingHoursSpecification: openingHoursSpecification(storefront.store.hours) }
+      : {}),
     currenciesAccepted: "MKD",
   };
   if (!storefront.store.active) return store;

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAddress, type StoreAddress } from "~/features/address/address";
 import type { Locale } from "~/i18n/config";
-import { isOpenAt, openingHoursSpecification, todayKey, WEEKDAYS, type WeekHours } from "../hours";
+import { isOpenAt, todayKey, WEEKDAYS, type WeekHours } from "../hours";
 
 export type BusinessInfo = {
   username: string;
@@ -20,7 +20,7 @@ export type BusinessInfo = {
 /**
  * The public page's business info (spec §2): logo, store and company name, location, phone when
  * public, working hours with a today-only toggle and "open now" by the Skopje clock; the hours
- * also as schema.org openingHoursSpecification. `now` is injectable for tests and is the
+ * are in the page's Store JSON-LD (app/features/storefront/json-ld.ts). `now` is injectable for tests and is the
  * server's render time at first, then the visitor's clock after hydration.
  */
 export function StoreBusinessInfo({
@@ -47,24 +47,6 @@ export function StoreBusinessInfo({
   const today = todayKey(now);
   const hours = info.hours;
   const open = hours ? isOpenAt(hours, now) : null;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Store",
-    name: info.name,
-    legalName: info.companyName || undefined,
-    telephone: info.phone ?? undefined,
-    image: info.logo?.url,
-    address: info.address
-      ? {
-          "@type": "PostalAddress",
-          streetAddress: info.address.street,
-          addressLocality: info.address.place.latin,
-          postalCode: info.address.postalCode,
-          addressCountry: "MK",
-        }
-      : undefined,
-    openingHoursSpecification: hours ? openingHoursSpecification(hours) : undefined,
-  };
   const days = allDays ? WEEKDAYS : ([today] as const);
   return (
     <section aria-label={t("label")} className="flex flex-wrap items-start gap-4">
@@ -133,12 +115,6 @@ export function StoreBusinessInfo({
           ) : null}
         </ul>
       </div>
-      <script
-        type="application/ld+json"
-        // JSON.stringify escapes quotes; "<" is escaped so a name cannot close the script element.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: structured data, escaped above
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }}
-      />
     </section>
   );
 }
