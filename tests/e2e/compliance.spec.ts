@@ -127,7 +127,7 @@ test("sort by price and only-discounted live in the URL and render on the server
   await page.goto(`${morning.url}/demo`);
   await page.getByLabel("Sort").selectOption("price_desc");
   await page.getByLabel("Only discounted").check();
-  await page.getByRole("button", { name: "Show" }).click();
+  await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page).toHaveURL(/\?sort=price_desc&discounted=1$/);
   const cards = page.locator("li[data-product-id]");
   await expect(cards.first()).toBeVisible();
