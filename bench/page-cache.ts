@@ -1,5 +1,5 @@
 // Cached and uncached public store page against nginx serving the identical bytes from disk.
-//   npx tsx bench/store-page.ts            (needs nginx: apt-get install -y nginx-light)
+//   npm run bench:page-cache              (needs nginx: apt-get install -y nginx-light)
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
