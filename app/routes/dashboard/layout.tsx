@@ -1,7 +1,7 @@
 import { ExternalLink, Flag, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, NavLink, Outlet } from "react-router";
+import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
   const { store, email, flash, compliance } = loaderData;
+  const location = useLocation();
   useEffect(() => {
     if (flash) toast.success(t(flash));
   }, [flash, t]);
@@ -99,7 +100,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <div className="min-w-0">
         <main>
-          <CompliancePanel panel={compliance} />
+          <CompliancePanel panel={compliance} compact={location.pathname !== "/dashboard/products"} />
           <Outlet />
         </main>
         <Form method="post" action="/auth/logout" className="px-4 pb-8 md:hidden">

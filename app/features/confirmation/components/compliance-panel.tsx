@@ -18,7 +18,14 @@ const STATE_STYLE: Record<string, string> = {
 };
 
 /** The top of every dashboard page: "Are today's prices correct?" until answered (PRODUCT.md). */
-export function CompliancePanel({ panel }: { panel: CompliancePanelData }) {
+/** With `compact` (every page but the products list) the 30-day calendar is left out. */
+export function CompliancePanel({
+  panel,
+  compact = false,
+}: {
+  panel: CompliancePanelData;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation("compliance");
   const locale = i18n.language as Locale;
   const { today } = panel;
@@ -98,65 +105,67 @@ export function CompliancePanel({ panel }: { panel: CompliancePanelData }) {
         </section>
       ) : null}
 
-      <details className="rounded-xl border border-gray-200 bg-white p-4">
-        <summary className="flex cursor-pointer items-center gap-2 font-medium text-gray-900 text-sm">
-          <CalendarCheck aria-hidden className="size-4" />
-          {t("calendar.title")}
-        </summary>
-        <ol
-          aria-label={t("calendar.title")}
-          className="mt-3 grid max-w-lg grid-cols-7 gap-1.5 sm:grid-cols-10"
-        >
-          {panel.calendar.map((day) => {
-            const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${day.state}`)}${
-              day.late ? ` (${t("calendar.late")})` : ""
-            }${day.answeredAt && day.state === "confirmed" ? ` ${formatTime(day.answeredAt)}` : ""}`;
-            return (
-              <li
-                key={day.day}
-                title={label}
-                data-day={day.day}
-                data-state={day.state}
-                className={cn(
-                  "flex aspect-square items-center justify-center rounded-md font-medium text-xs tabular-nums",
-                  STATE_STYLE[day.state],
-                  day.late && "ring-2 ring-amber-400",
-                )}
-              >
-                <span aria-hidden>{Number(day.day.slice(8))}</span>
-                <span className="sr-only">{label}</span>
+      {compact ? null : (
+        <details className="rounded-xl border border-gray-200 bg-white p-4">
+          <summary className="flex cursor-pointer items-center gap-2 font-medium text-gray-900 text-sm">
+            <CalendarCheck aria-hidden className="size-4" />
+            {t("calendar.title")}
+          </summary>
+          <ol
+            aria-label={t("calendar.title")}
+            className="mt-3 grid max-w-lg grid-cols-7 gap-1.5 sm:grid-cols-10"
+          >
+            {panel.calendar.map((day) => {
+              const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${day.state}`)}${
+                day.late ? ` (${t("calendar.late")})` : ""
+              }${day.answeredAt && day.state === "confirmed" ? ` ${formatTime(day.answeredAt)}` : ""}`;
+              return (
+                <li
+                  key={day.day}
+                  title={label}
+                  data-day={day.day}
+                  data-state={day.state}
+                  className={cn(
+                    "flex aspect-square items-center justify-center rounded-md font-medium text-xs tabular-nums",
+                    STATE_STYLE[day.state],
+                    day.late && "ring-2 ring-amber-400",
+                  )}
+                >
+                  <span aria-hidden>{Number(day.day.slice(8))}</span>
+                  <span className="sr-only">{label}</span>
+                </li>
+              );
+            })}
+          </ol>
+          <ul className="mt-3 flex flex-wrap gap-3 text-gray-600 text-xs">
+            {(["confirmed", "skipped", "missed", "off"] as const).map((state) => (
+              <li key={state} className="flex items-center gap-1.5">
+                <span aria-hidden className={cn("inline-block size-3 rounded-sm", STATE_STYLE[state])} />
+                {t(`calendar.states.${state}`)}
               </li>
-            );
-          })}
-        </ol>
-        <ul className="mt-3 flex flex-wrap gap-3 text-gray-600 text-xs">
-          {(["confirmed", "skipped", "missed", "off"] as const).map((state) => (
-            <li key={state} className="flex items-center gap-1.5">
-              <span aria-hidden className={cn("inline-block size-3 rounded-sm", STATE_STYLE[state])} />
-              {t(`calendar.states.${state}`)}
-            </li>
-          ))}
-        </ul>
-        <Form
-          method="post"
-          action="/dashboard/confirmation"
-          className="mt-3 flex flex-wrap items-center gap-3"
-        >
-          <input type="hidden" name="intent" value="weekends" />
-          <label className="flex items-center gap-2 text-gray-700 text-sm">
-            <input
-              type="checkbox"
-              name="weekendsCount"
-              defaultChecked={panel.weekendsCount}
-              className="size-4 accent-brand-600"
-            />
-            {t("calendar.weekends")}
-          </label>
-          <Button type="submit" size="sm" variant="outline">
-            {t("calendar.save")}
-          </Button>
-        </Form>
-      </details>
+            ))}
+          </ul>
+          <Form
+            method="post"
+            action="/dashboard/confirmation"
+            className="mt-3 flex flex-wrap items-center gap-3"
+          >
+            <input type="hidden" name="intent" value="weekends" />
+            <label className="flex items-center gap-2 text-gray-700 text-sm">
+              <input
+                type="checkbox"
+                name="weekendsCount"
+                defaultChecked={panel.weekendsCount}
+                className="size-4 accent-brand-600"
+              />
+              {t("calendar.weekends")}
+            </label>
+            <Button type="submit" size="sm" variant="outline">
+              {t("calendar.save")}
+            </Button>
+          </Form>
+        </details>
+      )}
     </div>
   );
 }
