@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it, vi } from "vitest";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import type { MailMessage } from "~/mail/mailer.server";
-import { createTestStore, openTestDatabase } from "../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
 import { JOBS } from "./jobs.server";
 import { createScheduler } from "./scheduler.server";
 
@@ -16,13 +15,7 @@ vi.mock("~/mail/mailer.server", () => ({
   },
 }));
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 describe("scheduled jobs", () => {
   it("two schedulers on one database send one 08:00 reminder per owner who has not answered", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { store } from "~/db/schema/stores";
@@ -49,4 +50,25 @@ export async function createTestStore(
     userId: owner.id,
     username: row!.username,
   };
+}
+
+/**
+ * The test file's database, opened before its tests and closed after them:
+ * `const database = databaseForThisFile();` at the top of a service test file.
+ */
+export function databaseForThisFile(): Database {
+  let opened: Database | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return new Proxy({} as Database, {
+    get(_target, key) {
+      if (!opened)
+        throw new Error("databaseForThisFile(): the database is opened in beforeAll; use it inside tests");
+      return Reflect.get(opened, key);
+    },
+  });
 }

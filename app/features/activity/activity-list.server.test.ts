@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { bulkActionSchema } from "~/features/catalog/product-bulk.schema";
 import { runBulkAction } from "~/features/catalog/product-bulk.server";
 import { createCategory } from "~/features/categories/category.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { exportActivityCsv } from "./activity-export.server";
 import { listActivity } from "./activity-list.server";
 import { parseActivityFilters } from "./activity-params";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const form = (overrides: Record<string, string> = {}) =>
   productSchema.parse({

@@ -1,22 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { activityLog, priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
 import type { StoreContext } from "~/lib/service-context";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { productSchema } from "./product.schema";
 import { createProduct } from "./product.server";
 import { bulkActionSchema, priceAfterAmount, priceAfterPercent } from "./product-bulk.schema";
 import { countSelection, runBulkAction } from "./product-bulk.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const form = (overrides: Record<string, string> = {}) =>
   productSchema.parse({

@@ -1,20 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { activityLog, priceHistory } from "~/db/schema/activity";
 import { category } from "~/db/schema/catalog";
 import { AppError } from "~/lib/app-error";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { productSchema } from "./product.schema";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "./product.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const form = (overrides: Record<string, string> = {}) =>
   productSchema.parse({

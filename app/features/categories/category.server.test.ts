@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { categorySchema } from "./category.schema";
 import {
   createCategory,
@@ -14,13 +13,7 @@ import {
   renameCategory,
 } from "./category.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const name = (value: string) => categorySchema.parse({ name: value });
 const productIn = (categoryId: string | null) =>

@@ -1,19 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { answerToday, getTodayConfirmation, listCalendar, markMissedDays } from "./confirmation.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 // Injected instants, never the real date. 2026-11-20 is a Friday; Skopje is UTC+1 in November.
 const at = (iso: string) => new Date(iso);

@@ -2,13 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
 import { priceSnapshot, productReport } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { listCalendar } from "~/features/confirmation/confirmation.server";
-import { openTestDatabase } from "../../../tests/support/test-db";
+import { databaseForThisFile } from "../../../tests/support/test-db";
 
 // The demo's history is dated from the injected clock, never from the real date.
 process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
@@ -16,13 +15,7 @@ process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-"));
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 describe("demo store compliance history", () => {
   it("has a month of confirmations with a skipped and a missed day, snapshots and reports", async () => {

@@ -2,27 +2,20 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { feedResponse, getLiveFeed } from "./feed.server";
 import { buildPriceList } from "./price-list.server";
 import { csvCell } from "./serialize";
 import { getSnapshot } from "./snapshot.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const input = (fields: Record<string, string>) =>
   productSchema.parse({

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it, vi } from "vitest";
 import { productReport } from "~/db/schema/compliance";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import type { MailMessage } from "~/mail/mailer.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { reportSchema } from "./report.schema";
 import {
   listPriceCorrectionsDue,
@@ -22,13 +21,7 @@ vi.mock("~/mail/mailer.server", () => ({
   },
 }));
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const now = new Date("2026-11-20T09:00:00Z");
 async function shopWithProduct(name = "Кафе Гранд 200 г") {

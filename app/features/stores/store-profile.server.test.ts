@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
 import { store } from "~/db/schema/stores";
 import type { StoreAddress } from "~/features/address/address";
 import { getStorefront } from "~/features/storefront/storefront.server";
 import { isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
-import { createTestStore, createTestUser, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
 import { DEFAULT_HOURS } from "./hours";
 import { checkUsername, getStoreByOwner } from "./store.server";
 import {
@@ -21,13 +20,7 @@ import {
   updateStoreProfile,
 } from "./store-profile.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const unique = () => `market-${Math.random().toString(36).slice(2, 10)}`;
 const address: StoreAddress = {

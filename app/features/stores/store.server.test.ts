@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
-import { createTestStore, createTestUser, openTestDatabase } from "../../../tests/support/test-db";
+import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
 import { onboardingSchema } from "./store.schema";
 import { checkUsername, createStore, getStoreByOwner } from "./store.server";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = databaseForThisFile();
 
 const unique = () => `market-${Math.random().toString(36).slice(2, 10)}`;
 
