@@ -7,7 +7,7 @@
 // DATABASE_URL set → the server uses that PostgreSQL database (seeded with the demo store when it is
 // empty: give it a throw-away database). Unset → embedded PGlite in the temporary directory.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -103,6 +103,7 @@ async function main() {
   }
 
   await waitForReady(`${base}/demo`);
+  const buildBefore = buildStamp();
   const startupSeconds = (performance.now() - startedAt) / 1000;
   const rssIdleKb = procStatusKb("VmRSS");
   const page = await pageSize(`${base}${target}`);
@@ -117,6 +118,9 @@ async function main() {
   const cpu = cpuShares(cpuBefore, cpuSnapshot());
   const rssAfterKb = procStatusKb("VmRSS");
   const rssPeakKb = procStatusKb("VmHWM");
+  // Another `npm start` or build in this checkout rewrites build/ under the running server, whose
+  // next lazily loaded chunk is then missing: every answer after that is a 500.
+  const buildRewritten = buildStamp() !== buildBefore;
   const shutdown = await cleanup();
   clearTimeout(watchdog);
 
@@ -162,11 +166,17 @@ async function main() {
     // CPU time the server spent per answer: the figure least disturbed by other work on the machine.
     serverCpuMsPerRequest:
       cpu && result.requests.total ? round((cpu.serverSeconds * 1000) / result.requests.total, 1) : null,
+    buildRewrittenDuringRun: buildRewritten,
     serverExit: shutdown,
   };
   if (flags.json) console.log(JSON.stringify(report, null, 2));
   else printTable(report);
-  if (result.errors || result.non2xx || shutdown !== "clean") process.exitCode = 1;
+  if (result.errors || result.non2xx || shutdown !== "clean" || buildRewritten) {
+    process.exitCode = 1;
+    if (buildRewritten)
+      log("bench: build/ was rewritten during the run (a build in this checkout): not valid");
+    log(`--- server output (tail) ---\n${serverOutput.join("").slice(-4000)}`);
+  }
 }
 
 /** Polls until the page answers 200: migrations and the demo seed have run by then. */
@@ -269,6 +279,7 @@ type Report = Record<string, unknown> & {
   serverRssMb: { idle: number | null; afterLoad: number | null; peak: number | null };
   cpuPercentOfOneCore: CpuShares["percentOfOneCore"] | null;
   serverCpuMsPerRequest: number | null;
+  buildRewrittenDuringRun: boolean;
   serverExit: string;
 };
 
@@ -302,6 +313,7 @@ function printTable(r: Report) {
         : "n/a",
     ],
     ["server CPU per request", r.serverCpuMsPerRequest === null ? "n/a" : `${r.serverCpuMsPerRequest} ms`],
+    ["build rewritten during run", r.buildRewrittenDuringRun ? "YES: results not valid" : "no"],
     ["server shutdown", r.serverExit],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -370,6 +382,14 @@ function codeVersion(): string {
     return `${git("rev-parse", "--short", "HEAD")}${changed ? " + uncommitted changes in app/ or server/" : ""}`;
   } catch {
     return "unknown";
+  }
+}
+
+function buildStamp(): number {
+  try {
+    return statSync(path.join(root, "build/server/index.js")).mtimeMs;
+  } catch {
+    return -1;
   }
 }
 
