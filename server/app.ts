@@ -22,6 +22,10 @@ import { securityHeaders } from "./security-headers";
 // database, auth and route code with React Router (ARCHITECTURE.md "How a request flows").
 const config = getConfig();
 
+// Loaded once when the server starts: a later `react-router build` in the same checkout renames the
+// chunk on disk, and a lookup per request would then fail every request with ERR_MODULE_NOT_FOUND.
+const serverBuild = import("virtual:react-router/server-build");
+
 export const app = express.Router();
 
 app.use((req: Request, res: Response, next: NextFunction) => {
@@ -183,7 +187,7 @@ export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build: () => serverBuild,
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
