@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { ServerMessagesContext } from "~/i18n/messages-context";
-import { resources } from "~/i18n/resources";
+import { getServerI18n } from "~/i18n/i18n.server";
+import { ServerI18nContext } from "~/i18n/messages-context";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext } from "~/lib/request-context";
 
@@ -27,9 +27,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerMessagesContext.Provider value={resources}>
+        <ServerI18nContext.Provider value={getServerI18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ServerMessagesContext.Provider>
+        </ServerI18nContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { createI18n } from "~/i18n/i18n";
 import { requestLocale } from "~/i18n/i18n.server";
 import { loadedMessages } from "~/i18n/load-messages.client";
-import { ServerMessagesContext } from "~/i18n/messages-context";
+import { ServerI18nContext } from "~/i18n/messages-context";
 import { useNonce } from "~/lib/nonce";
 import { navigationRedirect } from "~/navigation/rules";
 import type { Route } from "./+types/root";
@@ -58,10 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
   const locale: Locale = loaderData?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
-  const serverMessages = useContext(ServerMessagesContext);
+  const serverI18n = useContext(ServerI18nContext);
   const i18n = useMemo(
-    () => createI18n(locale, serverMessages?.[locale] ?? loadedMessages(locale) ?? {}),
-    [locale, serverMessages],
+    () => serverI18n?.(locale) ?? createI18n(locale, loadedMessages(locale) ?? {}),
+    [locale, serverI18n],
   );
   return (
     <html lang={locale}>

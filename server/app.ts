@@ -10,6 +10,7 @@ import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
+import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
@@ -99,7 +100,7 @@ app.use(
 );
 // Issue 6: the public store page is cached per store and query (decision 0007-i6). A miss is
 // rendered by React Router below and recorded here; a hit is answered by fastPath() before Express.
-const pageCache = new StorePageCache(getClock());
+const pageCache = new StorePageCache(getClock(), storeVersions);
 const UNCACHED_HEADERS = new Set([
   "x-request-id",
   "set-cookie",
@@ -129,7 +130,9 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
   const key = cacheKey(req);
   if (!key) return next();
   const username = key.slice(0, key.indexOf("|"));
-  const current = await pageCache.currentVersion(getDb(), username).catch(() => null);
+  const current =
+    catalogueCache.currentVersion(username) ??
+    (await pageCache.currentVersion(getDb(), username).catch(() => null));
   if (!current) return next();
   res.setHeader("X-Cache", "MISS");
   const chunks: Buffer[] = [];
@@ -185,28 +188,32 @@ export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
   return pageCache.serve(key, req, res);
 }
 
-app.use(
-  createRequestHandler({
-    build: () => serverBuild,
+// Created once, from the loaded build: given a function instead, React Router would flatten and rank
+// every route again on every request.
+let reactRouter: ReturnType<typeof createRequestHandler> | undefined;
+app.use(async (req: Request, res: Response, next: NextFunction) => {
+  reactRouter ??= createRequestHandler({
+    build: await serverBuild,
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       return context;
     },
-  }),
-);
+  });
+  return reactRouter(req, res, next);
+});
 
 /** Migrations and the demo store, before the first request is served. */
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
-  await pageCache.start(database);
+  await storeVersions.start(database);
   startJobs();
 }
 
 export async function shutdown(): Promise<void> {
   stopJobs();
-  await pageCache.stop();
+  await storeVersions.stop();
   await closeDatabase();
 }

@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useT } from "~/i18n/use-t";
 import { cn } from "~/lib/cn";
 import { pageCount } from "~/lib/pagination";
 
 /** Previous / next links that keep every other query parameter of the current view. */
 export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const pages = pageCount(total, pageSize);
   if (pages <= 1) return null;

@@ -31,8 +31,18 @@ export function parseMkPhone(input: string): MkPhone | null {
   };
 }
 
+// Every render of a public page shows its store's phone; parsing it costs more than the page's
+// database work, so recent answers are kept (a bounded map: the oldest goes first).
+const nationalForms = new Map<string, string>();
+const NATIONAL_FORMS_KEPT = 10_000;
+
 /** "+38971234567" → "071 234 567"; anything unparseable is shown as stored rather than hidden. */
 export function formatPhoneNational(e164: string): string {
+  const known = nationalForms.get(e164);
+  if (known !== undefined) return known;
   const phone = parsePhoneNumberFromString(e164, "MK");
-  return phone?.isValid() ? phone.formatNational() : e164;
+  const national = phone?.isValid() ? phone.formatNational() : e164;
+  if (nationalForms.size >= NATIONAL_FORMS_KEPT) nationalForms.delete(nationalForms.keys().next().value!);
+  nationalForms.set(e164, national);
+  return national;
 }

@@ -10,17 +10,20 @@ import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
 import { StorePageCache } from "./page-cache.server";
+import { StoreVersions } from "./store-versions.server";
 
 let database: Database;
 let cache: StorePageCache;
+let versions: StoreVersions;
 const clock = fixedClock("2026-11-20T07:00:00Z");
 beforeAll(async () => {
   database = await openTestDatabase();
-  cache = new StorePageCache(clock);
-  await cache.start(database);
+  versions = new StoreVersions();
+  cache = new StorePageCache(clock, versions);
+  await versions.start(database);
 });
 afterAll(async () => {
-  await cache?.stop();
+  await versions?.stop();
   await database?.close();
 });
 

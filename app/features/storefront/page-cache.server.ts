@@ -2,18 +2,17 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { eq } from "drizzle-orm";
-import type { Database, Queryable } from "~/db/client.server";
+import type { Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
-import { logger } from "~/lib/logger.server";
+import type { StoreVersions } from "./store-versions.server";
 
 // The rendered public store page, cached per store and query (decision 0007-i6).
-// Validity: an entry carries the store.version it was rendered at; database triggers bump the
-// version in the same transaction as any change the page shows and NOTIFY every instance, which
-// keeps `known` current. A hit costs no query. Without a live listener nothing is served from cache.
-// PAGE_CACHE=off disables it (benchmarks of the uncached page).
+// Validity: an entry carries the store.version it was rendered at and is served only while that is
+// the newest version StoreVersions knows of. A hit costs no query. Without a live listener nothing
+// is served from cache. PAGE_CACHE=off disables it (benchmarks of the uncached page).
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const FLASH_COOKIE = /(?:^|;\s*)flash=/;
@@ -40,55 +39,25 @@ export type PageCacheStats = {
 
 export class StorePageCache {
   private entries = new Map<string, Entry>();
-  private known = new Map<string, number>();
   private bytes = 0;
-  private listening = false;
-  private stopListening: (() => Promise<void>) | null = null;
+  private readonly enabled = process.env.PAGE_CACHE !== "off";
   hits = 0;
   misses = 0;
 
-  constructor(private readonly clock: Clock) {}
-
-  async start(database: Pick<Database, "listen">): Promise<void> {
-    if (process.env.PAGE_CACHE === "off") return;
-    try {
-      this.stopListening = await database.listen(
-        "store_version",
-        (payload) => this.noteVersion(payload),
-        () => this.lostListener(database),
-      );
-      this.listening = true;
-    } catch (error) {
-      logger.error({ err: error }, "page cache: LISTEN failed; serving uncached");
-      this.listening = false;
-    }
+  constructor(
+    private readonly clock: Clock,
+    private readonly versions: StoreVersions,
+  ) {
+    versions.onReset(() => this.clear());
   }
 
-  async stop(): Promise<void> {
-    this.listening = false;
-    this.clear();
-    await this.stopListening?.().catch(() => undefined);
-  }
-
-  private lostListener(database: Pick<Database, "listen">) {
-    // Changes made while we were not listening would go unnoticed: drop everything, reconnect.
-    this.listening = false;
-    this.clear();
-    setTimeout(() => void this.start(database), 1000).unref();
+  private get listening(): boolean {
+    return this.enabled && this.versions.isLive;
   }
 
   clear() {
     this.entries.clear();
-    this.known.clear();
     this.bytes = 0;
-  }
-
-  /** "storeId:version" from the trigger's NOTIFY. */
-  noteVersion(payload: string) {
-    const [storeId, raw] = payload.split(":");
-    const version = Number(raw);
-    if (!storeId || !Number.isInteger(version)) return;
-    if ((this.known.get(storeId) ?? 0) < version) this.known.set(storeId, version);
   }
 
   stats(): PageCacheStats {
@@ -118,7 +87,7 @@ export class StorePageCache {
   /** Serves a cached page; false when the request must be rendered. */
   serve(key: string, req: IncomingMessage, res: ServerResponse): boolean {
     const entry = this.entries.get(key);
-    if (!entry || this.known.get(entry.storeId) !== entry.version) {
+    if (!entry || this.versions.newest(entry.storeId) !== entry.version) {
       if (entry) this.drop(key, entry);
       this.misses++;
       return false;
@@ -144,7 +113,7 @@ export class StorePageCache {
       .from(store)
       .where(eq(store.username, username));
     if (!row) return null;
-    if ((this.known.get(row.id) ?? 0) < row.version) this.known.set(row.id, row.version);
+    this.versions.note(row.id, row.version);
     return row;
   }
 
@@ -154,7 +123,7 @@ export class StorePageCache {
   ) {
     if (!this.listening || !value.nonce) return;
     // Only if nothing changed while rendering: a newer version means this render may be stale.
-    if (this.known.get(value.storeId) !== value.version) return;
+    if (this.versions.newest(value.storeId) !== value.version) return;
     const html = value.body.toString("utf8");
     const headers = value.headers.map(
       ([name, header]) =>

@@ -2,13 +2,17 @@ import { and, asc, count, desc, eq, gt, ilike, isNotNull, type SQL } from "drizz
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { isUuid } from "~/features/catalog/product.queries.server";
-import { listCategories } from "~/features/categories/category.queries.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
-import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { imageUrls } from "~/features/images/image.server";
-import { getStoreByUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
+import {
+  type CatalogueCache,
+  catalogueColumns,
+  type HeldProduct,
+  loadCatalogue,
+  type PublicProduct,
+} from "./catalogue-cache.server";
 
 export const STOREFRONT_PAGE_SIZE = 60;
 export const STOREFRONT_SORTS = ["name", "price_asc", "price_desc"] as const;
@@ -42,34 +46,24 @@ export function parseStorefrontQuery(url: URL): StorefrontQuery & { category: st
   };
 }
 
-const columns = {
-  id: product.id,
-  name: product.name,
-  description: product.description,
-  priceCents: product.priceCents,
-  regularPriceCents: product.regularPriceCents,
-  vatRate: product.vatRate,
-  unit: product.unit,
-  netQuantityMilli: product.netQuantityMilli,
-  netUnit: product.netUnit,
-  availability: product.availability,
-  imageUrl: product.imageUrl,
-  categoryName: category.name,
-};
+export type StorefrontProduct = PublicProduct;
 
-export type StorefrontProduct = Awaited<ReturnType<typeof getStorefront>>["products"][number];
-
-/** The public price list of one store: active products only, no login (член 15-а). */
+/**
+ * The public price list of one store: active products only, no login (член 15-а). With a catalogue
+ * cache the store's catalogue comes from memory while it is current (decision 0008); without one,
+ * or for a store too large to hold, the database filters and pages it.
+ */
 export async function getStorefront(
   db: Queryable,
   username: string,
   query: StorefrontQuery,
   now = new Date(),
+  cache?: CatalogueCache,
 ) {
-  const store = await getStoreByUsername(db, username);
+  const catalogue = cache ? await cache.get(db, username) : await loadCatalogue(db, username);
   // A store still in onboarding is not public yet (issue 4).
-  if (!store || store.onboardingStep !== null) throw new AppError("storeNotFound");
-  const confirmation = await latestConfirmation(db, store.id);
+  if (!catalogue || catalogue.store.onboardingStep !== null) throw new AppError("storeNotFound");
+  const { store, confirmation } = catalogue;
   const stamp = confirmation
     ? { confirmedAt: confirmation.answeredAt.toISOString(), today: confirmation.day === skopjeDay(now) }
     : null;
@@ -91,8 +85,40 @@ export async function getStorefront(
     pageSize: STOREFRONT_PAGE_SIZE,
   };
   if (!store.active) return { ...base, categories: [], products: [], total: 0, reporting: null };
+  const view = catalogue.products
+    ? viewInMemory(catalogue.products, query)
+    : await viewFromDatabase(db, store.id, query);
+  return { ...base, categories: catalogue.categories, ...view };
+}
 
-  const filters: SQL[] = [eq(product.storeId, store.id), eq(product.status, "active")];
+type View = { products: PublicProduct[]; total: number; reporting: { id: string; name: string } | null };
+
+/** Filters, sorts and pages a held catalogue exactly as viewFromDatabase does in SQL. */
+function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
+  const key = query.q ? searchKey(query.q) : "";
+  let matching = held.filter(
+    ({ product, categoryId, searchText }) =>
+      (!query.categoryId || categoryId === query.categoryId) &&
+      (!key || searchText.includes(key)) &&
+      (!query.discounted ||
+        (product.regularPriceCents !== null && product.regularPriceCents > product.priceCents)),
+  );
+  // Held in name order, and Array.prototype.sort is stable: ties stay in name order, as in SQL.
+  if (query.sort === "price_asc")
+    matching = matching.sort((a, b) => a.product.priceCents - b.product.priceCents);
+  if (query.sort === "price_desc")
+    matching = matching.sort((a, b) => b.product.priceCents - a.product.priceCents);
+  const start = (query.page - 1) * STOREFRONT_PAGE_SIZE;
+  const reported = query.reportId ? held.find(({ product }) => product.id === query.reportId) : undefined;
+  return {
+    products: matching.slice(start, start + STOREFRONT_PAGE_SIZE).map(({ product }) => product),
+    total: matching.length,
+    reporting: reported ? { id: reported.product.id, name: reported.product.name } : null,
+  };
+}
+
+async function viewFromDatabase(db: Queryable, storeId: string, query: StorefrontQuery): Promise<View> {
+  const filters: SQL[] = [eq(product.storeId, storeId), eq(product.status, "active")];
   if (query.categoryId) filters.push(eq(product.categoryId, query.categoryId));
   const key = query.q ? searchKey(query.q) : "";
   if (key) filters.push(ilike(product.searchText, `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
@@ -105,12 +131,11 @@ export async function getStorefront(
       : query.sort === "price_desc"
         ? [desc(product.priceCents), asc(product.name), asc(product.id)]
         : [asc(product.name), asc(product.id)];
-  const [categories, rows, [total], reporting] = await Promise.all([
-    listCategories(db, store.id),
+  const [rows, [total], reporting] = await Promise.all([
     db
-      .select(columns)
+      .select(catalogueColumns)
       .from(product)
-      .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
+      .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
       .where(where)
       .orderBy(...order)
       .limit(STOREFRONT_PAGE_SIZE)
@@ -121,11 +146,11 @@ export async function getStorefront(
           .select({ id: product.id, name: product.name })
           .from(product)
           .where(
-            and(eq(product.storeId, store.id), eq(product.id, query.reportId), eq(product.status, "active")),
+            and(eq(product.storeId, storeId), eq(product.id, query.reportId), eq(product.status, "active")),
           )
           .limit(1)
           .then((found) => found[0] ?? null)
       : Promise.resolve(null),
   ]);
-  return { ...base, categories, products: rows, total: total?.value ?? 0, reporting };
+  return { products: rows, total: total?.value ?? 0, reporting };
 }

@@ -1,5 +1,5 @@
 import { BadgeCheck, FileDown, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useMemo } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -10,16 +10,15 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
 import { submitReport, visitorKey } from "~/features/reports/report.server";
-import {
-  StorefrontProductCard,
-  useCardLabels,
-} from "~/features/storefront/components/storefront-product-card";
-import { storeJsonLd } from "~/features/storefront/json-ld";
+import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
+import { scriptJson, storeJsonLd } from "~/features/storefront/json-ld";
+import { catalogueCache } from "~/features/storefront/public-caches.server";
 import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
 import { findUsernameRedirect } from "~/features/stores/store-profile.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/use-t";
 import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
@@ -43,7 +42,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:site_name", content: "Vitrina" },
     { property: "og:locale", content: seo.ogLocale },
     { name: "twitter:card", content: "summary" },
-    { "script:ld+json": seo.jsonLd },
   ];
 }
 
@@ -54,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const now = getClock().now();
   try {
-    const storefront = await getStorefront(getDb(), params.username, query, now);
+    const storefront = await getStorefront(getDb(), params.username, query, now, catalogueCache);
     const t = getFixedT(locale);
     const base = `${getConfig().baseUrl}/${storefront.store.username}`;
     const stampText = stampLine(t, storefront.stamp, locale);
@@ -84,7 +82,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           canonical: query.page > 1 && !filtered ? `${base}?page=${query.page}` : base,
           noindex: filtered || Boolean(query.reportId),
           ogLocale: { mk: "mk_MK", en: "en_US", sq: "sq_AL" }[locale],
-          jsonLd: storeJsonLd({ storefront, url: base }),
         },
       },
       { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
@@ -152,7 +149,7 @@ function stampLine(
 }
 
 export default function StorePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("store");
+  const { t, i18n } = useT("store");
   const locale = i18n.language as Locale;
   const location = useLocation();
   const labels = useCardLabels();
@@ -167,6 +164,19 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
     return search ? `?${search}` : location.pathname;
   };
   const base = `/${store.username}`;
+  // Built from the page's data in the component, not in the loader: as loader data it would travel
+  // a second time in the hydration data (decision 0008).
+  const jsonLd = useMemo(
+    () =>
+      scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
+    [store, products, loaderData.platformUrl, base],
+  );
+  const reportHref = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("report");
+    const rest = params.toString();
+    return (id: string) => `${location.pathname}?${rest ? `${rest}&` : ""}report=${id}`;
+  }, [location.pathname, location.search]);
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
@@ -304,16 +314,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                 {query.q || query.category || query.discounted ? t("noMatches") : t("empty")}
               </p>
             ) : (
-              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {products.map((product) => (
-                  <StorefrontProductCard
-                    key={product.id}
-                    product={product}
-                    reportHref={withParams({ report: product.id })}
-                    labels={labels}
-                  />
-                ))}
-              </ul>
+              <ProductCardList products={products} labels={labels} reportHref={reportHref} />
             )}
             <Pagination page={query.page} total={total} pageSize={pageSize} />
           </>
@@ -327,6 +328,11 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
           result={actionData}
         />
       ) : null}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson), not markup.
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
+      />
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
         <a href={loaderData.platformUrl} className="text-brand-800 underline">

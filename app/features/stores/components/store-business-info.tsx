@@ -1,8 +1,8 @@
 import { Clock, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { formatAddress, type StoreAddress } from "~/features/address/address";
 import type { Locale } from "~/i18n/config";
+import { useT } from "~/i18n/use-t";
 import { isOpenAt, todayKey, WEEKDAYS, type WeekHours } from "../hours";
 
 export type BusinessInfo = {
@@ -32,7 +32,7 @@ export function StoreBusinessInfo({
   now?: Date;
   renderedAt?: string;
 }) {
-  const { t, i18n } = useTranslation("businessInfo");
+  const { t, i18n } = useT("businessInfo");
   const locale = i18n.language as Locale;
   // The server's render time first, so hydration matches; the visitor's clock from then on.
   const [now, setNow] = useState(() => initialNow ?? (renderedAt ? new Date(renderedAt) : new Date()));

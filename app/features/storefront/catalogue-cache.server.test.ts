@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { product as productTable } from "~/db/schema/catalog";
+import { store } from "~/db/schema/stores";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { createCategory, renameCategory } from "~/features/categories/category.server";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { CatalogueCache } from "./catalogue-cache.server";
+import { StoreVersions } from "./store-versions.server";
+import { getStorefront, STOREFRONT_SORTS, type StorefrontQuery } from "./storefront.server";
+
+let database: Database;
+let versions: StoreVersions;
+let cache: CatalogueCache;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  versions = new StoreVersions();
+  cache = new CatalogueCache(versions);
+  await versions.start(database);
+});
+afterAll(async () => {
+  await versions?.stop();
+  await database?.close();
+});
+
+// NOTIFY reaches the listener asynchronously, after the writing transaction commits.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+const input = (name: string, price: string, extra: Record<string, unknown> = {}) =>
+  productSchema.parse({
+    name,
+    price,
+    vatRate: "18",
+    unit: "piece",
+    availability: "in_stock",
+    status: "active",
+    ...extra,
+  });
+
+/** A store with products in both alphabets, categories, discounts, equal prices and hidden ones. */
+async function seededStore() {
+  const shop = await createTestStore(database);
+  const dairy = await createCategory(shop.ctx, { name: "Млечни" });
+  const bakery = await createCategory(shop.ctx, { name: "Пекара" });
+  const names = ["Млеко", "Jogurt", "Сирење", "Леб", "Кифла", "Čaj", "Ајвар", "Зелка", "Шеќер", "Вода"];
+  for (let i = 0; i < 75; i++) {
+    const name = `${names[i % names.length]} ${(i * 37) % 75}`;
+    const price = String(50 + ((i * 13) % 9) * 10);
+    await createProduct(
+      shop.ctx,
+      input(name, price, {
+        categoryId: i % 3 === 0 ? dairy.id : i % 3 === 1 ? bakery.id : "",
+        regularPrice: i % 4 === 0 ? String(200 + i) : i % 7 === 0 ? price : "",
+        description: i % 5 === 0 ? "домашно производство" : "",
+        status: i % 11 === 0 ? "inactive" : "active",
+      }),
+    );
+  }
+  return { shop, dairy, bakery };
+}
+
+describe("public catalogue cache", () => {
+  it("shows exactly what the database shows, for every filter, search, sort and page", async () => {
+    const { shop, dairy } = await seededStore();
+    const reportable = await createProduct(shop.ctx, input("Пријавен", "99"));
+    const queries: StorefrontQuery[] = [];
+    for (const sort of STOREFRONT_SORTS)
+      for (const categoryId of [undefined, dairy.id])
+        for (const q of ["", "mleko", "Млеко", "domašno", "ј", "%", "нема-такво"])
+          for (const discounted of [false, true])
+            for (const page of [1, 2]) queries.push({ sort, categoryId, q, discounted, page });
+    queries.push({ page: 1, reportId: reportable.id }, { page: 1, reportId: shop.storeId });
+
+    await getStorefront(database.db, shop.username, { page: 1 }, new Date(), cache);
+    const loads = cache.loads;
+    for (const query of queries) {
+      const fromMemory = await getStorefront(database.db, shop.username, query, new Date(), cache);
+      const fromDatabase = await getStorefront(database.db, shop.username, query);
+      expect(fromMemory, JSON.stringify(query)).toEqual(fromDatabase);
+    }
+    expect(cache.loads).toBe(loads); // every one of them came from memory
+    expect(
+      (await getStorefront(database.db, shop.username, { page: 1, sort: "price_asc" }, new Date(), cache))
+        .products.length,
+    ).toBe(60);
+  });
+
+  it("forgets a store's catalogue when its products, categories or profile change, not another's", async () => {
+    const { shop, dairy } = await seededStore();
+    const other = await createTestStore(database);
+    const milk = await createProduct(shop.ctx, input("0 прво", "70", { categoryId: dairy.id }));
+    const view = () => getStorefront(database.db, shop.username, { page: 1 }, new Date(), cache);
+    expect((await view()).products[0]).toMatchObject({ name: "0 прво", priceCents: 7_000 });
+    await getStorefront(database.db, other.username, { page: 1 }, new Date(), cache);
+
+    await updateProduct(shop.ctx, milk.id, input("0 прво", "75", { categoryId: dairy.id }));
+    await settle();
+    expect((await view()).products[0]).toMatchObject({ priceCents: 7_500, categoryName: "Млечни" });
+
+    await renameCategory(shop.ctx, dairy.id, { name: "Млеко и сирење" });
+    await settle();
+    expect((await view()).products[0]).toMatchObject({ categoryName: "Млеко и сирење" });
+
+    await database.db.update(store).set({ name: "Ново име" }).where(eq(store.id, shop.storeId));
+    await settle();
+    expect((await view()).store.name).toBe("Ново име");
+
+    await database.db.update(productTable).set({ status: "inactive" }).where(eq(productTable.id, milk.id));
+    await settle();
+    expect((await view()).products[0]?.name).not.toBe("0 прво");
+
+    // The other store was not reloaded by any of this.
+    const loads = cache.loads;
+    await getStorefront(database.db, other.username, { page: 1 }, new Date(), cache);
+    expect(cache.loads).toBe(loads);
+  });
+
+  it("answers from the database when it cannot hear changes", async () => {
+    const deaf = new StoreVersions();
+    const unheard = new CatalogueCache(deaf);
+    const { shop } = await seededStore();
+    const first = await getStorefront(database.db, shop.username, { page: 1 }, new Date(), unheard);
+    const [cheapest] = first.products;
+    await database.db.update(productTable).set({ priceCents: 1 }).where(eq(productTable.id, cheapest!.id));
+    const second = await getStorefront(database.db, shop.username, { page: 1 }, new Date(), unheard);
+    expect(second.products[0]?.priceCents).toBe(1);
+    expect(unheard.hits).toBe(0);
+  });
+
+  it("finds no store under an unknown name and keeps each store's products to itself", async () => {
+    const { shop } = await seededStore();
+    const other = await createTestStore(database);
+    await createProduct(other.ctx, input("Туѓ производ", "10"));
+    await expect(getStorefront(database.db, "nobody-here", { page: 1 }, new Date(), cache)).rejects.toThrow();
+    const mine = await getStorefront(database.db, shop.username, { page: 1, q: "tug" }, new Date(), cache);
+    expect(mine.total).toBe(0);
+  });
+});

@@ -1,0 +1,169 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { category, product } from "~/db/schema/catalog";
+import { listCategories } from "~/features/categories/category.queries.server";
+import { latestConfirmation } from "~/features/confirmation/confirmation.server";
+import { getStoreByUsername, type Store } from "~/features/stores/store.server";
+import type { StoreVersions } from "./store-versions.server";
+
+// The public catalogue of a store, held in memory between changes (decision 0008). A render of the
+// public page (a page-cache miss: another filter, search, sort or page) then reads no database at
+// all. An entry is trusted exactly like a cached page: only while its store.version is the newest
+// one StoreVersions has heard of. CATALOGUE_CACHE=off turns it off; every render then queries.
+
+/** Stores with more active products than this are filtered by the database on every render. */
+export const IN_MEMORY_PRODUCT_LIMIT = 2_000;
+const MAX_PRODUCTS_HELD = 100_000;
+const MAX_STORES_HELD = 5_000;
+
+export const catalogueColumns = {
+  id: product.id,
+  name: product.name,
+  description: product.description,
+  priceCents: product.priceCents,
+  regularPriceCents: product.regularPriceCents,
+  vatRate: product.vatRate,
+  unit: product.unit,
+  netQuantityMilli: product.netQuantityMilli,
+  netUnit: product.netUnit,
+  availability: product.availability,
+  imageUrl: product.imageUrl,
+  categoryName: category.name,
+};
+
+/** What the public page shows of one product. */
+export type PublicProduct = {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  regularPriceCents: number | null;
+  vatRate: string;
+  unit: string;
+  netQuantityMilli: number | null;
+  netUnit: string | null;
+  availability: string;
+  imageUrl: string | null;
+  categoryName: string | null;
+};
+
+/** A product as held in memory: what the page shows, and what the filters need. */
+export type HeldProduct = { product: PublicProduct; categoryId: string | null; searchText: string };
+
+export type Catalogue = {
+  store: Store;
+  confirmation: { day: string; answeredAt: Date } | null;
+  categories: { id: string; name: string }[];
+  /** Every active product in name order, or null when the store has too many to hold. */
+  products: HeldProduct[] | null;
+};
+
+type Entry = Catalogue & { version: number; size: number };
+
+/**
+ * Reads a store's catalogue from the database; null when no store has this username. Without
+ * `withProducts` (nothing will hold it) the products are left to the database's filters.
+ */
+export async function loadCatalogue(
+  db: Queryable,
+  username: string,
+  withProducts = false,
+): Promise<Catalogue | null> {
+  // The store row first: its version is read before anything it versions (see get()).
+  const store = await getStoreByUsername(db, username);
+  if (!store) return null;
+  const [confirmation, categories, rows] = await Promise.all([
+    latestConfirmation(db, store.id),
+    listCategories(db, store.id),
+    withProducts
+      ? db
+          .select({ ...catalogueColumns, categoryId: product.categoryId, searchText: product.searchText })
+          .from(product)
+          .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
+          .where(and(eq(product.storeId, store.id), eq(product.status, "active")))
+          .orderBy(asc(product.name), asc(product.id))
+          .limit(IN_MEMORY_PRODUCT_LIMIT + 1)
+      : null,
+  ]);
+  const products =
+    !rows || rows.length > IN_MEMORY_PRODUCT_LIMIT
+      ? null
+      : rows.map(({ categoryId, searchText, ...shown }) => ({
+          product: shown,
+          categoryId,
+          searchText: searchText.toLowerCase(),
+        }));
+  return { store, confirmation, categories, products };
+}
+
+export class CatalogueCache {
+  private entries = new Map<string, Entry>();
+  private held = 0;
+  private readonly enabled = process.env.CATALOGUE_CACHE !== "off";
+  hits = 0;
+  loads = 0;
+
+  constructor(private readonly versions: StoreVersions) {
+    versions.onReset(() => this.clear());
+  }
+
+  clear() {
+    this.entries.clear();
+    this.held = 0;
+  }
+
+  /** The store's id and version when its catalogue is held and current (no query needed). */
+  currentVersion(username: string): { id: string; version: number } | null {
+    const entry = this.valid(username.toLowerCase());
+    return entry ? { id: entry.store.id, version: entry.version } : null;
+  }
+
+  /** The current catalogue of the store with this username, from memory when it is held. */
+  async get(db: Queryable, name: string): Promise<Catalogue | null> {
+    const username = name.toLowerCase();
+    if (!this.enabled || !this.versions.isLive) return loadCatalogue(db, username);
+    const held = this.valid(username);
+    if (held) {
+      this.hits++;
+      // Most recently used last: the first entry is the one to evict.
+      this.entries.delete(username);
+      this.entries.set(username, held);
+      return held;
+    }
+    this.loads++;
+    const catalogue = await loadCatalogue(db, username, true);
+    if (!catalogue) return null;
+    const { id, version } = catalogue.store;
+    this.versions.note(id, version);
+    // Tagged with the version read before the rest: if anything changed while loading, the newer
+    // version is already known or about to be, and this entry is never served.
+    if (this.versions.newest(id) === version) this.put(username, { ...catalogue, version, size: 0 });
+    return catalogue;
+  }
+
+  private valid(username: string): Entry | null {
+    const entry = this.entries.get(username);
+    if (!entry) return null;
+    if (this.versions.newest(entry.store.id) === entry.version) return entry;
+    this.drop(username, entry);
+    return null;
+  }
+
+  private put(username: string, entry: Entry) {
+    entry.size = 1 + (entry.products?.length ?? 0);
+    const old = this.entries.get(username);
+    if (old) this.drop(username, old);
+    while (this.entries.size >= MAX_STORES_HELD || this.held + entry.size > MAX_PRODUCTS_HELD) {
+      const oldest = this.entries.entries().next().value;
+      if (!oldest) break;
+      this.drop(oldest[0], oldest[1]);
+    }
+    this.entries.set(username, entry);
+    this.held += entry.size;
+  }
+
+  private drop(username: string, entry: Entry) {
+    this.entries.delete(username);
+    this.held -= entry.size;
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { scriptJson, storeJsonLd } from "./json-ld";
+
+const storefront = {
+  store: { name: "Маркет </script><script>alert(1)</script>", companyName: "Д ДООЕЛ", phone: null, active: true },
+  products: [
+    {
+      id: "p1",
+      name: "Млеко",
+      description: null,
+      priceCents: 8_000,
+      regularPriceCents: 10_000,
+      availability: "in_stock",
+      categoryName: null,
+    },
+  ],
+};
+
+describe("store structured data", () => {
+  it("offers each product in MKD with the regular price as a strikethrough price", () => {
+    const ld = JSON.parse(scriptJson(storeJsonLd({ storefront, url: "https://vitrina.mk/shop" })));
+    const [offer] = ld.hasOfferCatalog.itemListElement;
+    expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "MKD", price: "80.00" });
+    expect(offer.priceSpecification[1]).toMatchObject({
+      priceType: "https://schema.org/StrikethroughPrice",
+      price: "100.00",
+    });
+  });
+
+  it("cannot close its script element, whatever the store is called", () => {
+    const text = scriptJson(storeJsonLd({ storefront, url: "https://vitrina.mk/shop" }));
+    expect(text).not.toContain("</script");
+    expect(JSON.parse(text).name).toBe("Маркет </script><script>alert(1)</script>");
+  });
+});
