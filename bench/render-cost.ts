@@ -37,7 +37,12 @@ try {
   await seedBenchStores(dataDir, [products]);
   server = spawn(
     process.execPath,
-    [...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "--import", "tsx", "server/start.ts"],
+    [
+      ...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      "--import",
+      "tsx",
+      "server/start.ts",
+    ],
     {
       cwd: ROOT,
       env: {
@@ -75,7 +80,9 @@ try {
   latencies.sort((a, b) => a - b);
   const perRender = cpuMs / requests;
   console.log(`page ${page}: ${html.length} bytes of HTML, ${requests} sequential uncached renders`);
-  console.log(`server CPU per render: ${perRender.toFixed(2)} ms → at most ${Math.round(1000 / perRender)} req/s on one core`);
+  console.log(
+    `server CPU per render: ${perRender.toFixed(2)} ms → at most ${Math.round(1000 / perRender)} req/s on one core`,
+  );
   console.log(
     `latency: median ${median(latencies).toFixed(2)} ms, p90 ${latencies[Math.floor(requests * 0.9)]!.toFixed(2)} ms; wall ${(wall / requests).toFixed(2)} ms per request`,
   );

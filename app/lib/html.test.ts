@@ -6,7 +6,7 @@ describe("html", () => {
     const name = `<script>alert("x")</script> & 'friends'`;
     const out = html`<p title="${name}">${name}</p>`.value;
     expect(out).toBe(
-      "<p title=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;\">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;</p>",
+      '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;</p>',
     );
     expect(out).not.toContain("<script>");
   });

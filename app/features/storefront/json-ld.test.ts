@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { scriptJson, storeJsonLd } from "./json-ld";
 
 const storefront = {
-  store: { name: "Маркет </script><script>alert(1)</script>", companyName: "Д ДООЕЛ", phone: null, active: true },
+  store: {
+    name: "Маркет </script><script>alert(1)</script>",
+    companyName: "Д ДООЕЛ",
+    phone: null,
+    active: true,
+  },
   products: [
     {
       id: "p1",
