@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
+import { runWorkers, workerCount } from "./workers";
 
 // `npm start` (production build, built when missing or stale) and `npm run dev` (Vite middleware).
 const dev = process.argv.includes("--dev");
@@ -35,7 +37,7 @@ async function main() {
       fresh.app(req, res, next);
     });
   } else {
-    buildIfStale();
+    if (cluster.isPrimary) buildIfStale();
     bundle = (await import(serverBuild)) as ServerBundle;
     app.use(
       "/assets",
@@ -61,6 +63,7 @@ async function main() {
   const server: Server = createServer((req, res) => {
     if (!fastPath?.(req, res)) app(req, res);
   }).listen(port, host, () => {
+    if (cluster.isWorker && cluster.worker?.id !== 1) return;
     const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";
     console.log(
       `Vitrina is running at http://${rootDomain}:${port} (demo store: http://${rootDomain}:${port}/demo)`,
@@ -105,7 +108,13 @@ function newestSource(): number {
   return newest;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+const workers = dev ? 1 : workerCount();
+if (workers > 1 && cluster.isPrimary) {
+  buildIfStale();
+  runWorkers(workers);
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -19,8 +19,26 @@ export function useT(namespace = "common"): { t: TFunction; i18n: i18n } {
   const key = `${i18n.language}|${namespace}`;
   let t = byNamespace.get(key);
   if (!t) {
-    t = i18n.getFixedT(null, namespace);
+    t = remembering(i18n.getFixedT(null, namespace));
     byNamespace.set(key, t);
   }
   return { t, i18n };
+}
+
+/**
+ * A t() that remembers texts without interpolation: a page asks for the same labels on every render.
+ * A key not found (i18next answers with the key) is not remembered: its namespace may load later.
+ */
+function remembering(fixed: TFunction): TFunction {
+  const texts = new Map<string, string>();
+  const t = (key: string | string[], options?: unknown) => {
+    if (options !== undefined || typeof key !== "string") return fixed(key as never, options as never);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = String(fixed(key as never));
+      if (!text.endsWith(key.slice(key.indexOf(":") + 1))) texts.set(key, text);
+    }
+    return text;
+  };
+  return t as TFunction;
 }

@@ -24,18 +24,30 @@ const fieldsFormat = new Intl.DateTimeFormat("en-GB", {
 
 export type SkopjeTime = { year: number; month: number; day: number; hour: number; minute: number };
 
+// Skopje's offset from UTC only changes on a whole hour, so every instant of one UTC minute has the
+// same Skopje date and time; the answers for recent minutes are kept (formatToParts is costly and a
+// public page asks for "now" several times per render).
+const byMinute = new Map<number, SkopjeTime>();
+const MINUTES_KEPT = 512;
+
 /** The calendar date and clock time in Skopje at this instant. */
 export function skopjeTime(value: Date | string): SkopjeTime {
+  const minute = Math.floor(new Date(value).getTime() / 60_000);
+  const known = byMinute.get(minute);
+  if (known) return known;
   const parts = Object.fromEntries(
-    fieldsFormat.formatToParts(new Date(value)).map((part) => [part.type, part.value]),
+    fieldsFormat.formatToParts(new Date(minute * 60_000)).map((part) => [part.type, part.value]),
   ) as Record<string, string>;
-  return {
+  const time = Object.freeze({
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
-  };
+  });
+  if (byMinute.size >= MINUTES_KEPT) byMinute.delete(byMinute.keys().next().value!);
+  byMinute.set(minute, time);
+  return time;
 }
 
 const two = (n: number) => String(n).padStart(2, "0");
