@@ -40,12 +40,14 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
   let promise = loading.get(key);
   if (!promise) {
     promise = chunks[locale][part]().then(({ messages }) => {
+      // A namespace can have keys in both parts (PUBLIC_MESSAGES): merged key by key, whichever
+      // part arrives first.
       const all = loaded.get(locale) ?? {};
-      loaded.set(locale, { ...all, ...messages });
-      const instance = instances.get(locale);
       for (const [namespace, bundle] of Object.entries(messages)) {
-        instance?.addResourceBundle(locale, namespace, bundle, true, true);
+        all[namespace] = { ...all[namespace], ...bundle };
+        instances.get(locale)?.addResourceBundle(locale, namespace, bundle, true, true);
       }
+      loaded.set(locale, all);
     });
     // A failed download (a dropped connection) is tried again by the next navigation.
     promise.catch(() => loading.delete(key));
