@@ -10,7 +10,7 @@ const LOCALES_DIR = fileURLToPath(new URL("./app/locales", import.meta.url));
 const CATALOGUE = "virtual:catalogue/";
 
 /**
- * `virtual:catalogue/<locale>.<public|rest>`: that part of a language's message catalogue as one
+ * `virtual:catalogue/<locale>-<public|rest>`: that part of a language's message catalogue as one
  * module, so one chunk (decision 0008). The public part is all a visitor's browser downloads.
  */
 function catalogueParts(): Plugin {
@@ -19,7 +19,7 @@ function catalogueParts(): Plugin {
     resolveId: (id) => (id.startsWith(CATALOGUE) ? `\0${id}` : undefined),
     load(id) {
       if (!id.startsWith(`\0${CATALOGUE}`)) return undefined;
-      const [locale = "", part] = id.slice(CATALOGUE.length + 1).split(".");
+      const [locale = "", part] = id.slice(CATALOGUE.length + 1).split("-");
       if (!/^[a-z]{2}$/.test(locale) || (part !== "public" && part !== "rest")) {
         throw new Error(`unknown catalogue part: ${id.slice(1)}`);
       }

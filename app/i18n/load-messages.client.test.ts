@@ -8,7 +8,7 @@ const { chunk, gate } = vi.hoisted(() => {
   type Gate = { promise: Promise<void>; resolve: () => void };
   const gates = new Map<string, Gate>();
   const gate = (locale: string, part: "public" | "rest"): Gate => {
-    const key = `${locale}.${part}`;
+    const key = `${locale}-${part}`;
     if (!gates.has(key)) {
       let resolve = () => {};
       const promise = new Promise<void>((done) => {
@@ -26,12 +26,12 @@ const { chunk, gate } = vi.hoisted(() => {
   };
   return { chunk, gate };
 });
-vi.mock("virtual:catalogue/mk.public", chunk("mk", "public"));
-vi.mock("virtual:catalogue/mk.rest", chunk("mk", "rest"));
-vi.mock("virtual:catalogue/en.public", chunk("en", "public"));
-vi.mock("virtual:catalogue/en.rest", chunk("en", "rest"));
-vi.mock("virtual:catalogue/sq.public", chunk("sq", "public"));
-vi.mock("virtual:catalogue/sq.rest", chunk("sq", "rest"));
+vi.mock("virtual:catalogue/mk-public", chunk("mk", "public"));
+vi.mock("virtual:catalogue/mk-rest", chunk("mk", "rest"));
+vi.mock("virtual:catalogue/en-public", chunk("en", "public"));
+vi.mock("virtual:catalogue/en-rest", chunk("en", "rest"));
+vi.mock("virtual:catalogue/sq-public", chunk("sq", "public"));
+vi.mock("virtual:catalogue/sq-rest", chunk("sq", "rest"));
 
 const { clientI18n, loadMessages } = await import("./load-messages.client");
 // The server's instance, with the whole mk catalogue: what the parts must add up to.

@@ -12,16 +12,16 @@ type Chunk = () => Promise<{ messages: Messages }>;
 // Literal specifiers, so the bundler makes each part its own chunk (vite.config.ts builds them).
 const chunks: Record<Locale, Record<Part, Chunk>> = {
   mk: {
-    public: () => import("virtual:catalogue/mk.public"),
-    rest: () => import("virtual:catalogue/mk.rest"),
+    public: () => import("virtual:catalogue/mk-public"),
+    rest: () => import("virtual:catalogue/mk-rest"),
   },
   en: {
-    public: () => import("virtual:catalogue/en.public"),
-    rest: () => import("virtual:catalogue/en.rest"),
+    public: () => import("virtual:catalogue/en-public"),
+    rest: () => import("virtual:catalogue/en-rest"),
   },
   sq: {
-    public: () => import("virtual:catalogue/sq.public"),
-    rest: () => import("virtual:catalogue/sq.rest"),
+    public: () => import("virtual:catalogue/sq-public"),
+    rest: () => import("virtual:catalogue/sq-rest"),
   },
 };
 
