@@ -37,7 +37,22 @@ function catalogueParts(): Plugin {
 // The custom Express app (server/app.ts) is the SSR entry, so the server bundle holds one copy
 // of the database, auth and router code (React Router's node-custom-server pattern).
 export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
   ssr: {
     external: ["@electric-sql/pglite", "pg", "pino"],
   },
