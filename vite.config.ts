@@ -1,14 +1,67 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { splitCatalogue } from "./app/i18n/namespaces.ts";
+
+const LOCALES_DIR = fileURLToPath(new URL("./app/locales", import.meta.url));
+const CATALOGUE = "virtual:catalogue/";
+
+/**
+ * `virtual:catalogue/<locale>-<public|rest>`: that part of a language's message catalogue as one
+ * module, so one chunk (decision 0008). The public part is all a visitor's browser downloads.
+ */
+function catalogueParts(): Plugin {
+  return {
+    name: "vitrina:catalogue-parts",
+    resolveId: (id) => (id.startsWith(CATALOGUE) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${CATALOGUE}`)) return undefined;
+      const [locale = "", part] = id.slice(CATALOGUE.length + 1).split("-");
+      if (!/^[a-z]{2}$/.test(locale) || (part !== "public" && part !== "rest")) {
+        throw new Error(`unknown catalogue part: ${id.slice(1)}`);
+      }
+      const messages: Record<string, Record<string, unknown>> = {};
+      for (const file of readdirSync(path.join(LOCALES_DIR, locale)).filter((f) => f.endsWith(".json"))) {
+        const full = path.join(LOCALES_DIR, locale, file);
+        this.addWatchFile(full);
+        messages[file.slice(0, -".json".length)] = JSON.parse(readFileSync(full, "utf8"));
+      }
+      return `export const messages = ${JSON.stringify(splitCatalogue(messages)[part])};`;
+    },
+  };
+}
+
+// In the browser, what every page runs is one chunk: fewer requests, and brotli compresses one file
+// better than seven (decision 0008). Only what every page loads anyway belongs here.
+const EVERY_PAGE = [
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  /node_modules[\\/](i18next|react-i18next|use-sync-external-store)[\\/]/,
+  /node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]/,
+  /app[\\/]i18n[\\/]/,
+  /app[\\/]lib[\\/]cn\.ts$/,
+  /app[\\/]components[\\/]language-switcher\.tsx$/,
+];
 
 // The custom Express app (server/app.ts) is the SSR entry, so the server bundle holds one copy
 // of the database, auth and router code (React Router's node-custom-server pattern).
 export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "framework", test: (id: string) => EVERY_PAGE.some((re) => re.test(id)) }],
+            },
+          },
+        },
+      },
   ssr: {
     external: ["@electric-sql/pglite", "pg", "pino"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), catalogueParts(), reactRouter()],
 }));

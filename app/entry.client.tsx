@@ -17,8 +17,10 @@ function restoreLanguage(): boolean {
 }
 
 if (!restoreLanguage()) {
-  // The page's catalogue is loaded before hydration, so the first client render matches the server's.
-  loadMessages(parseLocale(document.documentElement.lang)).then(() => {
+  // The page's catalogue is loaded before hydration, so the first client render matches the server's;
+  // a public page names the smaller part it needs (root.tsx, decision 0008).
+  const html = document.documentElement;
+  loadMessages(parseLocale(html.lang), html.dataset.messages === "public" ? "public" : "all").then(() => {
     startTransition(() => {
       hydrateRoot(
         document,

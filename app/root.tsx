@@ -1,4 +1,4 @@
-import { useContext, useMemo } from "react";
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   data,
@@ -12,13 +12,12 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { readSession, sessionContext } from "~/auth/session.server";
-import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
-import { createI18n } from "~/i18n/i18n";
+import { DEFAULT_LOCALE, type Locale, localeFromCookieHeader } from "~/i18n/config";
 import { requestLocale } from "~/i18n/i18n.server";
-import { loadedMessages } from "~/i18n/load-messages.client";
+import { clientI18n, loadMessages } from "~/i18n/load-messages.client";
 import { ServerI18nContext } from "~/i18n/messages-context";
+import { messageScope } from "~/i18n/namespaces";
 import { useNonce } from "~/lib/nonce";
 import { navigationRedirect } from "~/navigation/rules";
 import type { Route } from "./+types/root";
@@ -35,16 +34,29 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/**
+ * Decision 0008: before a client navigation renders, the browser holds the catalogue namespaces of
+ * the page it goes to (the public pages need fewer than the dashboard). Same cookie as the server.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ pattern }, next) => {
+    await loadMessages(localeFromCookieHeader(document.cookie), messageScope(pattern));
+    await next();
+  },
+];
+
 /** Client navigations fetch "/path.data" (and "/_root.data" for "/"): the rules see the page path. */
 function pagePath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   return data({
     locale: requestLocale(request),
+    // Which namespaces the browser loads before it hydrates this page (entry.client.tsx).
+    messages: messageScope(pattern),
     user: user ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role } : null,
   });
 }
@@ -60,11 +72,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const serverI18n = useContext(ServerI18nContext);
   const i18n = useMemo(
-    () => serverI18n?.(locale) ?? createI18n(locale, loadedMessages(locale) ?? {}),
+    () => serverI18n?.(locale) ?? clientI18n(locale),
     [locale, serverI18n],
   );
   return (
-    <html lang={locale}>
+    <html lang={locale} data-messages={loaderData?.messages ?? "all"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -76,12 +88,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18n}>
           {children}
-          <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
+          {loaderData?.user ? <Toasts /> : null}
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+// Only signed-in pages raise toasts, so a visitor's browser never downloads sonner. Mounted after
+// hydration: a toast raised before it loads is shown once it subscribes.
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+function Toasts() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
+    </Suspense>
   );
 }
 
