@@ -12,6 +12,7 @@ import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";
 import { sendMail } from "~/mail/mailer.server";
+import { pruneExpiredRows } from "./retention.server";
 import type { Job, JobContext } from "./scheduler.server";
 
 /** Records that `key` of a job is done; false when it already was (another run, another instance). */
@@ -80,4 +81,11 @@ export const JOBS: Job[] = [
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },
   { name: "price-list-day-end", pattern: "55 23 * * *", run: snapshotDayEnd },
+  // At night, in short batches: old snapshots, expired rate-limit, session and verification rows.
+  {
+    name: "retention",
+    pattern: "30 3 * * *",
+    run: ({ db, now }) => pruneExpiredRows(db, now),
+    batched: true,
+  },
 ];

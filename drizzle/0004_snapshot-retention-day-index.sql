@@ -1,0 +1,1 @@
+CREATE INDEX "price_snapshot_day_idx" ON "price_snapshot" USING btree ("day");
