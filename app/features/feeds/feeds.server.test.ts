@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { productSchema } from "~/features/catalog/product.schema";
-import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { createProduct, deleteProduct, updateProduct } from "~/features/catalog/product.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
@@ -126,6 +126,32 @@ describe("machine-readable price list", () => {
     const changed = await getLiveFeed(database.db, shop.username);
     expect(changed.etag).not.toBe(feed.etag);
     expect(changed.csv).toContain("45.00");
+  });
+
+  it("answers If-Modified-Since by Last-Modified, which never goes back when the newest product is deleted", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(shop.ctx, input({ name: "Сол", price: "20" }));
+    const newest = await createProduct(shop.ctx, input({ name: "Шеќер", price: "60" }));
+    const respond = (lastModified: Date, since: string) =>
+      feedResponse(new Request("http://x/", { headers: { "if-modified-since": since } }), "body", {
+        type: "text/csv",
+        lastModified,
+        filename: "f.csv",
+      });
+    const feed = await getLiveFeed(database.db, shop.username);
+    const since = feed.lastModified.toUTCString();
+    expect(respond(feed.lastModified, since).status).toBe(304);
+    expect(
+      respond(feed.lastModified, new Date(feed.lastModified.getTime() - 2000).toUTCString()).status,
+    ).toBe(200);
+
+    // A client that copied the list asks again after the newest product was deleted.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await deleteProduct(shop.ctx, newest.id);
+    const after = await getLiveFeed(database.db, shop.username);
+    expect(after.csv).not.toContain("Шеќер");
+    expect(after.lastModified.getTime()).toBeGreaterThan(feed.lastModified.getTime());
+    expect(respond(after.lastModified, since).status).toBe(200);
   });
 
   it("keeps a past day's snapshot unchanged after prices change", async () => {

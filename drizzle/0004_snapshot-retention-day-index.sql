@@ -1,1 +1,0 @@
-CREATE INDEX "price_snapshot_day_idx" ON "price_snapshot" USING btree ("day");
