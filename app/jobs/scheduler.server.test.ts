@@ -45,4 +45,28 @@ describe("scheduled jobs", () => {
     expect(mine(emails[2]!)).toHaveLength(0);
     expect(mine(emails[0]!)[0]!.text).toContain("/dashboard/products");
   });
+
+  it("reminds nobody who answered no, nobody on a weekend that does not count, and no inactive store", async () => {
+    const created = { createdAt: new Date("2026-10-01T08:00:00Z") };
+    const skipped = await createTestStore(database, created);
+    const weekdaysOnly = await createTestStore(database, { ...created, weekendsCount: false });
+    const everyDay = await createTestStore(database, created);
+    const inactive = await createTestStore(database, { ...created, active: false });
+    // 08:00 Skopje on Saturday 2026-11-21; the first owner already answered no.
+    const clock = fixedClock("2026-11-21T07:00:00Z");
+    await answerToday(skipped.ctx, { answer: "no" }, new Date("2026-11-21T06:30:00Z"));
+    const scheduler = createScheduler({ db: database.db, clock, jobs: JOBS });
+    await scheduler.runNow("confirmation-reminder");
+
+    const emailOf = async (shop: { userId: string }) =>
+      (await database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, shop.userId) }))!.email;
+    const count = async (shop: { userId: string }) => {
+      const email = await emailOf(shop);
+      return outbox.filter((message) => message.to === email).length;
+    };
+    expect(await count(skipped)).toBe(0);
+    expect(await count(weekdaysOnly)).toBe(0);
+    expect(await count(inactive)).toBe(0);
+    expect(await count(everyDay)).toBe(1);
+  });
 });
