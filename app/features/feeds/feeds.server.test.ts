@@ -55,6 +55,12 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
+  writeFileSync(path.join(dir, "list.pdf"), pdf);
+  return execFileSync("pdftotext", ["-layout", path.join(dir, "list.pdf"), "-"], { encoding: "utf8" });
+}
+
 describe("machine-readable price list", () => {
   it("CSV (BOM, formula-safe) and JSON carry every law field and match the page", async () => {
     const shop = await createTestStore(database);
@@ -172,21 +178,32 @@ describe("machine-readable price list", () => {
     const shop = await createTestStore(database);
     await createProduct(shop.ctx, input({ name: "Ајвар домашен 680 г", price: "320", regularPrice: "400" }));
     await createProduct(shop.ctx, input({ name: "Qumësht i freskët çokollatë", price: "75" }));
+    await answerToday(shop.ctx, { answer: "yes" }, new Date("2026-11-20T07:05:00Z"));
     const store = await getStoreByUsername(database.db, shop.username);
-    const pdf = await renderPriceListPdf(
-      await buildPriceList(database.db, store!),
-      "mk",
-      new Date("2026-11-20T07:00:00Z"),
-    );
-    const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
-    writeFileSync(path.join(dir, "list.pdf"), pdf);
-    const text = execFileSync("pdftotext", ["-layout", path.join(dir, "list.pdf"), "-"], {
-      encoding: "utf8",
-    });
+    const list = await buildPriceList(database.db, store!);
+    const text = pdfText(await renderPriceListPdf(list, "mk", new Date("2026-11-20T07:30:00Z")));
+    // The header: the store, its company, and the date and time of the confirmation.
+    expect(text).toContain("Test Store");
+    expect(text).toContain("Test DOOEL");
+    expect(text).toContain("Цените важат на 20 ное. 2026, потврдени во 08:05");
     expect(text).toContain("Ајвар домашен 680 г");
     expect(text).toContain("Qumësht i freskët çokollatë");
     expect(text).toContain("320,00");
     expect(text).toContain("-20 %");
     expect(text).toContain("Страна 1 од 1");
+
+    // A long list: every page repeats the table's header and carries its number.
+    const long = {
+      ...list,
+      products: Array.from({ length: 150 }, (_, i) => ({ ...list.products[0]!, name: `Производ ${i + 1}` })),
+    };
+    const pages = pdfText(await renderPriceListPdf(long, "mk", new Date("2026-11-20T07:30:00Z"))).split("\f");
+    const count = pages.filter((page) => page.trim()).length;
+    expect(count).toBeGreaterThan(1);
+    for (let page = 1; page <= count; page++) {
+      expect(pages[page - 1]).toContain(`Страна ${page} од ${count}`);
+      expect(pages[page - 1]).toContain("Цена со ДДВ");
+    }
+    expect(pages.join("")).toContain("Производ 150");
   });
 });
