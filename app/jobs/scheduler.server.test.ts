@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { priceSnapshot } from "~/db/schema/compliance";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
+import { getSnapshot } from "~/features/feeds/snapshot.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
 import { JOBS } from "./jobs.server";
@@ -68,5 +71,23 @@ describe("scheduled jobs", () => {
     expect(await count(weekdaysOnly)).toBe(0);
     expect(await count(inactive)).toBe(0);
     expect(await count(everyDay)).toBe(1);
+  });
+
+  it("archives each active store's price list at the day's end, once, and serves it as that day's file", async () => {
+    const open = await createTestStore(database);
+    const closed = await createTestStore(database, { active: false });
+    // 23:55 Skopje on 2026-11-20, twice (two instances, or a repeat).
+    const clock = fixedClock("2026-11-20T22:55:00Z");
+    const first = createScheduler({ db: database.db, clock, jobs: JOBS });
+    const second = createScheduler({ db: database.db, clock, jobs: JOBS });
+    await Promise.all([first.runNow("price-list-day-end"), second.runNow("price-list-day-end")]);
+    await first.runNow("price-list-day-end");
+
+    const rows = async (storeId: string) =>
+      database.db.select().from(priceSnapshot).where(eq(priceSnapshot.storeId, storeId));
+    expect((await rows(open.storeId)).map((row) => [row.day, row.kind])).toEqual([["2026-11-20", "day_end"]]);
+    expect(await rows(closed.storeId)).toEqual([]);
+    const snapshot = await getSnapshot(database.db, open.storeId, "2026-11-20");
+    expect(JSON.parse(snapshot!.json)).toMatchObject({ store: { username: open.username }, products: [] });
   });
 });
