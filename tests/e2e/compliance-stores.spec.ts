@@ -150,3 +150,29 @@ test("an owner's answer confirms only their own store, and the weekends setting 
   await page.getByText("Price confirmations, last 30 days").click();
   await expect(page.getByLabel("Saturdays and Sundays count")).not.toBeChecked();
 });
+
+test("the price-list files page explains the files in mk, en and sq and links archived days", async ({
+  newVisitor,
+}) => {
+  const titles = {
+    mk: "Маркет Демо: ценовник во датотеки",
+    en: "Маркет Демо: price list files",
+    sq: "Маркет Демо: lista e çmimeve në skedarë",
+  } as const;
+  for (const [lang, title] of Object.entries(titles)) {
+    const page = await newVisitor({ lang: lang as keyof typeof titles });
+    await page.goto("/demo/prices");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("link", { name: "/demo/prices.csv" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "/demo/price-list.pdf" })).toBeVisible();
+  }
+  const page = await newVisitor({ lang: "en" });
+  await page.goto("/demo/prices");
+  const archive = page.getByRole("region", { name: "Recent days" });
+  const day = archive.getByRole("link", { name: "JSON" }).first();
+  const href = (await day.getAttribute("href"))!;
+  expect(href).toMatch(/^\/demo\/prices\/\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect((await file.json()).store.username).toBe("demo");
+});
