@@ -182,9 +182,13 @@ test("the CSV and JSON feeds parse and match the page; the PDF's text holds the 
   const count = Number((await page.getByText(/^\d+ products$/).textContent())!.split(" ")[0]);
   const firstName = (await page.locator("li[data-product-id] h3").first().textContent())!;
 
+  const firstPrice = (await page.locator("li[data-product-id] [data-price]").first().textContent())!;
+
   const json = await (await request.get(`${morning.url}/demo/prices.json`)).json();
   expect(json.products).toHaveLength(count);
   expect(json.products[0].name).toBe(firstName);
+  // The page's price ("MKD 1,234.50") is the file's ("1234.50").
+  expect(firstPrice.replace(/[^\d.]/g, "")).toBe(json.products[0].price);
   expect(json.confirmedAt).toMatch(/^2026-11-20T08:3\d/);
 
   const csvResponse = await request.get(`${morning.url}/demo/prices.csv`);

@@ -114,6 +114,8 @@ describe("customer reports", () => {
     expect(await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 25 * 3_600_000))).toEqual([]);
 
     await resolveReport(shop.ctx, list.rows[0]!.id, now);
+    // Resolved: the dashboard no longer asks for the correction.
+    expect(await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 3_600_000))).toEqual([]);
     expect((await listReports(shop.ctx, { status: "new", page: 1 })).rows).toEqual([]);
     expect((await listReports(shop.ctx, { status: "resolved", page: 1 })).rows).toHaveLength(1);
   });
