@@ -90,4 +90,15 @@ describe("scheduled jobs", () => {
     const snapshot = await getSnapshot(database.db, open.storeId, "2026-11-20");
     expect(JSON.parse(snapshot!.json)).toMatchObject({ store: { username: open.username }, products: [] });
   });
+
+  it("sends no reminder before 08:00 or after the 10:00 deadline, when an instance starts then", async () => {
+    const shop = await createTestStore(database, { createdAt: new Date("2026-10-01T08:00:00Z") });
+    const owner = await database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, shop.userId) });
+    // 07:59 and 10:30 Skopje on Friday 2026-11-20.
+    for (const at of ["2026-11-20T06:59:00Z", "2026-11-20T09:30:00Z"]) {
+      const scheduler = createScheduler({ db: database.db, clock: fixedClock(at), jobs: JOBS });
+      await scheduler.runNow("confirmation-reminder");
+    }
+    expect(outbox.filter((message) => message.to === owner!.email)).toEqual([]);
+  });
 });
