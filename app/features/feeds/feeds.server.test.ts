@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { store as storeTable } from "~/db/schema/stores";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, deleteProduct, updateProduct } from "~/features/catalog/product.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
@@ -111,6 +113,16 @@ describe("machine-readable price list", () => {
     });
     expect(csvCell("-1+2")).toBe("'-1+2");
     expect(csvCell("@SUM")).toBe("'@SUM");
+  });
+
+  it("publishes no products for an inactive store (trial expired or deactivated)", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(shop.ctx, input({ name: "Брашно", price: "60" }));
+    expect(JSON.parse((await getLiveFeed(database.db, shop.username)).json).products).toHaveLength(1);
+    await database.db.update(storeTable).set({ active: false }).where(eq(storeTable.id, shop.storeId));
+    const feed = await getLiveFeed(database.db, shop.username);
+    expect(JSON.parse(feed.json).products).toEqual([]);
+    expect(feed.csv).not.toContain("Брашно");
   });
 
   it("answers 304 to a client that has this version, and a new ETag after a change", async () => {
