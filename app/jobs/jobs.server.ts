@@ -3,7 +3,12 @@ import type { Queryable } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { skopjeDay } from "~/features/confirmation/calendar";
+import {
+  CONFIRMATION_DEADLINE_HOUR,
+  REMINDER_HOUR,
+  skopjeDay,
+  skopjeHour,
+} from "~/features/confirmation/calendar";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { LOCALES, type Locale } from "~/i18n/config";
@@ -12,6 +17,7 @@ import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";
 import { sendMail } from "~/mail/mailer.server";
+import { pruneExpiredRows } from "./retention.server";
 import type { Job, JobContext } from "./scheduler.server";
 
 /** Records that `key` of a job is done; false when it already was (another run, another instance). */
@@ -22,6 +28,10 @@ async function claim(db: Queryable, name: string, key: string): Promise<boolean>
 
 /** 08:00 Skopje: one reminder per owner who has not answered today (runs until 10:00, once per owner). */
 export async function sendConfirmationReminders({ db, now }: JobContext): Promise<number> {
+  // The start-up catch-up (runtime.server.ts) runs at any hour: remind only between 08:00 and the
+  // 10:00 deadline, never at night and never once the day is already missed.
+  const hour = skopjeHour(now);
+  if (hour < REMINDER_HOUR || hour >= CONFIRMATION_DEADLINE_HOUR) return 0;
   const day = skopjeDay(now);
   const config = getConfig();
   let sent = 0;
@@ -79,5 +89,13 @@ export const JOBS: Job[] = [
   { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },
-  { name: "price-list-day-end", pattern: "55 23 * * *", run: snapshotDayEnd },
+  // 23:55 to 23:59: an instance that was down at 23:55 still archives the day (once per store).
+  { name: "price-list-day-end", pattern: "55-59 23 * * *", run: snapshotDayEnd },
+  // At night, in short batches: old snapshots, expired rate-limit, session and verification rows.
+  {
+    name: "retention",
+    pattern: "30 3 * * *",
+    run: ({ db, now }) => pruneExpiredRows(db, now),
+    batched: true,
+  },
 ];

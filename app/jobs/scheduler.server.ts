@@ -18,7 +18,16 @@ export type Job = {
   /** Cron pattern in Europe/Skopje wall-clock time. */
   pattern: string;
   run: (job: JobContext) => Promise<unknown>;
+  /**
+   * A batched job's run handles one bounded batch and returns how many rows it handled; the
+   * scheduler repeats it, each batch in its own short transaction under the lock, until a batch
+   * handles none. A long delete then never holds one transaction open (retention.server.ts).
+   */
+  batched?: boolean;
 };
+
+/** Upper bound on a batched job's batches per run, so a job that never reaches 0 still ends. */
+const MAX_BATCHES = 10_000;
 
 export type Scheduler = {
   start: () => void;
@@ -57,14 +66,22 @@ export function createScheduler(options: { db: Db; clock: Clock; jobs: Job[] }):
     if (!job) throw new Error(`Unknown job ${name}`);
     const started = performance.now();
     try {
-      // The lock is held for the whole run, and the job writes in the same transaction. A job
-      // catches per-store failures itself, so one bad store never rolls back the others' records.
-      const ran = await withJobLock(options.db, job.name, async (tx) => {
-        await job.run({ db: tx, now: options.clock.now() });
-        return true;
-      });
-      logger.info({ job: name, ran: ran === true, ms: Math.round(performance.now() - started) }, "job");
-      return ran === true;
+      // The lock is held for the whole run (for a batched job: each batch), and the job writes in
+      // the same transaction. A job catches per-store failures itself, so one bad store never rolls
+      // back the others' records.
+      const now = options.clock.now();
+      let ran = false;
+      for (let batch = 0; batch < (job.batched ? MAX_BATCHES : 1); batch++) {
+        const result = await withJobLock(options.db, job.name, async (tx) => ({
+          handled: await job.run({ db: tx, now }),
+        }));
+        // null: another instance holds the lock and carries on with the work.
+        if (result === null) break;
+        ran = true;
+        if (!job.batched || !(Number(result.handled) > 0)) break;
+      }
+      logger.info({ job: name, ran, ms: Math.round(performance.now() - started) }, "job");
+      return ran;
     } catch (error) {
       logger.error({ err: error, job: name }, "job failed");
       return false;

@@ -112,7 +112,7 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
 
   const visitor = await (await newContext(morning, "en")).newPage();
   await visitor.goto(`${morning.url}/demo`);
-  // The test clock runs from 09:30: on a busy machine the answer may land in a later minute.
+  // The injected clock runs from 09:30: on a busy machine the answer may come a minute or more later.
   await expect(visitor.getByTestId("price-stamp")).toHaveText(
     /^Prices valid on 20 Nov 2026, confirmed at 09:3\d$/,
   );
@@ -183,9 +183,13 @@ test("the CSV and JSON feeds parse and match the page; the PDF's text holds the 
   const count = Number((await page.getByText(/^\d+ products$/).textContent())!.split(" ")[0]);
   const firstName = (await page.locator("li[data-product-id] h3").first().textContent())!;
 
+  const firstPrice = (await page.locator("li[data-product-id] [data-price]").first().textContent())!;
+
   const json = await (await request.get(`${morning.url}/demo/prices.json`)).json();
   expect(json.products).toHaveLength(count);
   expect(json.products[0].name).toBe(firstName);
+  // The page's price ("MKD 1,234.50") is the file's ("1234.50").
+  expect(firstPrice.replace(/[^\d.]/g, "")).toBe(json.products[0].price);
   expect(json.confirmedAt).toMatch(/^2026-11-20T08:3\d/);
 
   const csvResponse = await request.get(`${morning.url}/demo/prices.csv`);

@@ -40,7 +40,8 @@ export const SNAPSHOT_KINDS = ["confirmation", "day_end"] as const;
 
 /**
  * What the public price list said at a moment, byte for byte: the archive behind
- * /{username}/prices/{YYYY-MM-DD}.csv|json. Rows are only ever inserted.
+ * /{username}/prices/{YYYY-MM-DD}.csv|json. Rows are only ever inserted, and deleted by the
+ * retention job once older than SNAPSHOT_RETENTION_DAYS (app/jobs/retention.server.ts).
  */
 export const priceSnapshot = pgTable(
   "price_snapshot",
@@ -56,7 +57,11 @@ export const priceSnapshot = pgTable(
     json: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("price_snapshot_store_day_idx").on(t.storeId, t.day, t.createdAt)],
+  (t) => [
+    index("price_snapshot_store_day_idx").on(t.storeId, t.day, t.createdAt),
+    // The retention job deletes across all stores by day (docs/decisions/0008-snapshot-retention.md).
+    index("price_snapshot_day_idx").on(t.day),
+  ],
 );
 
 export const REPORT_REASONS = REPORT_REASON_VALUES;

@@ -28,6 +28,9 @@ export const store = pgTable("store", {
   weekendsCount: boolean().notNull().default(true),
   // Issue 6: bumped by database triggers on any change to what the public page shows (decision 0007-i6).
   version: integer().notNull().default(1),
+  // Set by the same trigger whenever the version moves: the feeds' Last-Modified, which must never
+  // go back in time (deleting the newest product would otherwise make the list look older).
+  versionChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

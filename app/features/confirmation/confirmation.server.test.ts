@@ -1,10 +1,24 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
+import en from "~/locales/en/errors.json";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { answerToday, getTodayConfirmation, listCalendar, markMissedDays } from "./confirmation.server";
+
+// The archive write can be made to fail, to prove what the owner is told when a confirmation fails.
+const archive = vi.hoisted(() => ({ fail: false }));
+vi.mock("~/features/feeds/snapshot.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/feeds/snapshot.server")>();
+  return {
+    ...actual,
+    archivePriceList: async (...args: Parameters<typeof actual.archivePriceList>) => {
+      if (archive.fail) throw new Error("disk full");
+      return actual.archivePriceList(...args);
+    },
+  };
+});
 
 const database = databaseForThisFile();
 
@@ -98,5 +112,50 @@ describe("daily price confirmation", () => {
       .from(store)
       .where(and(eq(store.id, other.storeId)));
     expect(versions[0]!.version).toBe(1);
+  });
+
+  it("says 'Price update record failed' and records nothing when the confirmation cannot be stored", async () => {
+    const shop = await createTestStore(database, created);
+    archive.fail = true;
+    try {
+      const failure = await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z")).catch(
+        (e) => e,
+      );
+      expect(failure).toMatchObject({ code: "priceUpdateRecordFailed" });
+      expect(en[failure.messageKey.replace("errors:", "") as keyof typeof en]).toBe(
+        "Price update record failed",
+      );
+    } finally {
+      archive.fail = false;
+    }
+    // One transaction: no confirmation, no activity entry, and the prompt still asks.
+    expect(await rowsOf(shop.storeId)).toEqual([]);
+    const activity = await database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.storeId, shop.storeId));
+    expect(activity).toEqual([]);
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-20T07:01:00Z"))).toMatchObject({ ask: true });
+  });
+
+  it("shows a past day that counted and was never answered as missed, even without a job's record", async () => {
+    // Created on Tuesday 2026-11-10 at 11:00 Skopje, after that day's deadline; weekends do not count.
+    const shop = await createTestStore(database, {
+      createdAt: at("2026-11-10T10:00:00Z"),
+      weekendsCount: false,
+    });
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-12T07:00:00Z"));
+    const calendar = await listCalendar(shop.ctx, at("2026-11-16T08:00:00Z"));
+    const state = (day: string) => calendar.find((entry) => entry.day === day)?.state;
+    expect(state("2026-11-09")).toBe("none");
+    // The first day ended at 10:00 before the store existed: not missed.
+    expect(state("2026-11-10")).toBe("none");
+    expect(state("2026-11-11")).toBe("missed");
+    expect(state("2026-11-12")).toBe("confirmed");
+    expect(state("2026-11-13")).toBe("missed");
+    expect(state("2026-11-14")).toBe("off");
+    expect(state("2026-11-15")).toBe("off");
+    // 09:00 Skopje on Monday the 16th: today is still open for an answer.
+    expect(state("2026-11-16")).toBe("pending");
   });
 });

@@ -111,7 +111,10 @@ export async function answerToday(ctx: StoreContext, input: { answer: "yes" | "n
 
 export type CalendarDay = {
   day: string;
-  /** none: before the store existed; off: a weekend that does not count; pending: today, unanswered. */
+  /**
+   * none: before the store had to answer; off: a weekend that does not count; pending: today before
+   * 10:00, unanswered; open: today after 10:00, not yet recorded as missed.
+   */
   state: ConfirmationStatus | "pending" | "off" | "none" | "open";
   answeredAt: Date | null;
   late: boolean;
@@ -129,6 +132,8 @@ export async function listCalendar(ctx: StoreContext, now: Date, days = 30): Pro
     .orderBy(asc(priceConfirmation.day));
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const created = skopjeDay(current.createdAt);
+  // The first day counts only if the store existed before that day's deadline (as markMissedDays).
+  const firstDue = skopjeHour(current.createdAt) < CONFIRMATION_DEADLINE_HOUR ? created : addDays(created, 1);
   const result: CalendarDay[] = [];
   for (let offset = days - 1; offset >= 0; offset--) {
     const day = addDays(today, -offset);
@@ -138,6 +143,9 @@ export async function listCalendar(ctx: StoreContext, now: Date, days = 30): Pro
     else if (day < created) state = "none";
     else if (!dayCounts(day, current.weekendsCount)) state = "off";
     else if (day === today) state = skopjeHour(now) < CONFIRMATION_DEADLINE_HOUR ? "pending" : "open";
+    // A past day that counted and has no answer was missed, even if no job recorded it (every
+    // instance down that day): the owner must not read a missed day as a blank one.
+    else if (day >= firstDue) state = "missed";
     else state = "none";
     const late =
       row?.status === "confirmed" &&

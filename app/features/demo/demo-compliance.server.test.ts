@@ -36,7 +36,13 @@ describe("demo store compliance history", () => {
       .select()
       .from(priceSnapshot)
       .where(eq(priceSnapshot.storeId, storeId));
-    expect(snapshots.length).toBeGreaterThanOrEqual(25);
+    // Every one of the 30 past days has an archived price list, the skipped and the missed day too.
+    expect(new Set(snapshots.map((snapshot) => snapshot.day)).size).toBe(30);
+    const skippedDay = calendar.find((day) => day.state === "skipped")!.day;
+    const missedDay = calendar.find((day) => day.state === "missed")!.day;
+    for (const day of [skippedDay, missedDay]) {
+      expect(snapshots.find((snapshot) => snapshot.day === day)).toMatchObject({ kind: "day_end" });
+    }
     const reports = await database.db.select().from(productReport).where(eq(productReport.storeId, storeId));
     expect(reports.map((r) => r.status).sort()).toEqual(["new", "new", "resolved", "resolved"]);
   });

@@ -42,10 +42,13 @@ export async function seedDemoCompliance(
   const missedDay = addDays(today, -13);
   for (let offset = 30; offset >= 1; offset--) {
     const day = addDays(today, -offset);
+    // Every day also ends with a day-end snapshot (the 23:55 job), so the archive has no gaps.
+    const dayEnd = skopjeInstant(day, 23, 55);
     if (day === missedDay) {
       await tx
         .insert(priceConfirmation)
         .values({ storeId: demo.storeId, day, status: "missed", answeredAt: skopjeInstant(day, 10, 0) });
+      await archivePriceList(tx, row!, "day_end", dayEnd);
       continue;
     }
     const answeredAt = skopjeInstant(day, 7 + (offset % 3), (offset * 7) % 60);
@@ -53,6 +56,7 @@ export async function seedDemoCompliance(
       await tx
         .insert(priceConfirmation)
         .values({ storeId: demo.storeId, day, status: "skipped", answeredAt, actorId: demo.userId });
+      await archivePriceList(tx, row!, "day_end", dayEnd);
       continue;
     }
     await tx

@@ -22,7 +22,9 @@ export async function getLiveFeed(db: Queryable, username: string): Promise<Buil
     csv: toCsv(list),
     json: toJson(list),
     etag: `"${store.id.slice(0, 8)}-${store.version}"`,
-    lastModified: new Date(list.updatedAt),
+    // The newest change the list shows, or the moment the version last moved: a deletion or a
+    // category rename leaves no newer row behind, and Last-Modified must never go back in time.
+    lastModified: new Date(Math.max(Date.parse(list.updatedAt), store.versionChangedAt.getTime())),
   };
   if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
   built.set(store.id, entry);

@@ -2,9 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { store as storeTable } from "~/db/schema/stores";
 import { productSchema } from "~/features/catalog/product.schema";
-import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { createProduct, deleteProduct, updateProduct } from "~/features/catalog/product.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
@@ -53,6 +55,12 @@ function parseCsv(text: string): string[][] {
     } else cell += char;
   }
   return rows;
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
+  writeFileSync(path.join(dir, "list.pdf"), pdf);
+  return execFileSync("pdftotext", ["-layout", path.join(dir, "list.pdf"), "-"], { encoding: "utf8" });
 }
 
 describe("machine-readable price list", () => {
@@ -107,6 +115,16 @@ describe("machine-readable price list", () => {
     expect(csvCell("@SUM")).toBe("'@SUM");
   });
 
+  it("publishes no products for an inactive store (trial expired or deactivated)", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(shop.ctx, input({ name: "Брашно", price: "60" }));
+    expect(JSON.parse((await getLiveFeed(database.db, shop.username)).json).products).toHaveLength(1);
+    await database.db.update(storeTable).set({ active: false }).where(eq(storeTable.id, shop.storeId));
+    const feed = await getLiveFeed(database.db, shop.username);
+    expect(JSON.parse(feed.json).products).toEqual([]);
+    expect(feed.csv).not.toContain("Брашно");
+  });
+
   it("answers 304 to a client that has this version, and a new ETag after a change", async () => {
     const shop = await createTestStore(database);
     const product = await createProduct(shop.ctx, input({ name: "Леб", price: "40" }));
@@ -128,6 +146,32 @@ describe("machine-readable price list", () => {
     expect(changed.csv).toContain("45.00");
   });
 
+  it("answers If-Modified-Since by Last-Modified, which never goes back when the newest product is deleted", async () => {
+    const shop = await createTestStore(database);
+    await createProduct(shop.ctx, input({ name: "Сол", price: "20" }));
+    const newest = await createProduct(shop.ctx, input({ name: "Шеќер", price: "60" }));
+    const respond = (lastModified: Date, since: string) =>
+      feedResponse(new Request("http://x/", { headers: { "if-modified-since": since } }), "body", {
+        type: "text/csv",
+        lastModified,
+        filename: "f.csv",
+      });
+    const feed = await getLiveFeed(database.db, shop.username);
+    const since = feed.lastModified.toUTCString();
+    expect(respond(feed.lastModified, since).status).toBe(304);
+    expect(
+      respond(feed.lastModified, new Date(feed.lastModified.getTime() - 2000).toUTCString()).status,
+    ).toBe(200);
+
+    // A client that copied the list asks again after the newest product was deleted.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await deleteProduct(shop.ctx, newest.id);
+    const after = await getLiveFeed(database.db, shop.username);
+    expect(after.csv).not.toContain("Шеќер");
+    expect(after.lastModified.getTime()).toBeGreaterThan(feed.lastModified.getTime());
+    expect(respond(after.lastModified, since).status).toBe(200);
+  });
+
   it("keeps a past day's snapshot unchanged after prices change", async () => {
     const shop = await createTestStore(database, { createdAt: new Date("2026-10-01T08:00:00Z") });
     const product = await createProduct(shop.ctx, input({ name: "Јогурт", price: "50" }));
@@ -146,21 +190,32 @@ describe("machine-readable price list", () => {
     const shop = await createTestStore(database);
     await createProduct(shop.ctx, input({ name: "Ајвар домашен 680 г", price: "320", regularPrice: "400" }));
     await createProduct(shop.ctx, input({ name: "Qumësht i freskët çokollatë", price: "75" }));
+    await answerToday(shop.ctx, { answer: "yes" }, new Date("2026-11-20T07:05:00Z"));
     const store = await getStoreByUsername(database.db, shop.username);
-    const pdf = await renderPriceListPdf(
-      await buildPriceList(database.db, store!),
-      "mk",
-      new Date("2026-11-20T07:00:00Z"),
-    );
-    const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
-    writeFileSync(path.join(dir, "list.pdf"), pdf);
-    const text = execFileSync("pdftotext", ["-layout", path.join(dir, "list.pdf"), "-"], {
-      encoding: "utf8",
-    });
+    const list = await buildPriceList(database.db, store!);
+    const text = pdfText(await renderPriceListPdf(list, "mk", new Date("2026-11-20T07:30:00Z")));
+    // The header: the store, its company, and the date and time of the confirmation.
+    expect(text).toContain("Test Store");
+    expect(text).toContain("Test DOOEL");
+    expect(text).toContain("Цените важат на 20 ное. 2026, потврдени во 08:05");
     expect(text).toContain("Ајвар домашен 680 г");
     expect(text).toContain("Qumësht i freskët çokollatë");
     expect(text).toContain("320,00");
     expect(text).toContain("-20 %");
     expect(text).toContain("Страна 1 од 1");
+
+    // A long list: every page repeats the table's header and carries its number.
+    const long = {
+      ...list,
+      products: Array.from({ length: 150 }, (_, i) => ({ ...list.products[0]!, name: `Производ ${i + 1}` })),
+    };
+    const pages = pdfText(await renderPriceListPdf(long, "mk", new Date("2026-11-20T07:30:00Z"))).split("\f");
+    const count = pages.filter((page) => page.trim()).length;
+    expect(count).toBeGreaterThan(1);
+    for (let page = 1; page <= count; page++) {
+      expect(pages[page - 1]).toContain(`Страна ${page} од ${count}`);
+      expect(pages[page - 1]).toContain("Цена со ДДВ");
+    }
+    expect(pages.join("")).toContain("Производ 150");
   });
 });

@@ -8,6 +8,11 @@ import { toCsv, toJson } from "./serialize";
 
 /** How long the dated archive answers; older snapshots may be pruned (issue 6: at least 400 days). */
 export const ARCHIVE_DAYS = 400;
+/**
+ * How long snapshots are actually kept before the retention job deletes them: the promise plus a
+ * margin (docs/decisions/0008-snapshot-retention.md).
+ */
+export const SNAPSHOT_RETENTION_DAYS = 430;
 
 /** Stores the price list exactly as it is public now, as that Skopje day's latest snapshot. */
 export async function archivePriceList(

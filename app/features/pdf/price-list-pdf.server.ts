@@ -38,6 +38,10 @@ function findFont(candidates: string[]): string {
 }
 
 const MARGIN = 36;
+const DESCRIPTION_CHARS = 200;
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 const COLUMNS = [
   { key: "name", width: 0.36 },
   { key: "price", width: 0.14 },
@@ -106,7 +110,8 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
   if (list.products.length === 0) doc.font("regular").fontSize(10).text(t("pricelist:pdf.empty"), MARGIN);
   for (const item of list.products) {
     const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
-      name: item.description ? `${item.name}\n${item.description.slice(0, 200)}` : item.name,
+      // A row must fit on a page: a long description is cut, visibly (the CSV and JSON carry it whole).
+      name: item.description ? `${item.name}\n${clip(item.description, DESCRIPTION_CHARS)}` : item.name,
       price: `${formatMoney(item.priceCents, locale)} / ${t(`products:units.${item.unit}`)}`,
       unitPrice:
         item.unitPriceCents !== null

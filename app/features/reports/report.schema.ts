@@ -11,7 +11,11 @@ export { REPORT_DESCRIPTION_MAX };
 export const reportSchema = z
   .object({
     productId: z.uuid("validation:required"),
-    reasons: z.array(z.enum(REPORT_REASONS)).min(1, "compliance:report.reasonRequired"),
+    // A crafted form may repeat a reason; the owner's list shows each reason once.
+    reasons: z
+      .array(z.enum(REPORT_REASONS))
+      .min(1, "compliance:report.reasonRequired")
+      .transform((reasons) => [...new Set(reasons)]),
     description: z.string().trim().max(REPORT_DESCRIPTION_MAX, "validation:tooLong").prefault(""),
     website: z.string().prefault(""),
   })

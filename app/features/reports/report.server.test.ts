@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { productReport } from "~/db/schema/compliance";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import en from "~/locales/en/errors.json";
 import type { MailMessage } from "~/mail/mailer.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { reportSchema } from "./report.schema";
@@ -59,6 +60,38 @@ describe("customer reports", () => {
     expect(
       reportSchema.safeParse({ productId: id, reasons: ["image"], description: "x".repeat(1000) }).success,
     ).toBe(true);
+    expect(reportSchema.safeParse({ productId: id, reasons: ["price", "other"] }).success).toBe(false);
+    expect(reportSchema.safeParse({ productId: id, reasons: ["price", "sale"] }).success).toBe(false);
+    expect(reportSchema.parse({ productId: id, reasons: ["price", "price", "image"] }).reasons).toEqual([
+      "price",
+      "image",
+    ]);
+  });
+
+  it("says 'Report submit failed', stores nothing and mails nobody when the report cannot be stored", async () => {
+    const shop = await shopWithProduct("Млеко 1 л");
+    // The database refuses the insert (a full disk, a lost connection): reads still work.
+    const failing = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === "insert")
+          return () => {
+            throw new Error("could not extend file");
+          };
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const failure = await submitReport(failing, {
+      username: shop.username,
+      visitor: "v-fail",
+      report: report(shop.product.id),
+      now,
+    }).catch((error) => error);
+    expect(failure).toMatchObject({ code: "reportSubmitFailed", messageKey: "errors:reportSubmitFailed" });
+    expect(en.reportSubmitFailed).toBe("Report submit failed");
+    expect(
+      await database.db.select().from(productReport).where(eq(productReport.storeId, shop.storeId)),
+    ).toEqual([]);
+    expect(outbox.some((message) => message.subject.includes("Млеко 1 л"))).toBe(false);
   });
 
   it("reaches the owner's list and mailbox, asks for a 24-hour price correction, and can be resolved", async () => {
@@ -73,12 +106,16 @@ describe("customer reports", () => {
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ productName: "Кафе Гранд 200 г", reasons: ["price"] });
     const mail = outbox.find((message) => message.subject.includes("Кафе Гранд"));
+    const owner = await database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, shop.userId) });
+    expect(mail?.to).toBe(owner!.email);
     expect(mail?.text).toContain("На полица пишува 140");
     const due = await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 3_600_000));
     expect(due.map((item) => item.dueAt.toISOString())).toEqual(["2026-11-21T09:00:00.000Z"]);
     expect(await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 25 * 3_600_000))).toEqual([]);
 
     await resolveReport(shop.ctx, list.rows[0]!.id, now);
+    // Resolved: the dashboard no longer asks for the correction.
+    expect(await listPriceCorrectionsDue(shop.ctx, new Date(now.getTime() + 3_600_000))).toEqual([]);
     expect((await listReports(shop.ctx, { status: "new", page: 1 })).rows).toEqual([]);
     expect((await listReports(shop.ctx, { status: "resolved", page: 1 })).rows).toHaveLength(1);
   });

@@ -16,7 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
   }
   const answer = form.get("answer");
-  if (answer !== "yes" && answer !== "no") return redirect(back);
+  if (answer !== "yes" && answer !== "no")
+    return redirect(back, { headers: flashHeaders("errors:unexpected") });
   try {
     await answerToday(ctx, { answer }, getClock().now());
   } catch (error) {

@@ -1,0 +1,47 @@
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { store } from "~/db/schema/stores";
+
+// Issue 6 SEO: /sitemap.xml lists the landing page and every active store's price list (an
+// inactive store shows a notice, not prices, so it is not offered to crawlers); /robots.txt opens
+// the public pages and files and closes the application.
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
+
+/** The sitemap protocol's limit of URLs per file. */
+const SITEMAP_MAX_URLS = 50_000;
+
+export async function buildSitemap(db: Queryable, baseUrl: string): Promise<string> {
+  const rows = await db
+    .select({ username: store.username, versionChangedAt: store.versionChangedAt })
+    .from(store)
+    .where(eq(store.active, true))
+    .orderBy(asc(store.username))
+    .limit(SITEMAP_MAX_URLS - 1);
+  const urls = [
+    `<url><loc>${escapeXml(`${baseUrl}/`)}</loc></url>`,
+    ...rows.map(
+      (row) =>
+        `<url><loc>${escapeXml(`${baseUrl}/${row.username}`)}</loc><lastmod>${row.versionChangedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq></url>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function buildRobots(baseUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dashboard",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "Disallow: /onboarding",
+    "Disallow: /api/",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

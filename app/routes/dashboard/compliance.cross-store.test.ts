@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "~/db/client.server";
+import { closeDatabase } from "~/db/db.server";
+import { priceConfirmation, productReport } from "~/db/schema/compliance";
+import { productSchema } from "~/features/catalog/product.schema";
+import { createProduct } from "~/features/catalog/product.server";
+import { reportSchema } from "~/features/reports/report.schema";
+import { submitReport } from "~/features/reports/report.server";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import { createTestStore } from "../../../tests/support/test-db";
+import * as confirmationRoute from "./confirmation";
+import * as reportsRoute from "./reports";
+
+// Issue 6: the confirmation and reports routes with two stores. The store always comes from the
+// session, so another store's report id is not found and an answer never reaches another store.
+
+vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));
+// The archive write can be made to fail, to see what the owner is told.
+const archive = vi.hoisted(() => ({ fail: false }));
+vi.mock("~/features/feeds/snapshot.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/features/feeds/snapshot.server")>();
+  return {
+    ...actual,
+    archivePriceList: async (...args: Parameters<typeof actual.archivePriceList>) => {
+      if (archive.fail) throw new Error("disk full");
+      return actual.archivePriceList(...args);
+    },
+  };
+});
+
+type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
+const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
+
+let database: Database;
+let mine: Awaited<ReturnType<typeof createTestStore>>;
+let theirs: Awaited<ReturnType<typeof createTestStore>>;
+let theirReportId: string;
+
+async function theirState() {
+  const reports = await database.db
+    .select()
+    .from(productReport)
+    .where(eq(productReport.storeId, theirs.storeId));
+  const answers = await database.db
+    .select()
+    .from(priceConfirmation)
+    .where(eq(priceConfirmation.storeId, theirs.storeId));
+  return JSON.stringify({ reports, answers });
+}
+
+/** The flash message (an i18n key) a redirect carries. */
+function flashOf(response: unknown): string | null {
+  const cookie = (response as Response).headers.get("set-cookie") ?? "";
+  const value = /flash=([^;]+)/.exec(cookie)?.[1];
+  return value ? decodeURIComponent(value) : null;
+}
+
+beforeAll(async () => {
+  database = await startRouteDatabase();
+  mine = await createTestStore(database);
+  theirs = await createTestStore(database);
+  const product = await createProduct(
+    theirs.ctx,
+    productSchema.parse({
+      name: "Туѓ",
+      price: "99",
+      vatRate: "18",
+      unit: "piece",
+      availability: "in_stock",
+      status: "active",
+    }),
+  );
+  await submitReport(database.db, {
+    username: theirs.username,
+    visitor: `route-${theirs.storeId}`,
+    report: reportSchema.parse({ productId: product.id, reasons: ["other"], description: "Туѓа пријава" }),
+    now: new Date(),
+  });
+  theirReportId = (
+    await database.db.select().from(productReport).where(eq(productReport.storeId, theirs.storeId))
+  )[0]!.id;
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+describe("confirmation and reports routes with two stores", () => {
+  it("lists only the signed-in owner's reports, and resolving another store's report is not found", async () => {
+    const before = await theirState();
+    const context = signedIn(mine.userId);
+    for (const status of ["new", "resolved"]) {
+      const list = (await call(reportsRoute.loader, {
+        request: get(`/dashboard/reports?status=${status}`),
+        context,
+        params: {},
+      })) as { rows: unknown[]; total: number };
+      expect(list.rows).toEqual([]);
+      expect(list.total).toBe(0);
+    }
+    const request = post("/dashboard/reports", { intent: "resolve", reportId: theirReportId });
+    expect(await statusOf(() => call(reportsRoute.action, { request, context, params: {} }))).toBe(404);
+    expect(await theirState()).toBe(before);
+  });
+
+  it("an owner's yes and no answer only for their own store", async () => {
+    const before = await theirState();
+    const context = signedIn(mine.userId);
+    for (const answer of ["no", "yes"]) {
+      const request = post("/dashboard/confirmation", { answer, storeId: theirs.storeId });
+      await call(confirmationRoute.action, { request, context, params: {} });
+    }
+    const mineNow = await database.db
+      .select()
+      .from(priceConfirmation)
+      .where(eq(priceConfirmation.storeId, mine.storeId));
+    expect(mineNow.map((row) => row.status)).toEqual(["confirmed"]);
+    expect(await theirState()).toBe(before);
+  });
+
+  it("tells the owner 'Price update record failed' when the confirmation cannot be stored", async () => {
+    const shop = await createTestStore(database);
+    archive.fail = true;
+    try {
+      const response = await call(confirmationRoute.action, {
+        request: post("/dashboard/confirmation", { answer: "yes" }),
+        context: signedIn(shop.userId),
+        params: {},
+      });
+      expect(flashOf(response)).toBe("errors:priceUpdateRecordFailed");
+    } finally {
+      archive.fail = false;
+    }
+    const rows = await database.db
+      .select()
+      .from(priceConfirmation)
+      .where(eq(priceConfirmation.storeId, shop.storeId));
+    expect(rows).toEqual([]);
+  });
+
+  it("answers an unknown answer with the unexpected-error message and records nothing", async () => {
+    const shop = await createTestStore(database);
+    const response = await call(confirmationRoute.action, {
+      request: post("/dashboard/confirmation", { answer: "maybe" }),
+      context: signedIn(shop.userId),
+      params: {},
+    });
+    expect(flashOf(response)).toBe("errors:unexpected");
+    expect(
+      await database.db.select().from(priceConfirmation).where(eq(priceConfirmation.storeId, shop.storeId)),
+    ).toEqual([]);
+  });
+});
