@@ -30,6 +30,20 @@ export type Selection = {
 
 const checkboxClass = "size-4 rounded border-gray-300 accent-brand-600";
 
+/** The table's text columns in order; the numeric ones are right-aligned. */
+const COLUMNS = [
+  "name",
+  "category",
+  "price",
+  "unit",
+  "vat",
+  "quantity",
+  "status",
+  "promotion",
+  "updated",
+] as const;
+const NUMERIC = new Set<(typeof COLUMNS)[number]>(["price", "quantity"]);
+
 export function ProductTable({ products, selection }: { products: ProductRow[]; selection: Selection }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
@@ -39,13 +53,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
       <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm md:hidden">
         {products.map((product) => (
           <li key={product.id} className="flex items-center gap-3 p-3">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              checked={selection.isSelected(product.id)}
-              onChange={(event) => selection.toggle(product.id, event.target.checked)}
-              aria-label={t("columns.select", { name: product.name })}
-            />
+            <RowCheckbox product={product} selection={selection} />
             <Link to={`/dashboard/products/${product.id}`} className="flex min-w-0 flex-1 items-start gap-3">
               <ProductThumb url={product.imageUrl} className="size-12 shrink-0" />
               <span className="min-w-0 flex-1">
@@ -80,32 +88,15 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
               <th scope="col" className="px-2 py-3 font-medium">
                 <span className="sr-only">{t("columns.image")}</span>
               </th>
-              {(["name", "category"] as const).map((key) => (
-                <th key={key} scope="col" className="px-3 py-3 font-medium">
+              {COLUMNS.map((key) => (
+                <th
+                  key={key}
+                  scope="col"
+                  className={NUMERIC.has(key) ? "px-3 py-3 text-right font-medium" : "px-3 py-3 font-medium"}
+                >
                   {t(`columns.${key}`)}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-3 text-right font-medium">
-                {t("columns.price")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.unit")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.vat")}
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-medium">
-                {t("columns.quantity")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.status")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.promotion")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.updated")}
-              </th>
               <th scope="col" className="px-3 py-3">
                 <span className="sr-only">{t("columns.actions")}</span>
               </th>
@@ -115,13 +106,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
             {products.map((product) => (
               <tr key={product.id} className="hover:bg-gray-50">
                 <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className={checkboxClass}
-                    checked={selection.isSelected(product.id)}
-                    onChange={(event) => selection.toggle(product.id, event.target.checked)}
-                    aria-label={t("columns.select", { name: product.name })}
-                  />
+                  <RowCheckbox product={product} selection={selection} />
                 </td>
                 <td className="px-2 py-2">
                   <ProductThumb url={product.imageUrl} className="size-10" />
@@ -159,6 +144,19 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
         </table>
       </div>
     </>
+  );
+}
+
+function RowCheckbox({ product, selection }: { product: ProductRow; selection: Selection }) {
+  const { t } = useTranslation("products");
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClass}
+      checked={selection.isSelected(product.id)}
+      onChange={(event) => selection.toggle(product.id, event.target.checked)}
+      aria-label={t("columns.select", { name: product.name })}
+    />
   );
 }
 
