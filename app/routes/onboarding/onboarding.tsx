@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireOwnerStore, requireUser } from "~/auth/guards.server";
+import { FormAlert } from "~/components/form-alert";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
@@ -11,12 +12,11 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { suggestionLabel } from "~/features/address/address";
-import { signSuggestion, toStoreAddress, verifySuggestion } from "~/features/address/address.server";
+import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
-import { imageUrls } from "~/features/images/image.server";
 import { UsernameField } from "~/features/stores/components/username-field";
 import {
   companyStepSchema,
@@ -26,6 +26,7 @@ import {
   storeNameStepSchema,
 } from "~/features/stores/store.schema";
 import { getStoreByOwner } from "~/features/stores/store.server";
+import { addressNotChosen, storeProfileValues, storeSaveFailure } from "~/features/stores/store-form.server";
 import {
   finishOnboarding,
   listOnboardingProducts,
@@ -36,11 +37,10 @@ import {
   saveStoreNameStep,
 } from "~/features/stores/store-profile.server";
 import type { Locale } from "~/i18n/config";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
-import { formatPhoneNational } from "~/lib/phone";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import { suggestUsername } from "~/lib/slug";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/onboarding";
@@ -49,9 +49,7 @@ import type { Route } from "./+types/onboarding";
 // first products → an image per product. Each step is saved when the owner moves on, so leaving
 // and coming back resumes at the step reached with everything entered kept.
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -62,41 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("step"));
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
-  const t = getFixedT(requestLocale(request));
   const products =
     store && step === 5
       ? await listOnboardingProducts({ db, storeId: store.id, actor: { userId: user.id } })
       : [];
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
   return {
-    title: `${t("onboarding:title")} · Vitrina`,
+    title: pageTitle(request, "onboarding:title"),
     rootDomain: getConfig().rootDomain,
     step,
     reached,
-    store: store
-      ? {
-          name: store.name,
-          username: store.username,
-          phone: store.phone ? formatPhoneNational(store.phone) : "",
-          phonePublic: store.phonePublic,
-          companyName: store.companyName,
-          street: store.address?.street ?? "",
-          // The saved place, re-signed so that saving the step again without a change passes.
-          addressSuggestion: store.address
-            ? signSuggestion({
-                id: store.address.placeId,
-                kind: "town",
-                name: store.address.place,
-                municipality: store.address.municipality,
-                postalCode: store.address.postalCode,
-                lat: store.address.lat,
-                lng: store.address.lng,
-                source: store.address.source,
-              })
-            : null,
-          logoUrl: store.logoKey ? imageUrls(store.logoKey, "logo").thumbUrl : null,
-        }
-      : null,
+    store: store ? storeProfileValues(store) : null,
     products,
     index,
   };
@@ -125,15 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "company") {
       const parsed = companyStepSchema.safeParse(form);
       if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-      const suggestion = verifySuggestion(parsed.data.addressSuggestion);
-      if (!suggestion)
-        return data(
-          { errors: { addressSuggestion: "validation:addressFromSuggestions" } as FieldErrors },
-          { status: 400 },
-        );
+      const address = addressFromForm(parsed.data);
+      if (!address) return addressNotChosen();
       await saveCompanyStep(ctx, {
         companyName: parsed.data.companyName,
-        address: toStoreAddress(suggestion, parsed.data.street),
+        address,
         logoKey: parsed.data.logoKey,
       });
       return next(4);
@@ -184,14 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ errors: { form: "errors:validation" } as FieldErrors }, { status: 400 });
   } catch (error) {
-    if (isAppError(error) && error.code === "usernameUnavailable") {
-      return data({ errors: { username: "errors:usernameUnavailable" } as FieldErrors }, { status: 409 });
-    }
-    if (isAppError(error) && error.status < 500) {
-      return data({ errors: { form: error.messageKey } as FieldErrors }, { status: error.status });
-    }
-    console.error(error);
-    return data({ errors: { form: "errors:setupFailed" } as FieldErrors }, { status: 500 });
+    return storeSaveFailure(error, "errors:setupFailed");
   }
 }
 
@@ -238,11 +201,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </div>
           <h2 className="mt-4 font-semibold text-xl">{t(`steps.${step}.title`)}</h2>
           <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
-          {errors.form ? (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-              {t(errors.form)}
-            </p>
-          ) : null}
+          <FormAlert message={errors.form} />
           <div className="mt-5">
             {step === 1 ? <StoreStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
             {step === 2 ? <PhoneStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}

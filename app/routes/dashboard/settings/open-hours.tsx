@@ -2,28 +2,27 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { DEFAULT_HOURS, WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
 import { hoursFromForm, hoursSchema } from "~/features/stores/hours.schema";
 import { saveBusinessHours } from "~/features/stores/store-profile.server";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/open-hours";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 /** Settings → business hours, Monday to Sunday (spec §2, issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
-  const t = getFixedT(requestLocale(request));
   return {
-    title: `${t("storeSettings:hours.title")} · Vitrina`,
+    title: pageTitle(request, "storeSettings:hours.title"),
     hours: store.hours ?? DEFAULT_HOURS,
     saved: Boolean(store.hours),
   };
@@ -60,11 +59,7 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
       <h2 className="font-semibold text-lg">{t("hours.title")}</h2>
       <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
       <Card className="mt-4 p-5">
-        {errors.form ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-            {t(errors.form)}
-          </p>
-        ) : null}
+        <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-3">
           {WEEKDAYS.map((day) => {
             const error = errors[`${day}.to`] ?? errors[`${day}.from`];
