@@ -1,6 +1,7 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { DeleteButton } from "~/components/delete-button";
 import type { Locale } from "~/i18n/config";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -171,22 +172,12 @@ function RowActions({ product }: { product: ProductRow }) {
       >
         <Pencil aria-hidden className="size-4" />
       </Link>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t("actions.confirmDelete", { name: product.name }))) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="productId" value={product.id} />
-        <button
-          type="submit"
-          className="rounded-md p-2 text-red-600 hover:bg-red-50"
-          aria-label={t("actions.delete", { name: product.name })}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      </Form>
+      <DeleteButton
+        idName="productId"
+        id={product.id}
+        label={t("actions.delete", { name: product.name })}
+        question={t("actions.confirmDelete", { name: product.name })}
+      />
     </div>
   );
 }
