@@ -33,28 +33,55 @@ export function EmailField({ error, id = "email" }: { error?: string; id?: strin
   );
 }
 
+/**
+ * A password field. `name` is what is posted when the id must differ from it (two forms on one
+ * page); the error is tied to the control through `name`, as fieldControlProps does.
+ */
+export function PasswordField({
+  id,
+  name = id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; name?: string; label: string; error?: string; hint?: string } & Omit<
+  React.ComponentProps<"input">,
+  "id" | "name" | "type"
+>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Input {...fieldControlProps(name, error)} id={id} type="password" {...input} />
+    </Field>
+  );
+}
+
+/** The 6-digit code from an e-mail: a digits keyboard and the browser's one-time-code autofill. */
+export function CodeInput(props: React.ComponentProps<"input">) {
+  return <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}
+
 /** A new password and its confirmation (register, reset): the rules in auth.schema.ts. */
 export function NewPasswordFields({ errors, passwordLabel }: { errors: FieldErrors; passwordLabel: string }) {
   const { t } = useTranslation("auth");
   return (
     <>
-      <Field id="password" label={passwordLabel} error={errors.password} hint={t("register.passwordHint")}>
-        <Input
-          {...fieldControlProps("password", errors.password)}
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-        />
-      </Field>
-      <Field id="confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
-        <Input
-          {...fieldControlProps("confirmPassword", errors.confirmPassword)}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-      </Field>
+      <PasswordField
+        id="password"
+        label={passwordLabel}
+        error={errors.password}
+        hint={t("register.passwordHint")}
+        minLength={8}
+        {...newPassword}
+      />
+      <PasswordField
+        id="confirmPassword"
+        label={t("fields.confirmPassword")}
+        error={errors.confirmPassword}
+        {...newPassword}
+      />
     </>
   );
 }
+
+/** Both fields of a new password: required, and the browser may offer to generate and save one. */
+const newPassword = { autoComplete: "new-password", required: true } as const;

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { FieldErrors } from "~/lib/form";
-import { AuthForm, EmailField } from "./auth-fields";
+import { AuthForm, EmailField, PasswordField } from "./auth-fields";
 import { type AuthMode, PasskeySignIn } from "./auth-modes";
 
 export function PasswordForm({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
@@ -11,14 +9,13 @@ export function PasswordForm({ errors, busy }: { errors: FieldErrors; busy: bool
   return (
     <AuthForm intent="password">
       <EmailField error={errors.email} />
-      <Field id="password" label={t("fields.password")} error={errors.password}>
-        <Input
-          {...fieldControlProps("password", errors.password)}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </Field>
+      <PasswordField
+        id="password"
+        label={t("fields.password")}
+        error={errors.password}
+        autoComplete="current-password"
+        required
+      />
       <Button type="submit" disabled={busy}>
         {busy ? t("login.submitting") : t("login.submit")}
       </Button>

@@ -4,9 +4,8 @@ import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { FieldErrors } from "~/lib/form";
-import { AuthForm } from "./auth-fields";
+import { AuthForm, CodeInput } from "./auth-fields";
 import { ResendButton } from "./resend-button";
 
 /** What differs between the two code pages: texts, the action's intent and the way back. */
@@ -56,12 +55,9 @@ export function CodeEntryCard({
       ) : null}
       <AuthForm intent={intent}>
         <Field id="otp" label={t("fields.code")} error={errors.otp}>
-          <Input
+          <CodeInput
             {...fieldControlProps("otp", errors.otp)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             pattern="[0-9]{6}"
-            maxLength={6}
             className="text-center font-mono text-2xl tracking-[0.5em]"
             required
           />
