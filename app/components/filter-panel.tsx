@@ -50,28 +50,4 @@ function CompactField({
   );
 }
 
-/** A checkbox filter that posts `name=1` when ticked. */
-function FilterCheckbox({
-  name,
-  checked,
-  label,
-}: {
-  name: string;
-  checked: boolean;
-  label: React.ReactNode;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      <input
-        type="checkbox"
-        name={name}
-        value="1"
-        defaultChecked={checked}
-        className="size-4 accent-brand-600"
-      />
-      {label}
-    </label>
-  );
-}
-
-export { CompactField, FilterCheckbox, FilterForm };
+export { CompactField, FilterForm };

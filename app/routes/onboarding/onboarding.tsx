@@ -11,12 +11,12 @@ import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
-import { suggestionLabel } from "~/features/address/address";
 import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
 import { UsernameField } from "~/features/stores/components/username-field";
 import {
   companyStepSchema,
@@ -36,7 +36,6 @@ import {
   savePhoneStep,
   saveStoreNameStep,
 } from "~/features/stores/store-profile.server";
-import type { Locale } from "~/i18n/config";
 import { getConfig } from "~/lib/config.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
@@ -243,14 +242,38 @@ function Actions({ step, busy, label }: { step: number; busy: boolean; label?: s
   );
 }
 
+/** Steps 1–3: checked in the browser by the step's schema, posted with its intent, then Back / Next. */
+function StepForm({
+  step,
+  intent,
+  schema,
+  check,
+  busy,
+  children,
+}: {
+  step: number;
+  intent: string;
+  schema: z.ZodType;
+  check: StepProps["check"];
+  busy: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(schema)}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <Actions step={step} busy={busy} />
+    </Form>
+  );
+}
+
 function StoreStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   const [storeName, setStoreName] = useState(loaderData.store?.name ?? "");
   const [username, setUsername] = useState(loaderData.store?.username ?? "");
   const [edited, setEdited] = useState(Boolean(loaderData.store));
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(storeNameStepSchema)}>
-      <input type="hidden" name="intent" value="store" />
+    <StepForm step={1} intent="store" schema={storeNameStepSchema} check={check} busy={busy}>
       <Field id="storeName" label={t("fields.storeName")} error={errors.storeName}>
         <Input
           {...fieldControlProps("storeName", errors.storeName)}
@@ -273,16 +296,14 @@ function StoreStep({ data: loaderData, errors, busy, check }: StepProps) {
         error={errors.username}
         rootDomain={loaderData.rootDomain}
       />
-      <Actions step={1} busy={busy} />
-    </Form>
+    </StepForm>
   );
 }
 
 function PhoneStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(phoneStepSchema)}>
-      <input type="hidden" name="intent" value="phone" />
+    <StepForm step={2} intent="phone" schema={phoneStepSchema} check={check} busy={busy}>
       <Field id="phone" label={t("fields.phone")} error={errors.phone} hint={t("phoneHint")}>
         <Input
           {...fieldControlProps("phone", errors.phone)}
@@ -294,26 +315,15 @@ function PhoneStep({ data: loaderData, errors, busy, check }: StepProps) {
           required
         />
       </Field>
-      <label className="flex items-center gap-2 text-gray-700 text-sm">
-        <input
-          type="checkbox"
-          name="phonePublic"
-          defaultChecked={loaderData.store?.phone ? loaderData.store.phonePublic : true}
-          className="size-4 rounded border-gray-300 accent-brand-600"
-        />
-        {t("fields.phonePublic")}
-      </label>
-      <Actions step={2} busy={busy} />
-    </Form>
+      <PhonePublicCheckbox defaultChecked={loaderData.store?.phone ? loaderData.store.phonePublic : true} />
+    </StepForm>
   );
 }
 
 function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
-  const { t, i18n } = useTranslation("onboarding");
-  const saved = loaderData.store?.addressSuggestion ?? null;
+  const { t } = useTranslation("onboarding");
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(companyStepSchema)}>
-      <input type="hidden" name="intent" value="company" />
+    <StepForm step={3} intent="company" schema={companyStepSchema} check={check} busy={busy}>
       <Field id="companyName" label={t("fields.companyName")} error={errors.companyName}>
         <Input
           {...fieldControlProps("companyName", errors.companyName)}
@@ -324,10 +334,9 @@ function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
         />
       </Field>
       <AddressField
-        initial={saved ? JSON.stringify(saved) : undefined}
-        initialLabel={saved ? suggestionLabel(saved, i18n.language as Locale) : undefined}
+        saved={loaderData.store?.addressSuggestion}
         initialStreet={loaderData.store?.street}
-        errors={{ addressSuggestion: errors.addressSuggestion, street: errors.street }}
+        errors={errors}
       />
       <ImageUploadField
         kind="logo"
@@ -336,8 +345,7 @@ function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
         initialUrl={loaderData.store?.logoUrl}
         square
       />
-      <Actions step={3} busy={busy} />
-    </Form>
+    </StepForm>
   );
 }
 

@@ -2,9 +2,10 @@ import { Search } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { CompactField, FilterCheckbox, FilterForm } from "~/components/filter-panel";
+import { CompactField, FilterForm } from "~/components/filter-panel";
 import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
+import { CheckboxLabel } from "~/components/ui/checkbox";
 import { Input, Select } from "~/components/ui/input";
 import { hasActiveFilters, PRODUCT_SORTS, type ProductListParams } from "../product-list-params";
 
@@ -86,8 +87,13 @@ export function ProductFilters({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-        <FilterCheckbox name="promo" checked={params.promo} label={t("filters.promo")} />
-        <FilterCheckbox name="noImage" checked={params.noImage} label={t("filters.noImage")} />
+        <CheckboxLabel name="promo" value="1" defaultChecked={params.promo} label={t("filters.promo")} />
+        <CheckboxLabel
+          name="noImage"
+          value="1"
+          defaultChecked={params.noImage}
+          label={t("filters.noImage")}
+        />
         {hasActiveFilters(params) ? (
           <Link to="/dashboard/products" className="ml-auto text-brand-700 hover:underline">
             {t("filters.clear")}

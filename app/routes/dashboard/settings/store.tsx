@@ -3,19 +3,18 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { FormAlert } from "~/components/form-alert";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { suggestionLabel } from "~/features/address/address";
 import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
+import { SaveButton } from "~/features/stores/components/save-button";
 import { UsernameField } from "~/features/stores/components/username-field";
 import { storeProfileSchema } from "~/features/stores/store.schema";
 import { addressNotChosen, storeProfileValues, storeSaveFailure } from "~/features/stores/store-form.server";
 import { USERNAME_REDIRECT_DAYS, updateStoreProfile } from "~/features/stores/store-profile.server";
-import type { Locale } from "~/i18n/config";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
@@ -51,12 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("storeSettings");
+  const { t } = useTranslation("storeSettings");
   const { store } = loaderData;
   const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const [username, setUsername] = useState(store.username);
-  const saved = store.addressSuggestion;
   return (
     <div>
       <h2 className="font-semibold text-lg">{t("store.title")}</h2>
@@ -94,15 +92,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               defaultValue={store.phone}
             />
           </Field>
-          <label className="flex items-center gap-2 text-gray-700 text-sm">
-            <input
-              type="checkbox"
-              name="phonePublic"
-              defaultChecked={store.phonePublic}
-              className="size-4 rounded border-gray-300 accent-brand-600"
-            />
-            {t("onboarding:fields.phonePublic")}
-          </label>
+          <PhonePublicCheckbox defaultChecked={store.phonePublic} />
           <Field id="companyName" label={t("onboarding:fields.companyName")} error={errors.companyName}>
             <Input
               {...fieldControlProps("companyName", errors.companyName)}
@@ -110,12 +100,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               maxLength={255}
             />
           </Field>
-          <AddressField
-            initial={saved ? JSON.stringify(saved) : undefined}
-            initialLabel={saved ? suggestionLabel(saved, i18n.language as Locale) : undefined}
-            initialStreet={store.street}
-            errors={{ addressSuggestion: errors.addressSuggestion, street: errors.street }}
-          />
+          <AddressField saved={store.addressSuggestion} initialStreet={store.street} errors={errors} />
           <ImageUploadField
             kind="logo"
             name="logoKey"
@@ -124,9 +109,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             square
           />
           <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t("onboarding:submitting") : t("save")}
-            </Button>
+            <SaveButton busy={busy} />
           </div>
         </Form>
       </Card>
