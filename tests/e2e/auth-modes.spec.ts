@@ -30,12 +30,39 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
 }
 
+/** Opens a page and waits until React has hydrated it, so its forms and buttons run their code. */
+async function openHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** Chromium's virtual platform authenticator (DevTools WebAuthn): real passkeys on localhost. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+}
+
+/** Adds a passkey with this name in settings and waits until the list shows it. */
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel("Name of the new passkey").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue(name);
+}
+
 test("password: log in, a wrong password shows the translated message", async ({ page, consoleGuard }) => {
   const { email, password } = await newOwner(page);
   await signOut(page);
   consoleGuard.allowHttpError("/auth/login.data", 401);
-  await page.goto("/auth/login");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth/login");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(`${password}x`);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -61,8 +88,7 @@ test("e-mail code: a new address gets a code, a wrong code is refused, the right
 }) => {
   consoleGuard.allowHttpError("/auth/verify-otp.data", 400);
   const email = uniqueEmail("code");
-  await page.goto("/auth/login");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth/login");
   await page.getByRole("link", { name: "E-mail code" }).click();
   await expect(page).toHaveURL(/\/auth\/login\?mode=code$/);
   await expect(page.getByRole("button", { name: "Send the code" })).toBeVisible();
@@ -160,24 +186,11 @@ test("forgot password for an unknown address looks exactly the same", async ({ p
 });
 
 test("passkey: add one in settings, rename it, sign in with it, then delete it", async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await newOwner(page);
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await expect(page.getByText("No passkeys yet.", { exact: false })).toBeVisible();
-  await page.getByLabel("Name of the new passkey").fill("Work laptop");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Work laptop");
+  await addPasskey(page, "Work laptop");
   await expect(page.getByText("not used yet", { exact: false })).toBeVisible();
 
   await page.getByLabel("Name", { exact: true }).last().fill("Office laptop");
@@ -185,13 +198,11 @@ test("passkey: add one in settings, rename it, sign in with it, then delete it",
   await expect(page.getByRole("status")).toHaveText("Saved");
 
   await signOut(page);
-  await page.goto("/auth/login?mode=passkey");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth/login?mode=passkey");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
 
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Office laptop");
   await expect(page.getByText(/last used \d/)).toBeVisible();
   await page.getByRole("button", { name: "Delete passkey Office laptop" }).click();
@@ -212,8 +223,7 @@ test("settings: name, password change signs out the other sessions, language", a
   expect(signIn.ok()).toBe(true);
   expect((await (await other.request.get("/api/_auth/session")).json()).user.email).toBe(email);
 
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await page.getByLabel("Name", { exact: true }).first().fill("Ana Owner");
   await page.getByRole("button", { name: "Save" }).nth(1).click();
   await expect(page.getByRole("status").first()).toHaveText("Saved");
@@ -248,14 +258,12 @@ test("Google: a new person signs up with Google; unlinking their only way in is 
   consoleGuard.allowHttpError("/dashboard/settings.data", 409);
   const email = uniqueEmail("google");
   await asGoogleUser({ sub: uniqueId(), email, name: "Gordana Google" });
-  await page.goto("/auth/register");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth/register");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   const id = uniqueId();
   await onboardThroughApi(page.request, { name: `G ${id}`, username: `g-${id}` }, email);
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await expect(page.getByText(/^Connected on \d/)).toBeVisible();
   await page.getByRole("button", { name: "Unlink" }).click();
   await expect(page.getByRole("alert")).toHaveText(
@@ -264,8 +272,7 @@ test("Google: a new person signs up with Google; unlinking their only way in is 
 
   // Signing in again with Google finds the same account.
   await signOut(page);
-  await page.goto("/auth/login");
-  await waitForHydration(page);
+  await openHydrated(page, "/auth/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
 });
@@ -273,8 +280,7 @@ test("Google: a new person signs up with Google; unlinking their only way in is 
 test("Google: an owner links Google in settings, sees the date, and unlinks it", async ({ page }) => {
   const { email } = await newOwner(page);
   await asGoogleUser({ sub: uniqueId(), email, name: "Owner" });
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await expect(page.getByText("Not connected")).toBeVisible();
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?linked=google$/);
@@ -325,26 +331,13 @@ test("another owner cannot rename or delete my passkey nor unlink my Google acco
   page,
   newVisitor,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   const ana = await newOwner(page);
   await asGoogleUser({ sub: uniqueId(), email: ana.email, name: "Ana" });
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText(/^Connected on \d/)).toBeVisible();
-  await page.getByLabel("Name of the new passkey").fill("Ana's key");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue("Ana's key");
+  await addPasskey(page, "Ana's key");
   const passkeyId = await page
     .locator('input[name="intent"][value="deletePasskey"] + input[name="id"]')
     .inputValue();
@@ -387,8 +380,7 @@ test("settings: without a password, the e-mail changes with a code sent to the n
   await expect(page).toHaveURL(/\/onboarding$/);
   const id = uniqueId();
   await onboardThroughApi(page.request, { name: `N ${id}`, username: `n-${id}` }, email);
-  await page.goto("/dashboard/settings");
-  await waitForHydration(page);
+  await openHydrated(page, "/dashboard/settings");
   const next = uniqueEmail("moved");
   await page.getByLabel("New e-mail address").fill(next);
   await page.getByRole("button", { name: "Send the code", exact: true }).click();

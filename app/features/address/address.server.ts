@@ -62,6 +62,26 @@ export function toStoreAddress(suggestion: AddressSuggestion, street: string): S
   };
 }
 
+/** A saved address as a signed suggestion: a form that shows it can be saved again unchanged. */
+export function suggestionOf(address: StoreAddress): SignedSuggestion {
+  return signSuggestion({
+    id: address.placeId,
+    kind: "town",
+    name: address.place,
+    municipality: address.municipality,
+    postalCode: address.postalCode,
+    lat: address.lat,
+    lng: address.lng,
+    source: address.source,
+  });
+}
+
+/** The address from a form's chosen suggestion and street; null when no suggestion of ours was chosen. */
+export function addressFromForm(input: { addressSuggestion?: string; street: string }): StoreAddress | null {
+  const suggestion = verifySuggestion(input.addressSuggestion);
+  return suggestion ? toStoreAddress(suggestion, input.street) : null;
+}
+
 /** Tests choose the provider. */
 export function setAddressProvider(next: AddressProvider | null): void {
   provider = next;

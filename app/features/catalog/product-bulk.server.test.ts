@@ -4,24 +4,12 @@ import { activityLog, priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
 import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { productSchema } from "./product.schema";
 import { createProduct } from "./product.server";
+import { productInput } from "./product.test-support";
 import { bulkActionSchema, priceAfterAmount, priceAfterPercent } from "./product-bulk.schema";
 import { countSelection, runBulkAction } from "./product-bulk.server";
 
 const database = databaseForThisFile();
-
-const form = (overrides: Record<string, string> = {}) =>
-  productSchema.parse({
-    name: "Производ",
-    price: "100",
-    vatRate: "18",
-    unit: "piece",
-    quantity: "1",
-    availability: "in_stock",
-    status: "active",
-    ...overrides,
-  });
 
 const bulk = (input: Record<string, unknown>) => bulkActionSchema.parse({ scope: "ids", ...input });
 
@@ -75,9 +63,9 @@ describe("price arithmetic", () => {
 describe("bulk actions", () => {
   it("changes prices of the ticked products with price history and activity for each", async () => {
     const { ctx, storeId } = await createTestStore(database);
-    const a = await createProduct(ctx, form({ name: "A", price: "129,90" }));
-    const b = await createProduct(ctx, form({ name: "B", price: "50" }));
-    await createProduct(ctx, form({ name: "C", price: "10" }));
+    const a = await createProduct(ctx, productInput({ name: "A", price: "129,90" }));
+    const b = await createProduct(ctx, productInput({ name: "B", price: "50" }));
+    await createProduct(ctx, productInput({ name: "C", price: "10" }));
     const result = await runBulkAction(ctx, bulk({ action: "pricePercent", value: "10", ids: [a.id, b.id] }));
     expect(result).toEqual({ count: 2, skipped: 0, failed: 0 });
     expect((await prices(ctx)).map((row) => [row.name, row.priceCents])).toEqual([
@@ -109,9 +97,9 @@ describe("bulk actions", () => {
 
   it("logs unchanged prices as skipped and impossible ones as errors, leaving them as they were", async () => {
     const { ctx, storeId } = await createTestStore(database);
-    await createProduct(ctx, form({ name: "A", price: "10" }));
-    await createProduct(ctx, form({ name: "B", price: "0,40" }));
-    await createProduct(ctx, form({ name: "C", price: "90", regularPrice: "100" }));
+    await createProduct(ctx, productInput({ name: "A", price: "10" }));
+    await createProduct(ctx, productInput({ name: "B", price: "0,40" }));
+    await createProduct(ctx, productInput({ name: "C", price: "90", regularPrice: "100" }));
     const all = { scope: "all", query: "" };
     expect(await runBulkAction(ctx, bulk({ action: "priceAmount", value: "-20", ...all }))).toEqual({
       count: 1,
@@ -139,9 +127,9 @@ describe("bulk actions", () => {
 
   it("acts on everything matching the filters without a list of ids", async () => {
     const { ctx } = await createTestStore(database);
-    await createProduct(ctx, form({ name: "Леб бел" }));
-    await createProduct(ctx, form({ name: "Леб црн" }));
-    await createProduct(ctx, form({ name: "Млеко" }));
+    await createProduct(ctx, productInput({ name: "Леб бел" }));
+    await createProduct(ctx, productInput({ name: "Леб црн" }));
+    await createProduct(ctx, productInput({ name: "Млеко" }));
     const selection = { scope: "all", query: "q=leb&sort=price" };
     expect(await countSelection(ctx, { ...selection, scope: "all", ids: [] })).toBe(2);
     expect(await runBulkAction(ctx, bulk({ action: "deactivate", ...selection }))).toMatchObject({
@@ -164,7 +152,7 @@ describe("bulk actions", () => {
       .insert(category)
       .values({ storeId: other.storeId, name: "Туѓа" })
       .returning();
-    const p = await createProduct(ctx, form({ name: "Леб" }));
+    const p = await createProduct(ctx, productInput({ name: "Леб" }));
     await runBulkAction(ctx, bulk({ action: "assignCategory", categoryId: mine!.id, ids: [p.id] }));
     expect((await prices(ctx))[0]!.categoryId).toBe(mine!.id);
     await expect(
@@ -177,9 +165,9 @@ describe("bulk actions", () => {
 
   it("bulk-deletes with one activity row carrying the count, the names and deletedAt", async () => {
     const { ctx, storeId } = await createTestStore(database);
-    const a = await createProduct(ctx, form({ name: "A" }));
-    const b = await createProduct(ctx, form({ name: "B" }));
-    await createProduct(ctx, form({ name: "C" }));
+    const a = await createProduct(ctx, productInput({ name: "A" }));
+    const b = await createProduct(ctx, productInput({ name: "B" }));
+    await createProduct(ctx, productInput({ name: "C" }));
     expect(await runBulkAction(ctx, bulk({ action: "delete", ids: [a.id, b.id] }))).toMatchObject({
       count: 2,
     });
@@ -195,8 +183,8 @@ describe("bulk actions", () => {
   it("never touches another store's products, by id or by filter", async () => {
     const mine = await createTestStore(database);
     const theirs = await createTestStore(database);
-    const foreign = await createProduct(theirs.ctx, form({ name: "Туѓ", price: "100" }));
-    const mineProduct = await createProduct(mine.ctx, form({ name: "Мој", price: "100" }));
+    const foreign = await createProduct(theirs.ctx, productInput({ name: "Туѓ", price: "100" }));
+    const mineProduct = await createProduct(mine.ctx, productInput({ name: "Мој", price: "100" }));
     for (const action of ["delete", "deactivate", "pricePercent"] as const) {
       const input = action === "pricePercent" ? { value: "50" } : {};
       await expect(
@@ -219,8 +207,8 @@ describe("bulk actions", () => {
 
   it("changes nothing when the transaction fails half way", async () => {
     const { ctx, storeId } = await createTestStore(database);
-    const a = await createProduct(ctx, form({ name: "A", price: "100" }));
-    const b = await createProduct(ctx, form({ name: "B", price: "100" }));
+    const a = await createProduct(ctx, productInput({ name: "A", price: "100" }));
+    const b = await createProduct(ctx, productInput({ name: "B", price: "100" }));
     // A database whose activity insert fails after the prices were updated in the transaction.
     const failing: StoreContext = {
       ...ctx,

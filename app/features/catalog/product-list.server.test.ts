@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { category, product } from "~/db/schema/catalog";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { productSchema } from "./product.schema";
 import { createProduct, listProducts } from "./product.server";
+import { productInput } from "./product.test-support";
 import { parseProductListParams } from "./product-list-params";
 
 const database = databaseForThisFile();
-
-const form = (overrides: Record<string, string> = {}) =>
-  productSchema.parse({
-    name: "Производ",
-    price: "100",
-    vatRate: "18",
-    unit: "piece",
-    quantity: "1",
-    availability: "in_stock",
-    status: "active",
-    ...overrides,
-  });
 
 const names = async (ctx: Parameters<typeof listProducts>[0], query: string) =>
   (await listProducts(ctx, parseProductListParams(new URLSearchParams(query)))).rows.map((row) => row.name);
@@ -25,9 +13,9 @@ const names = async (ctx: Parameters<typeof listProducts>[0], query: string) =>
 describe("products list: search, filters, sort", () => {
   it("matches name, description and barcode in either alphabet and any case", async () => {
     const { ctx } = await createTestStore(database);
-    await createProduct(ctx, form({ name: "Леб бел", description: "Пченично брашно тип 500" }));
-    await createProduct(ctx, form({ name: "Kafe Grand", barcode: "4006381333931" }));
-    await createProduct(ctx, form({ name: "Сирење" }));
+    await createProduct(ctx, productInput({ name: "Леб бел", description: "Пченично брашно тип 500" }));
+    await createProduct(ctx, productInput({ name: "Kafe Grand", barcode: "4006381333931" }));
+    await createProduct(ctx, productInput({ name: "Сирење" }));
     expect(await names(ctx, "q=LEB")).toEqual(["Леб бел"]);
     expect(await names(ctx, "q=пченично")).toEqual(["Леб бел"]);
     expect(await names(ctx, "q=p%C4%8Deni%C4%8Dno")).toEqual(["Леб бел"]);
@@ -40,11 +28,11 @@ describe("products list: search, filters, sort", () => {
   it("filters by category, status, stock, promotion and missing image", async () => {
     const { ctx, storeId } = await createTestStore(database);
     const [dairy] = await database.db.insert(category).values({ storeId, name: "Млечни" }).returning();
-    await createProduct(ctx, form({ name: "A Млеко", categoryId: dairy!.id }));
-    await createProduct(ctx, form({ name: "B Неактивен", status: "inactive" }));
-    await createProduct(ctx, form({ name: "C Нема", availability: "out_of_stock" }));
-    await createProduct(ctx, form({ name: "D Акција", price: "80", regularPrice: "100" }));
-    const withImage = await createProduct(ctx, form({ name: "E Слика" }));
+    await createProduct(ctx, productInput({ name: "A Млеко", categoryId: dairy!.id }));
+    await createProduct(ctx, productInput({ name: "B Неактивен", status: "inactive" }));
+    await createProduct(ctx, productInput({ name: "C Нема", availability: "out_of_stock" }));
+    await createProduct(ctx, productInput({ name: "D Акција", price: "80", regularPrice: "100" }));
+    const withImage = await createProduct(ctx, productInput({ name: "E Слика" }));
     await database.db
       .update(product)
       .set({ imageUrl: "/media/e.webp" })
@@ -62,9 +50,9 @@ describe("products list: search, filters, sort", () => {
 
   it("sorts by name, price, quantity and last update, both ways, and pages", async () => {
     const { ctx } = await createTestStore(database);
-    await createProduct(ctx, form({ name: "Б", price: "30", quantity: "5" }));
-    await createProduct(ctx, form({ name: "А", price: "20", quantity: "9" }));
-    await createProduct(ctx, form({ name: "В", price: "10", quantity: "1" }));
+    await createProduct(ctx, productInput({ name: "Б", price: "30", quantity: "5" }));
+    await createProduct(ctx, productInput({ name: "А", price: "20", quantity: "9" }));
+    await createProduct(ctx, productInput({ name: "В", price: "10", quantity: "1" }));
     expect(await names(ctx, "sort=name")).toEqual(["А", "Б", "В"]);
     expect(await names(ctx, "sort=name&dir=desc")).toEqual(["В", "Б", "А"]);
     expect(await names(ctx, "sort=price")).toEqual(["В", "А", "Б"]);
@@ -94,7 +82,7 @@ describe("name order", () => {
   it("follows the Macedonian alphabet, not code points, and ignores case", async () => {
     const { ctx } = await createTestStore(database);
     for (const name of ["Јаболка", "Алва", "ѕвонче", "Зелка", "Џем", "Шеќер", "банана", "Apple", "zebra"]) {
-      await createProduct(ctx, form({ name }));
+      await createProduct(ctx, productInput({ name }));
     }
     expect(await names(ctx, "sort=name")).toEqual([
       "Apple",

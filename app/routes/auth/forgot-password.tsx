@@ -1,25 +1,22 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { emailOnlySchema } from "~/auth/auth.schema";
 import { formError } from "~/auth/auth-actions.server";
 import { callAuth } from "~/auth/auth-call.server";
 import { pendingFlowCookie } from "~/auth/pending-flow.server";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { FormAlert } from "~/features/account/components/auth-modes";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { AuthForm, EmailField } from "~/features/account/components/auth-fields";
 import { fieldErrors, formObject } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/forgot-password";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export function loader({ request }: Route.LoaderArgs) {
-  const t = getFixedT(requestLocale(request));
-  return { title: `${t("auth:forgot.title")} · Vitrina` };
+  return { title: pageTitle(request, "auth:forgot.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,14 +42,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <h1 className="font-semibold text-2xl">{t("forgot.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("forgot.subtitle")}</p>
       <FormAlert message={errors.form} />
-      <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-        <Field id="email" label={t("fields.email")} error={errors.email}>
-          <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
-        </Field>
+      <AuthForm>
+        <EmailField error={errors.email} />
         <Button type="submit" disabled={busy}>
           {busy ? t("code.sending") : t("code.send")}
         </Button>
-      </Form>
+      </AuthForm>
       <p className="mt-5 text-center text-sm">
         <Link to="/auth/login" className="font-medium text-brand-700 hover:underline">
           {t("forgot.back")}

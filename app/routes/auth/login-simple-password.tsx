@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { formError, passwordSignIn } from "~/auth/auth-actions.server";
+import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { PasswordForm } from "~/features/account/components/auth-forms";
-import { FormAlert } from "~/features/account/components/auth-modes";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/login-simple-password";
 
 // Spec §2: a plain e-mail + password form, reachable by URL and linked from nowhere.
@@ -13,8 +13,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  const t = getFixedT(requestLocale(request));
-  return { title: `${t("auth:login.title")} · Vitrina` };
+  return { title: pageTitle(request, "auth:login.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {

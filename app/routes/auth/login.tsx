@@ -7,22 +7,21 @@ import {
   requestSignInCode,
   startGoogle,
 } from "~/auth/auth-actions.server";
+import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { ModeBody } from "~/features/account/components/auth-forms";
-import { FormAlert, GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
 import type { FieldErrors } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/login";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export function loader({ request }: Route.LoaderArgs) {
-  const t = getFixedT(requestLocale(request));
   const url = new URL(request.url);
   return {
-    title: `${t("auth:login.title")} · Vitrina`,
+    title: pageTitle(request, "auth:login.title"),
     google: googleEnabled(),
     // Google's callback comes back here with ?error=… when it went wrong.
     error: url.searchParams.get("error") ? "errors:loginFailed" : null,

@@ -1,26 +1,25 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registerSchema } from "~/auth/auth.schema";
 import { googleEnabled, requestSignInCode, startGoogle } from "~/auth/auth-actions.server";
 import { authCookies, callAuth } from "~/auth/auth-call.server";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { AuthForm, EmailField, NewPasswordFields } from "~/features/account/components/auth-fields";
 import { CodeRequestForm } from "~/features/account/components/auth-forms";
-import { FormAlert, GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
+import { requestLocale } from "~/i18n/i18n.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/register";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export function loader({ request }: Route.LoaderArgs) {
-  const t = getFixedT(requestLocale(request));
-  return { title: `${t("auth:register.title")} · Vitrina`, google: googleEnabled() };
+  return { title: pageTitle(request, "auth:register.title"), google: googleEnabled() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -71,10 +70,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       {mode === "password" ? (
-        <Form
-          method="post"
-          className="mt-5 flex flex-col gap-4"
-          noValidate
+        <AuthForm
+          intent="password"
           onSubmit={(event) => {
             // The same schema as the server, so mistakes show before the round trip.
             const parsed = registerSchema.safeParse(formObject(new FormData(event.currentTarget)));
@@ -82,36 +79,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             if (!parsed.success) event.preventDefault();
           }}
         >
-          <input type="hidden" name="intent" value="password" />
-          <Field id="email" label={t("fields.email")} error={errors.email}>
-            <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
-          </Field>
-          <Field
-            id="password"
-            label={t("fields.password")}
-            error={errors.password}
-            hint={t("register.passwordHint")}
-          >
-            <Input
-              {...fieldControlProps("password", errors.password)}
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              required
-            />
-          </Field>
-          <Field id="confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
-            <Input
-              {...fieldControlProps("confirmPassword", errors.confirmPassword)}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          </Field>
+          <EmailField error={errors.email} />
+          <NewPasswordFields errors={errors} passwordLabel={t("fields.password")} />
           <Button type="submit" disabled={busy}>
             {busy ? t("register.submitting") : t("register.submit")}
           </Button>
-        </Form>
+        </AuthForm>
       ) : null}
       {loaderData.google ? <GoogleButton /> : null}
       <p className="mt-5 text-center text-gray-600 text-sm">

@@ -1,33 +1,30 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { newPasswordFormSchema, verifyOtpSchema } from "~/auth/auth.schema";
 import { cooldownLeft, failure, formError } from "~/auth/auth-actions.server";
 import { authCookies, callAuth } from "~/auth/auth-call.server";
 import { clearPendingFlowCookie, pendingFlowCookie } from "~/auth/pending-flow.server";
 import { guards, pendingFlowContext } from "~/auth/route-guards.server";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { FormAlert } from "~/features/account/components/auth-modes";
-import { ResendButton } from "~/features/account/components/resend-button";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { AuthForm, NewPasswordFields } from "~/features/account/components/auth-fields";
+import { CodeEntryCard } from "~/features/account/components/code-entry";
 import { fieldErrors, formObject } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/reset-password";
 
 // Spec §2: only while a reset is pending (the reset-password guard).
 export const middleware: Route.MiddlewareFunction[] = [guards.resetPassword];
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const flow = context.get(pendingFlowContext)!;
-  const t = getFixedT(requestLocale(request));
   return {
-    title: `${t("auth:reset.title")} · Vitrina`,
+    title: pageTitle(request, "auth:reset.title"),
     email: flow.email,
     step: flow.otp ? ("password" as const) : ("code" as const),
     cooldown: cooldownLeft(flow),
@@ -97,71 +94,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="font-semibold text-2xl">{t("reset.newTitle")}</h1>
         <p className="mt-1 text-gray-600 text-sm">{t("reset.newSubtitle")}</p>
         <FormAlert message={errors.form} />
-        <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-          <input type="hidden" name="intent" value="password" />
+        <AuthForm intent="password">
           <input type="hidden" name="email" value={loaderData.email} autoComplete="username" />
-          <Field
-            id="password"
-            label={t("fields.newPassword")}
-            error={errors.password}
-            hint={t("register.passwordHint")}
-          >
-            <Input
-              {...fieldControlProps("password", errors.password)}
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              required
-            />
-          </Field>
-          <Field id="confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword}>
-            <Input
-              {...fieldControlProps("confirmPassword", errors.confirmPassword)}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          </Field>
+          <NewPasswordFields errors={errors} passwordLabel={t("fields.newPassword")} />
           <Button type="submit" disabled={busy}>
             {t("reset.save")}
           </Button>
-        </Form>
+        </AuthForm>
       </Card>
     );
   }
-  return (
-    <Card className="p-6">
-      <h1 className="font-semibold text-2xl">{t("reset.title")}</h1>
-      <p className="mt-1 text-gray-600 text-sm">{t("reset.subtitle", { email: loaderData.email })}</p>
-      <FormAlert message={errors.form} />
-      {actionData && "resent" in actionData ? (
-        <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
-          {t("code.resent")}
-        </p>
-      ) : null}
-      <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-        <input type="hidden" name="intent" value="code" />
-        <Field id="otp" label={t("fields.code")} error={errors.otp}>
-          <Input
-            {...fieldControlProps("otp", errors.otp)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            className="text-center font-mono text-2xl tracking-[0.5em]"
-            required
-          />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          {t("reset.check")}
-        </Button>
-      </Form>
-      <ResendButton seconds={loaderData.cooldown} busy={busy} />
-      <p className="mt-3 text-center text-sm">
-        <Link to="/auth/forgot-password" className="text-gray-600 hover:underline">
-          {t("verify.otherEmail")}
-        </Link>
-      </p>
-    </Card>
-  );
+  return <CodeEntryCard flow="reset" pending={loaderData} actionData={actionData} />;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireOwnerStore, requireUser } from "~/auth/guards.server";
+import { FormAlert } from "~/components/form-alert";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
@@ -10,13 +11,12 @@ import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
-import { suggestionLabel } from "~/features/address/address";
-import { signSuggestion, toStoreAddress, verifySuggestion } from "~/features/address/address.server";
+import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
-import { imageUrls } from "~/features/images/image.server";
+import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
 import { UsernameField } from "~/features/stores/components/username-field";
 import {
   companyStepSchema,
@@ -26,6 +26,7 @@ import {
   storeNameStepSchema,
 } from "~/features/stores/store.schema";
 import { getStoreByOwner } from "~/features/stores/store.server";
+import { addressNotChosen, storeProfileValues, storeSaveFailure } from "~/features/stores/store-form.server";
 import {
   finishOnboarding,
   listOnboardingProducts,
@@ -35,12 +36,10 @@ import {
   savePhoneStep,
   saveStoreNameStep,
 } from "~/features/stores/store-profile.server";
-import type { Locale } from "~/i18n/config";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
-import { formatPhoneNational } from "~/lib/phone";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import { suggestUsername } from "~/lib/slug";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/onboarding";
@@ -49,9 +48,7 @@ import type { Route } from "./+types/onboarding";
 // first products → an image per product. Each step is saved when the owner moves on, so leaving
 // and coming back resumes at the step reached with everything entered kept.
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
@@ -62,41 +59,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("step"));
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
-  const t = getFixedT(requestLocale(request));
   const products =
     store && step === 5
       ? await listOnboardingProducts({ db, storeId: store.id, actor: { userId: user.id } })
       : [];
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
   return {
-    title: `${t("onboarding:title")} · Vitrina`,
+    title: pageTitle(request, "onboarding:title"),
     rootDomain: getConfig().rootDomain,
     step,
     reached,
-    store: store
-      ? {
-          name: store.name,
-          username: store.username,
-          phone: store.phone ? formatPhoneNational(store.phone) : "",
-          phonePublic: store.phonePublic,
-          companyName: store.companyName,
-          street: store.address?.street ?? "",
-          // The saved place, re-signed so that saving the step again without a change passes.
-          addressSuggestion: store.address
-            ? signSuggestion({
-                id: store.address.placeId,
-                kind: "town",
-                name: store.address.place,
-                municipality: store.address.municipality,
-                postalCode: store.address.postalCode,
-                lat: store.address.lat,
-                lng: store.address.lng,
-                source: store.address.source,
-              })
-            : null,
-          logoUrl: store.logoKey ? imageUrls(store.logoKey, "logo").thumbUrl : null,
-        }
-      : null,
+    store: store ? storeProfileValues(store) : null,
     products,
     index,
   };
@@ -125,15 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "company") {
       const parsed = companyStepSchema.safeParse(form);
       if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-      const suggestion = verifySuggestion(parsed.data.addressSuggestion);
-      if (!suggestion)
-        return data(
-          { errors: { addressSuggestion: "validation:addressFromSuggestions" } as FieldErrors },
-          { status: 400 },
-        );
+      const address = addressFromForm(parsed.data);
+      if (!address) return addressNotChosen();
       await saveCompanyStep(ctx, {
         companyName: parsed.data.companyName,
-        address: toStoreAddress(suggestion, parsed.data.street),
+        address,
         logoKey: parsed.data.logoKey,
       });
       return next(4);
@@ -184,14 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ errors: { form: "errors:validation" } as FieldErrors }, { status: 400 });
   } catch (error) {
-    if (isAppError(error) && error.code === "usernameUnavailable") {
-      return data({ errors: { username: "errors:usernameUnavailable" } as FieldErrors }, { status: 409 });
-    }
-    if (isAppError(error) && error.status < 500) {
-      return data({ errors: { form: error.messageKey } as FieldErrors }, { status: error.status });
-    }
-    console.error(error);
-    return data({ errors: { form: "errors:setupFailed" } as FieldErrors }, { status: 500 });
+    return storeSaveFailure(error, "errors:setupFailed");
   }
 }
 
@@ -238,11 +200,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </div>
           <h2 className="mt-4 font-semibold text-xl">{t(`steps.${step}.title`)}</h2>
           <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
-          {errors.form ? (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-              {t(errors.form)}
-            </p>
-          ) : null}
+          <FormAlert message={errors.form} />
           <div className="mt-5">
             {step === 1 ? <StoreStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
             {step === 2 ? <PhoneStep data={loaderData} errors={errors} busy={busy} check={check} /> : null}
@@ -284,14 +242,38 @@ function Actions({ step, busy, label }: { step: number; busy: boolean; label?: s
   );
 }
 
+/** Steps 1–3: checked in the browser by the step's schema, posted with its intent, then Back / Next. */
+function StepForm({
+  step,
+  intent,
+  schema,
+  check,
+  busy,
+  children,
+}: {
+  step: number;
+  intent: string;
+  schema: z.ZodType;
+  check: StepProps["check"];
+  busy: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(schema)}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <Actions step={step} busy={busy} />
+    </Form>
+  );
+}
+
 function StoreStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   const [storeName, setStoreName] = useState(loaderData.store?.name ?? "");
   const [username, setUsername] = useState(loaderData.store?.username ?? "");
   const [edited, setEdited] = useState(Boolean(loaderData.store));
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(storeNameStepSchema)}>
-      <input type="hidden" name="intent" value="store" />
+    <StepForm step={1} intent="store" schema={storeNameStepSchema} check={check} busy={busy}>
       <Field id="storeName" label={t("fields.storeName")} error={errors.storeName}>
         <Input
           {...fieldControlProps("storeName", errors.storeName)}
@@ -314,16 +296,14 @@ function StoreStep({ data: loaderData, errors, busy, check }: StepProps) {
         error={errors.username}
         rootDomain={loaderData.rootDomain}
       />
-      <Actions step={1} busy={busy} />
-    </Form>
+    </StepForm>
   );
 }
 
 function PhoneStep({ data: loaderData, errors, busy, check }: StepProps) {
   const { t } = useTranslation("onboarding");
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(phoneStepSchema)}>
-      <input type="hidden" name="intent" value="phone" />
+    <StepForm step={2} intent="phone" schema={phoneStepSchema} check={check} busy={busy}>
       <Field id="phone" label={t("fields.phone")} error={errors.phone} hint={t("phoneHint")}>
         <Input
           {...fieldControlProps("phone", errors.phone)}
@@ -335,26 +315,15 @@ function PhoneStep({ data: loaderData, errors, busy, check }: StepProps) {
           required
         />
       </Field>
-      <label className="flex items-center gap-2 text-gray-700 text-sm">
-        <input
-          type="checkbox"
-          name="phonePublic"
-          defaultChecked={loaderData.store?.phone ? loaderData.store.phonePublic : true}
-          className="size-4 rounded border-gray-300 accent-brand-600"
-        />
-        {t("fields.phonePublic")}
-      </label>
-      <Actions step={2} busy={busy} />
-    </Form>
+      <PhonePublicCheckbox defaultChecked={loaderData.store?.phone ? loaderData.store.phonePublic : true} />
+    </StepForm>
   );
 }
 
 function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
-  const { t, i18n } = useTranslation("onboarding");
-  const saved = loaderData.store?.addressSuggestion ?? null;
+  const { t } = useTranslation("onboarding");
   return (
-    <Form method="post" noValidate className="flex flex-col gap-4" onSubmit={check(companyStepSchema)}>
-      <input type="hidden" name="intent" value="company" />
+    <StepForm step={3} intent="company" schema={companyStepSchema} check={check} busy={busy}>
       <Field id="companyName" label={t("fields.companyName")} error={errors.companyName}>
         <Input
           {...fieldControlProps("companyName", errors.companyName)}
@@ -365,10 +334,9 @@ function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
         />
       </Field>
       <AddressField
-        initial={saved ? JSON.stringify(saved) : undefined}
-        initialLabel={saved ? suggestionLabel(saved, i18n.language as Locale) : undefined}
+        saved={loaderData.store?.addressSuggestion}
         initialStreet={loaderData.store?.street}
-        errors={{ addressSuggestion: errors.addressSuggestion, street: errors.street }}
+        errors={errors}
       />
       <ImageUploadField
         kind="logo"
@@ -377,8 +345,7 @@ function CompanyStep({ data: loaderData, errors, busy, check }: StepProps) {
         initialUrl={loaderData.store?.logoUrl}
         square
       />
-      <Actions step={3} busy={busy} />
-    </Form>
+    </StepForm>
   );
 }
 

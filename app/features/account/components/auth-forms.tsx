@@ -1,53 +1,38 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import type { FieldErrors } from "~/lib/form";
+import { AuthForm, EmailField, PasswordField } from "./auth-fields";
 import { type AuthMode, PasskeySignIn } from "./auth-modes";
 
 export function PasswordForm({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
   const { t } = useTranslation("auth");
   return (
-    <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="password" />
-      <Field id="email" label={t("fields.email")} error={errors.email}>
-        <Input {...fieldControlProps("email", errors.email)} type="email" autoComplete="email" required />
-      </Field>
-      <Field id="password" label={t("fields.password")} error={errors.password}>
-        <Input
-          {...fieldControlProps("password", errors.password)}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-      </Field>
+    <AuthForm intent="password">
+      <EmailField error={errors.email} />
+      <PasswordField
+        id="password"
+        label={t("fields.password")}
+        error={errors.password}
+        autoComplete="current-password"
+        required
+      />
       <Button type="submit" disabled={busy}>
         {busy ? t("login.submitting") : t("login.submit")}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }
 
 export function CodeRequestForm({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
   const { t } = useTranslation("auth");
   return (
-    <Form method="post" className="mt-5 flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="code" />
+    <AuthForm intent="code">
       <p className="text-gray-600 text-sm">{t("code.hint")}</p>
-      <Field id="code-email" label={t("fields.email")} error={errors.email}>
-        <Input
-          {...fieldControlProps("email", errors.email)}
-          id="code-email"
-          type="email"
-          autoComplete="email"
-          required
-        />
-      </Field>
+      <EmailField id="code-email" error={errors.email} />
       <Button type="submit" disabled={busy}>
         {busy ? t("code.sending") : t("code.send")}
       </Button>
-    </Form>
+    </AuthForm>
   );
 }
 

@@ -117,13 +117,3 @@ export function GoogleButton() {
     </>
   );
 }
-
-export function FormAlert({ message }: { message?: string }) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  return (
-    <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-      {t(message)}
-    </p>
-  );
-}

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
+import { CompactField, FilterForm } from "~/components/filter-panel";
+import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { ACTIVITY_TYPES } from "~/db/schema/activity";
@@ -13,22 +15,10 @@ export function ActivityFilters({
   categories: { id: string; name: string }[];
 }) {
   const { t } = useTranslation("activity");
-  const submit = useSubmit();
-  const label = "font-medium text-gray-700 text-xs";
   const active = Object.values(filters).some(Boolean);
   return (
-    <Form
-      method="get"
-      role="search"
-      className="mt-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
-      onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement) submit(event.currentTarget);
-      }}
-    >
-      <div className="flex flex-col gap-1 lg:col-span-2">
-        <label htmlFor="activity-q" className={label}>
-          {t("filters.q")}
-        </label>
+    <FilterForm className="sm:grid-cols-2 lg:grid-cols-6">
+      <CompactField id="activity-q" label={t("filters.q")} className="lg:col-span-2">
         <Input
           id="activity-q"
           name="q"
@@ -36,45 +26,26 @@ export function ActivityFilters({
           defaultValue={filters.q}
           placeholder={t("filters.qPlaceholder")}
         />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="activity-type" className={label}>
-          {t("filters.type")}
-        </label>
+      </CompactField>
+      <CompactField id="activity-type" label={t("filters.type")}>
         <Select id="activity-type" name="type" defaultValue={filters.type}>
-          <option value="">{t("filters.allTypes")}</option>
-          {ACTIVITY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
+          <SelectOptions
+            empty={t("filters.allTypes")}
+            choices={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+          />
         </Select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="activity-category" className={label}>
-          {t("filters.category")}
-        </label>
+      </CompactField>
+      <CompactField id="activity-category" label={t("filters.category")}>
         <Select id="activity-category" name="category" defaultValue={filters.category}>
-          <option value="">{t("filters.allCategories")}</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
+          <SelectOptions empty={t("filters.allCategories")} choices={categoryChoices(categories)} />
         </Select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="activity-from" className={label}>
-          {t("filters.from")}
-        </label>
+      </CompactField>
+      <CompactField id="activity-from" label={t("filters.from")}>
         <Input id="activity-from" name="from" type="date" defaultValue={filters.from} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="activity-to" className={label}>
-          {t("filters.to")}
-        </label>
+      </CompactField>
+      <CompactField id="activity-to" label={t("filters.to")}>
         <Input id="activity-to" name="to" type="date" defaultValue={filters.to} />
-      </div>
+      </CompactField>
       <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-6">
         <Button type="submit" variant="outline">
           {t("filters.apply")}
@@ -85,6 +56,6 @@ export function ActivityFilters({
           </Link>
         ) : null}
       </div>
-    </Form>
+    </FilterForm>
   );
 }

@@ -13,21 +13,20 @@ type Answer = { suggestions: SignedSuggestion[]; error: string | null };
  * choice clears it, so a typed-over place cannot pass as chosen.
  */
 export function AddressField({
-  initial,
-  initialLabel,
+  saved,
   initialStreet,
   errors,
 }: {
-  initial?: string;
-  initialLabel?: string;
+  /** The saved place, signed again by the loader so that saving it unchanged passes. */
+  saved?: SignedSuggestion | null;
   initialStreet?: string;
   errors: { addressSuggestion?: string; street?: string };
 }) {
   const { t, i18n } = useTranslation("onboarding");
   const locale = i18n.language as Locale;
   const listId = useId();
-  const [query, setQuery] = useState(initialLabel ?? "");
-  const [chosen, setChosen] = useState(initial ?? "");
+  const [query, setQuery] = useState(saved ? suggestionLabel(saved, locale) : "");
+  const [chosen, setChosen] = useState(saved ? JSON.stringify(saved) : "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [answer, setAnswer] = useState<Answer>({ suggestions: [], error: null });

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { CompactField } from "~/components/filter-panel";
+import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 
@@ -73,10 +75,7 @@ export function BulkBar({
         <input type="hidden" name="scope" value={scope} />
         <input type="hidden" name="query" value={query} />
         {scope === "ids" ? ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />) : null}
-        <div className="flex min-w-52 flex-col gap-1">
-          <label htmlFor="bulk-action" className="font-medium text-gray-700 text-xs">
-            {t("bulk.action")}
-          </label>
+        <CompactField id="bulk-action" label={t("bulk.action")} className="min-w-52">
           <Select
             id="bulk-action"
             name="action"
@@ -84,34 +83,21 @@ export function BulkBar({
             onChange={(event) => setAction(event.target.value as Action)}
             required
           >
-            <option value="">{t("bulk.choose")}</option>
-            {ACTIONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`bulk.${value}`)}
-              </option>
-            ))}
+            <SelectOptions
+              empty={t("bulk.choose")}
+              choices={ACTIONS.map((value) => ({ value, label: t(`bulk.${value}`) }))}
+            />
           </Select>
-        </div>
+        </CompactField>
         {action === "assignCategory" ? (
-          <div className="flex min-w-44 flex-col gap-1">
-            <label htmlFor="bulk-categoryId" className="font-medium text-gray-700 text-xs">
-              {t("bulk.category")}
-            </label>
+          <CompactField id="bulk-categoryId" label={t("bulk.category")} className="min-w-44">
             <Select id="bulk-categoryId" name="categoryId" defaultValue="">
-              <option value="">{t("noCategory")}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
+              <SelectOptions empty={t("noCategory")} choices={categoryChoices(categories)} />
             </Select>
-          </div>
+          </CompactField>
         ) : null}
         {needsValue ? (
-          <div className="flex w-36 flex-col gap-1">
-            <label htmlFor="bulk-value" className="font-medium text-gray-700 text-xs">
-              {t("bulk.value")}
-            </label>
+          <CompactField id="bulk-value" label={t("bulk.value")} className="w-36">
             <Input
               id="bulk-value"
               name="value"
@@ -119,7 +105,7 @@ export function BulkBar({
               required
               aria-describedby="bulk-value-hint"
             />
-          </div>
+          </CompactField>
         ) : null}
         <Button
           type="submit"

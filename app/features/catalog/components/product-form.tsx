@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -120,20 +121,12 @@ export function ProductForm({
         </Field>
         <Field id="vatRate" label={t("fields.vat")} error={errors.vatRate}>
           <Select {...control("vatRate")} defaultValue={values.vatRate}>
-            {VAT_RATES.map((rate) => (
-              <option key={rate} value={rate}>
-                {t(`vat.${rate}`)}
-              </option>
-            ))}
+            <SelectOptions choices={VAT_RATES.map((rate) => ({ value: rate, label: t(`vat.${rate}`) }))} />
           </Select>
         </Field>
         <Field id="unit" label={t("fields.unit")} error={errors.unit}>
           <Select {...control("unit")} defaultValue={values.unit}>
-            {SALE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`units.${unit}`)}
-              </option>
-            ))}
+            <SelectOptions choices={SALE_UNITS.map((unit) => ({ value: unit, label: t(`units.${unit}`) }))} />
           </Select>
         </Field>
         <Field
@@ -156,12 +149,10 @@ export function ProductForm({
             value={netUnit}
             onChange={(event) => setNetUnit(event.target.value)}
           >
-            <option value="">{t("netUnitNone")}</option>
-            {NET_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`units.${unit}`)}
-              </option>
-            ))}
+            <SelectOptions
+              empty={t("netUnitNone")}
+              choices={NET_UNITS.map((unit) => ({ value: unit, label: t(`units.${unit}`) }))}
+            />
           </Select>
         </Field>
       </div>
@@ -176,11 +167,9 @@ export function ProductForm({
         </Field>
         <Field id="availability" label={t("fields.availability")} error={errors.availability}>
           <Select {...control("availability")} defaultValue={values.availability}>
-            {AVAILABILITIES.map((value) => (
-              <option key={value} value={value}>
-                {t(`availability.${value}`)}
-              </option>
-            ))}
+            <SelectOptions
+              choices={AVAILABILITIES.map((value) => ({ value, label: t(`availability.${value}`) }))}
+            />
           </Select>
         </Field>
         <Field id="barcode" label={t("fields.barcode")} error={errors.barcode} hint={t("hints.barcode")}>
@@ -188,12 +177,7 @@ export function ProductForm({
         </Field>
         <Field id="categoryId" label={t("fields.category")} error={errors.categoryId}>
           <Select {...control("categoryId")} defaultValue={values.categoryId}>
-            <option value="">{t("noCategory")}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <SelectOptions empty={t("noCategory")} choices={categoryChoices(categories)} />
           </Select>
         </Field>
         <Field id="status" label={t("fields.status")} error={errors.status}>

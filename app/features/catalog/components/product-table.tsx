@@ -1,6 +1,7 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { DeleteButton } from "~/components/delete-button";
 import type { Locale } from "~/i18n/config";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
@@ -30,6 +31,20 @@ export type Selection = {
 
 const checkboxClass = "size-4 rounded border-gray-300 accent-brand-600";
 
+/** The table's text columns in order; the numeric ones are right-aligned. */
+const COLUMNS = [
+  "name",
+  "category",
+  "price",
+  "unit",
+  "vat",
+  "quantity",
+  "status",
+  "promotion",
+  "updated",
+] as const;
+const NUMERIC = new Set<(typeof COLUMNS)[number]>(["price", "quantity"]);
+
 export function ProductTable({ products, selection }: { products: ProductRow[]; selection: Selection }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
@@ -39,13 +54,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
       <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm md:hidden">
         {products.map((product) => (
           <li key={product.id} className="flex items-center gap-3 p-3">
-            <input
-              type="checkbox"
-              className={checkboxClass}
-              checked={selection.isSelected(product.id)}
-              onChange={(event) => selection.toggle(product.id, event.target.checked)}
-              aria-label={t("columns.select", { name: product.name })}
-            />
+            <RowCheckbox product={product} selection={selection} />
             <Link to={`/dashboard/products/${product.id}`} className="flex min-w-0 flex-1 items-start gap-3">
               <ProductThumb url={product.imageUrl} className="size-12 shrink-0" />
               <span className="min-w-0 flex-1">
@@ -80,32 +89,15 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
               <th scope="col" className="px-2 py-3 font-medium">
                 <span className="sr-only">{t("columns.image")}</span>
               </th>
-              {(["name", "category"] as const).map((key) => (
-                <th key={key} scope="col" className="px-3 py-3 font-medium">
+              {COLUMNS.map((key) => (
+                <th
+                  key={key}
+                  scope="col"
+                  className={NUMERIC.has(key) ? "px-3 py-3 text-right font-medium" : "px-3 py-3 font-medium"}
+                >
                   {t(`columns.${key}`)}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-3 text-right font-medium">
-                {t("columns.price")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.unit")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.vat")}
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-medium">
-                {t("columns.quantity")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.status")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.promotion")}
-              </th>
-              <th scope="col" className="px-3 py-3 font-medium">
-                {t("columns.updated")}
-              </th>
               <th scope="col" className="px-3 py-3">
                 <span className="sr-only">{t("columns.actions")}</span>
               </th>
@@ -115,13 +107,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
             {products.map((product) => (
               <tr key={product.id} className="hover:bg-gray-50">
                 <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    className={checkboxClass}
-                    checked={selection.isSelected(product.id)}
-                    onChange={(event) => selection.toggle(product.id, event.target.checked)}
-                    aria-label={t("columns.select", { name: product.name })}
-                  />
+                  <RowCheckbox product={product} selection={selection} />
                 </td>
                 <td className="px-2 py-2">
                   <ProductThumb url={product.imageUrl} className="size-10" />
@@ -162,6 +148,19 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
   );
 }
 
+function RowCheckbox({ product, selection }: { product: ProductRow; selection: Selection }) {
+  const { t } = useTranslation("products");
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClass}
+      checked={selection.isSelected(product.id)}
+      onChange={(event) => selection.toggle(product.id, event.target.checked)}
+      aria-label={t("columns.select", { name: product.name })}
+    />
+  );
+}
+
 function RowActions({ product }: { product: ProductRow }) {
   const { t } = useTranslation("products");
   return (
@@ -173,22 +172,12 @@ function RowActions({ product }: { product: ProductRow }) {
       >
         <Pencil aria-hidden className="size-4" />
       </Link>
-      <Form
-        method="post"
-        onSubmit={(event) => {
-          if (!window.confirm(t("actions.confirmDelete", { name: product.name }))) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="productId" value={product.id} />
-        <button
-          type="submit"
-          className="rounded-md p-2 text-red-600 hover:bg-red-50"
-          aria-label={t("actions.delete", { name: product.name })}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      </Form>
+      <DeleteButton
+        idName="productId"
+        id={product.id}
+        label={t("actions.delete", { name: product.name })}
+        question={t("actions.confirmDelete", { name: product.name })}
+      />
     </div>
   );
 }

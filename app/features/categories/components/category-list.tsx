@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { DeleteButton } from "~/components/delete-button";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { CATEGORY_NAME_MAX } from "../category.schema";
@@ -120,26 +121,16 @@ function CategoryRow({
           >
             <Pencil aria-hidden className="size-4" />
           </button>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              const question =
-                category.productCount > 0
-                  ? t("confirmDeleteWithProducts", { name: category.name, count: category.productCount })
-                  : t("confirmDelete", { name: category.name });
-              if (!window.confirm(question)) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="categoryId" value={category.id} />
-            <button
-              type="submit"
-              className="rounded-md p-2 text-red-600 hover:bg-red-50"
-              aria-label={t("delete", { name: category.name })}
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
-          </Form>
+          <DeleteButton
+            idName="categoryId"
+            id={category.id}
+            label={t("delete", { name: category.name })}
+            question={
+              category.productCount > 0
+                ? t("confirmDeleteWithProducts", { name: category.name, count: category.productCount })
+                : t("confirmDelete", { name: category.name })
+            }
+          />
         </>
       )}
     </li>

@@ -12,6 +12,7 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { getAccountOverview } from "~/features/account/account.server";
+import { CodeInput, PasswordField } from "~/features/account/components/auth-fields";
 import { type SettingsResult, settingsAction } from "~/features/account/settings-action.server";
 import { LOCALE_STORAGE_KEY, LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -157,23 +158,16 @@ function ProfileSection({ name, email, hasPassword }: { name: string; email: str
           <Input {...fieldControlProps("newEmail", errors.newEmail)} type="email" autoComplete="email" />
         </Field>
         {hasPassword ? (
-          <Field id="currentPassword" label={t("email.currentPassword")} error={errors.currentPassword}>
-            <Input
-              {...fieldControlProps("currentPassword", errors.currentPassword)}
-              type="password"
-              autoComplete="current-password"
-            />
-          </Field>
+          <PasswordField
+            id="currentPassword"
+            label={t("email.currentPassword")}
+            error={errors.currentPassword}
+            autoComplete="current-password"
+          />
         ) : null}
         {codeSentTo ? (
           <Field id="email-otp" label={t("email.code", { email: codeSentTo })} error={errors.otp}>
-            <Input
-              {...fieldControlProps("otp", errors.otp)}
-              id="email-otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
+            <CodeInput {...fieldControlProps("otp", errors.otp)} id="email-otp" />
           </Field>
         ) : null}
         <p className="text-gray-500 text-xs">{hasPassword ? t("email.hintPassword") : t("email.hintCode")}</p>
@@ -191,6 +185,25 @@ function ProfileSection({ name, email, hasPassword }: { name: string; email: str
   );
 }
 
+/** The password change form's fields; their ids differ from the names the e-mail form also uses. */
+const CHANGE_PASSWORD_FIELDS: readonly {
+  id: string;
+  name: "currentPassword" | "password" | "confirmPassword";
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  hint?: string;
+}[] = [
+  { id: "pw-current", name: "currentPassword", label: "password.current", autoComplete: "current-password" },
+  {
+    id: "pw-new",
+    name: "password",
+    label: "password.new",
+    autoComplete: "new-password",
+    hint: "password.hint",
+  },
+  { id: "pw-confirm", name: "confirmPassword", label: "password.confirm", autoComplete: "new-password" },
+];
+
 function SecuritySection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const fetcher = useFetcher();
@@ -203,30 +216,17 @@ function SecuritySection({ hasPassword }: { hasPassword: boolean }) {
       {hasPassword ? (
         <fetcher.Form method="post" className="flex flex-col gap-3" noValidate>
           <input type="hidden" name="intent" value="password" />
-          <Field id="pw-current" label={t("password.current")} error={errors.currentPassword}>
-            <Input
-              {...fieldControlProps("currentPassword", errors.currentPassword)}
-              id="pw-current"
-              type="password"
-              autoComplete="current-password"
+          {CHANGE_PASSWORD_FIELDS.map((field) => (
+            <PasswordField
+              key={field.id}
+              id={field.id}
+              name={field.name}
+              label={t(field.label)}
+              error={errors[field.name]}
+              hint={field.hint && t(field.hint)}
+              autoComplete={field.autoComplete}
             />
-          </Field>
-          <Field id="pw-new" label={t("password.new")} error={errors.password} hint={t("password.hint")}>
-            <Input
-              {...fieldControlProps("password", errors.password)}
-              id="pw-new"
-              type="password"
-              autoComplete="new-password"
-            />
-          </Field>
-          <Field id="pw-confirm" label={t("password.confirm")} error={errors.confirmPassword}>
-            <Input
-              {...fieldControlProps("confirmPassword", errors.confirmPassword)}
-              id="pw-confirm"
-              type="password"
-              autoComplete="new-password"
-            />
-          </Field>
+          ))}
           <Button type="submit" variant="outline" className="self-start" disabled={fetcher.state !== "idle"}>
             {t("password.submit")}
           </Button>

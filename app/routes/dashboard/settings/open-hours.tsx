@@ -2,28 +2,29 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
+import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { CheckboxLabel } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
+import { SaveButton } from "~/features/stores/components/save-button";
 import { DEFAULT_HOURS, WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
 import { hoursFromForm, hoursSchema } from "~/features/stores/hours.schema";
 import { saveBusinessHours } from "~/features/stores/store-profile.server";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/open-hours";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 /** Settings → business hours, Monday to Sunday (spec §2, issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
-  const t = getFixedT(requestLocale(request));
   return {
-    title: `${t("storeSettings:hours.title")} · Vitrina`,
+    title: pageTitle(request, "storeSettings:hours.title"),
     hours: store.hours ?? DEFAULT_HOURS,
     saved: Boolean(store.hours),
   };
@@ -49,6 +50,22 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
   const [hours, setHours] = useState<WeekHours>(loaderData.hours);
   const set = (day: Weekday, patch: Partial<WeekHours[Weekday]>) =>
     setHours((current) => ({ ...current, [day]: { ...current[day], ...patch } }));
+  // Opening or closing time of a day; an error of the day marks the closing time.
+  const time = (day: Weekday, end: "from" | "to", invalid = false) => (
+    <Input
+      type="text"
+      inputMode="numeric"
+      placeholder="08:00"
+      maxLength={5}
+      name={`${day}.${end}`}
+      aria-label={t(`hours.${end}`, { day: t(`businessInfo:weekdays.${day}`) })}
+      value={hours[day][end]}
+      onChange={(event) => set(day, { [end]: event.target.value })}
+      disabled={hours[day].closed}
+      className="w-20 text-center"
+      aria-invalid={invalid ? true : undefined}
+    />
+  );
   const copyMonday = () =>
     setHours((current) => {
       const next = { ...current };
@@ -60,11 +77,7 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
       <h2 className="font-semibold text-lg">{t("hours.title")}</h2>
       <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
       <Card className="mt-4 p-5">
-        {errors.form ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-            {t(errors.form)}
-          </p>
-        ) : null}
+        <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-3">
           {WEEKDAYS.map((day) => {
             const error = errors[`${day}.to`] ?? errors[`${day}.from`];
@@ -75,42 +88,16 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
                   <span className="w-full font-medium text-sm sm:w-28" aria-hidden>
                     {t(`businessInfo:weekdays.${day}`)}
                   </span>
-                  <Input
-                    type="text"
-                    inputMode="numeric"
-                    placeholder="08:00"
-                    maxLength={5}
-                    name={`${day}.from`}
-                    aria-label={t("hours.from", { day: t(`businessInfo:weekdays.${day}`) })}
-                    value={hours[day].from}
-                    onChange={(event) => set(day, { from: event.target.value })}
-                    disabled={hours[day].closed}
-                    className="w-20 text-center"
-                  />
+                  {time(day, "from")}
                   <span aria-hidden>–</span>
-                  <Input
-                    type="text"
-                    inputMode="numeric"
-                    placeholder="08:00"
-                    maxLength={5}
-                    name={`${day}.to`}
-                    aria-label={t("hours.to", { day: t(`businessInfo:weekdays.${day}`) })}
-                    value={hours[day].to}
-                    onChange={(event) => set(day, { to: event.target.value })}
-                    disabled={hours[day].closed}
-                    className="w-20 text-center"
-                    aria-invalid={error ? true : undefined}
+                  {time(day, "to", Boolean(error))}
+                  <CheckboxLabel
+                    name={`${day}.closed`}
+                    checked={hours[day].closed}
+                    onChange={(event) => set(day, { closed: event.target.checked })}
+                    label={t("hours.closed")}
+                    className="gap-1.5 text-gray-700 text-sm"
                   />
-                  <label className="flex items-center gap-1.5 text-gray-700 text-sm">
-                    <input
-                      type="checkbox"
-                      name={`${day}.closed`}
-                      checked={hours[day].closed}
-                      onChange={(event) => set(day, { closed: event.target.checked })}
-                      className="size-4 accent-brand-600"
-                    />
-                    {t("hours.closed")}
-                  </label>
                   {/* Disabled inputs are not posted: keep a closed day's times. */}
                   {hours[day].closed ? (
                     <>
@@ -136,9 +123,7 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
             >
               {t("hours.copyToWeekdays")}
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? t("onboarding:submitting") : t("save")}
-            </Button>
+            <SaveButton busy={busy} />
           </div>
         </Form>
       </Card>

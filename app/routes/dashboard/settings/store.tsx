@@ -2,60 +2,36 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { suggestionLabel } from "~/features/address/address";
-import { signSuggestion, toStoreAddress, verifySuggestion } from "~/features/address/address.server";
+import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
-import { imageUrls } from "~/features/images/image.server";
+import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
+import { SaveButton } from "~/features/stores/components/save-button";
 import { UsernameField } from "~/features/stores/components/username-field";
 import { storeProfileSchema } from "~/features/stores/store.schema";
+import { addressNotChosen, storeProfileValues, storeSaveFailure } from "~/features/stores/store-form.server";
 import { USERNAME_REDIRECT_DAYS, updateStoreProfile } from "~/features/stores/store-profile.server";
-import type { Locale } from "~/i18n/config";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
-import { formatPhoneNational } from "~/lib/phone";
+import { titleMeta } from "~/lib/page-title";
+import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/store";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }];
-}
+export const meta: Route.MetaFunction = titleMeta;
 
 /** Settings → store: everything entered in onboarding (issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
-  const t = getFixedT(requestLocale(request));
   return {
-    title: `${t("storeSettings:store.title")} · Vitrina`,
+    title: pageTitle(request, "storeSettings:store.title"),
     rootDomain: getConfig().rootDomain,
     redirectDays: USERNAME_REDIRECT_DAYS,
-    store: {
-      name: store.name,
-      username: store.username,
-      phone: store.phone ? formatPhoneNational(store.phone) : "",
-      phonePublic: store.phonePublic,
-      companyName: store.companyName,
-      street: store.address?.street ?? "",
-      addressSuggestion: store.address
-        ? signSuggestion({
-            id: store.address.placeId,
-            kind: "town",
-            name: store.address.place,
-            municipality: store.address.municipality,
-            postalCode: store.address.postalCode,
-            lat: store.address.lat,
-            lng: store.address.lng,
-            source: store.address.source,
-          })
-        : null,
-      logoUrl: store.logoKey ? imageUrls(store.logoKey, "logo").thumbUrl : null,
-    },
+    store: storeProfileValues(store),
   };
 }
 
@@ -63,44 +39,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const parsed = storeProfileSchema.safeParse(formObject(await request.formData()));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const suggestion = verifySuggestion(parsed.data.addressSuggestion);
-  if (!suggestion)
-    return data(
-      { errors: { addressSuggestion: "validation:addressFromSuggestions" } as FieldErrors },
-      { status: 400 },
-    );
+  const address = addressFromForm(parsed.data);
+  if (!address) return addressNotChosen();
   try {
-    await updateStoreProfile(ctx, {
-      ...parsed.data,
-      address: toStoreAddress(suggestion, parsed.data.street),
-    });
+    await updateStoreProfile(ctx, { ...parsed.data, address });
   } catch (error) {
-    if (isAppError(error) && error.code === "usernameUnavailable")
-      return data({ errors: { username: "errors:usernameUnavailable" } as FieldErrors }, { status: 409 });
-    if (isAppError(error) && error.status < 500)
-      return data({ errors: { form: error.messageKey } as FieldErrors }, { status: error.status });
-    console.error(error);
-    return data({ errors: { form: "errors:storeSaveFailed" } as FieldErrors }, { status: 500 });
+    return storeSaveFailure(error, "errors:storeSaveFailed");
   }
   return redirect("/dashboard/settings/store", { headers: flashHeaders("storeSettings:store.saved") });
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("storeSettings");
+  const { t } = useTranslation("storeSettings");
   const { store } = loaderData;
   const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const [username, setUsername] = useState(store.username);
-  const saved = store.addressSuggestion;
   return (
     <div>
       <h2 className="font-semibold text-lg">{t("store.title")}</h2>
       <Card className="mt-4 p-5">
-        {errors.form ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-            {t(errors.form)}
-          </p>
-        ) : null}
+        <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-4">
           <Field id="storeName" label={t("onboarding:fields.storeName")} error={errors.storeName}>
             <Input
@@ -133,15 +92,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               defaultValue={store.phone}
             />
           </Field>
-          <label className="flex items-center gap-2 text-gray-700 text-sm">
-            <input
-              type="checkbox"
-              name="phonePublic"
-              defaultChecked={store.phonePublic}
-              className="size-4 rounded border-gray-300 accent-brand-600"
-            />
-            {t("onboarding:fields.phonePublic")}
-          </label>
+          <PhonePublicCheckbox defaultChecked={store.phonePublic} />
           <Field id="companyName" label={t("onboarding:fields.companyName")} error={errors.companyName}>
             <Input
               {...fieldControlProps("companyName", errors.companyName)}
@@ -149,12 +100,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               maxLength={255}
             />
           </Field>
-          <AddressField
-            initial={saved ? JSON.stringify(saved) : undefined}
-            initialLabel={saved ? suggestionLabel(saved, i18n.language as Locale) : undefined}
-            initialStreet={store.street}
-            errors={{ addressSuggestion: errors.addressSuggestion, street: errors.street }}
-          />
+          <AddressField saved={store.addressSuggestion} initialStreet={store.street} errors={errors} />
           <ImageUploadField
             kind="logo"
             name="logoKey"
@@ -163,9 +109,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             square
           />
           <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t("onboarding:submitting") : t("save")}
-            </Button>
+            <SaveButton busy={busy} />
           </div>
         </Form>
       </Card>
