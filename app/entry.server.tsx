@@ -12,7 +12,7 @@ export const streamTimeout = 5_000;
 /**
  * Every page is rendered whole, then sent in one piece. No loader defers data, so streaming gained
  * nothing but cost a socket write for each of React's 2 KB chunks — a tenth of rendering the public
- * page (decision 0008). Crawlers and browsers get the same complete document.
+ * page (decision 0009). Crawlers and browsers get the same complete document.
  */
 export default function handleRequest(
   request: Request,

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 
-// WEB_CONCURRENCY: how many Node processes serve requests (decision 0009). Rendering is CPU work and
+// WEB_CONCURRENCY: how many Node processes serve requests (decision 0011). Rendering is CPU work and
 // one process uses one core; several share the port through node:cluster. Only with PostgreSQL:
 // PGlite is a database inside one process and its files cannot be opened by two.
 

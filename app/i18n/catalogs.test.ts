@@ -90,7 +90,7 @@ describe("keys used in code", () => {
   it("every literal t('key') exists in the file's namespace", () => {
     const missing: string[] = [];
     for (const [file, text] of sources) {
-      const declared = [...text.matchAll(/useTranslation\(\s*(?:"(\w+)")?\s*\)/g)].map(
+      const declared = [...text.matchAll(/\b(?:useTranslation|useT)\(\s*(?:"(\w+)")?\s*\)/g)].map(
         (m) => m[1] ?? "common",
       );
       if (new Set(declared).size !== 1) continue;

@@ -115,7 +115,7 @@ describe("keys in the public pages' code", () => {
       const text = readFileSync(file, "utf8");
       for (const [, namespace, key] of text.matchAll(prefixed)) check(file, namespace!, key!);
       const declared = new Set(
-        [...text.matchAll(/useTranslation\(\s*(?:"(\w+)")?\s*\)/g)].map((m) => m[1] ?? "common"),
+        [...text.matchAll(/\b(?:useTranslation|useT)\(\s*(?:"(\w+)")?\s*\)/g)].map((m) => m[1] ?? "common"),
       );
       // t("key") belongs to the file's namespace; with several in one file, each must be public whole.
       const keys = [...text.matchAll(/\bt\(\s*["'`]([\w.]+)/g)].map((m) => m[1]!);

@@ -7,7 +7,7 @@ import { usernameRedirect } from "~/db/schema/stores";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
 
-// The daily retention job (docs/decisions/0008-snapshot-retention.md). It deletes only what a
+// The daily retention job (docs/decisions/0010-snapshot-retention.md). It deletes only what a
 // rule allows: dated price-list snapshots past SNAPSHOT_RETENTION_DAYS (issue 6 promises 400 days),
 // and rows that mean nothing once expired. Reports, activity, price history and the audit log have
 // no retention rule in PRODUCT.md and are never deleted here.

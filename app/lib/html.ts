@@ -1,5 +1,5 @@
 // HTML built as a string, for the few hot paths where React's element-per-node rendering costs more
-// than the page can afford (decision 0008: the public page's product cards). Every interpolated
+// than the page can afford (decision 0009: the public page's product cards). Every interpolated
 // value is escaped unless it is itself the result of `html`, so markup cannot be injected by data.
 
 const ESCAPES: Record<string, string> = {

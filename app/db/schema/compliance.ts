@@ -59,7 +59,7 @@ export const priceSnapshot = pgTable(
   },
   (t) => [
     index("price_snapshot_store_day_idx").on(t.storeId, t.day, t.createdAt),
-    // The retention job deletes across all stores by day (docs/decisions/0008-snapshot-retention.md).
+    // The retention job deletes across all stores by day (docs/decisions/0010-snapshot-retention.md).
     index("price_snapshot_day_idx").on(t.day),
   ],
 );

@@ -10,7 +10,7 @@ import { toCsv, toJson } from "./serialize";
 export const ARCHIVE_DAYS = 400;
 /**
  * How long snapshots are actually kept before the retention job deletes them: the promise plus a
- * margin (docs/decisions/0008-snapshot-retention.md).
+ * margin (docs/decisions/0010-snapshot-retention.md).
  */
 export const SNAPSHOT_RETENTION_DAYS = 430;
 

@@ -6,7 +6,7 @@ import { latestConfirmation } from "~/features/confirmation/confirmation.server"
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
 import type { StoreVersions } from "./store-versions.server";
 
-// The public catalogue of a store, held in memory between changes (decision 0008). A render of the
+// The public catalogue of a store, held in memory between changes (decision 0009). A render of the
 // public page (a page-cache miss: another filter, search, sort or page) then reads no database at
 // all. An entry is trusted exactly like a cached page: only while its store.version is the newest
 // one StoreVersions has heard of. CATALOGUE_CACHE=off turns it off; every render then queries.

@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/config";
 import { html, type SafeHtml, trustedHtml } from "~/lib/html";
 import { formatMoney, unitPriceCents } from "~/lib/money";
 
-// The public page's product cards as one HTML string (decision 0008). A 60-card page rendered as
+// The public page's product cards as one HTML string (decision 0009). A 60-card page rendered as
 // React elements cost more server time than everything else on the page together; this renders the
 // same markup in a fraction of it, in the server and in the browser alike.
 

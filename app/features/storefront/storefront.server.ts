@@ -50,7 +50,7 @@ export type StorefrontProduct = PublicProduct;
 
 /**
  * The public price list of one store: active products only, no login (член 15-а). With a catalogue
- * cache the store's catalogue comes from memory while it is current (decision 0008); without one,
+ * cache the store's catalogue comes from memory while it is current (decision 0009); without one,
  * or for a store too large to hold, the database filters and pages it.
  */
 export async function getStorefront(

@@ -165,7 +165,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   };
   const base = `/${store.username}`;
   // Built from the page's data in the component, not in the loader: as loader data it would travel
-  // a second time in the hydration data (decision 0008).
+  // a second time in the hydration data (decision 0009).
   const jsonLd = useMemo(
     () =>
       scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),

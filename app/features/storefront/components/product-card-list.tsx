@@ -30,9 +30,9 @@ export function useCardLabels(): CardLabels {
     units: Object.fromEntries(SALE_UNITS.map((u) => [u, t(`products:units.${u}`)])),
     regularPrice: t("pricelist:product.regularPrice", { price: keep("price") }),
     discount: t("pricelist:product.discount", { percent: keep("percent"), amount: keep("amount") }),
-    unitPrice: t("unitPrice", { price: keep("price"), unit: keep("unit") }),
+    unitPrice: t("store:unitPrice", { price: keep("price"), unit: keep("unit") }),
     vat: t("pricelist:product.vat", { rate: keep("rate") }),
-    vatIncluded: t("vatIncluded"),
+    vatIncluded: t("store:vatIncluded"),
     vatNone: t("pricelist:product.vatNone"),
     report: t("pricelist:product.report"),
     reportLabel: t("pricelist:product.reportLabel", { product: keep("product") }),
@@ -42,7 +42,7 @@ export function useCardLabels(): CardLabels {
 }
 
 /**
- * The product grid of the public page. The cards are one HTML string (decision 0008): React leaves
+ * The product grid of the public page. The cards are one HTML string (decision 0009): React leaves
  * their markup alone on hydration and replaces it when the products change. A card's "Report" link
  * opens the dialog by client-side navigation, like a <Link preventScrollReset>, when JavaScript runs.
  */
