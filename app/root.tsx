@@ -71,10 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = loaderData?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
   const serverI18n = useContext(ServerI18nContext);
-  const i18n = useMemo(
-    () => serverI18n?.(locale) ?? clientI18n(locale),
-    [locale, serverI18n],
-  );
+  const i18n = useMemo(() => serverI18n?.(locale) ?? clientI18n(locale), [locale, serverI18n]);
   return (
     <html lang={locale} data-messages={loaderData?.messages ?? "all"}>
       <head>

@@ -31,7 +31,10 @@ const WORDS = [
 /** Stores "bench-<n>" with n products each (a tenth discounted), confirmed today. */
 export async function seedBenchStores(dataDir: string, sizes: number[]): Promise<void> {
   // DATABASE_URL set: that (throw-away) PostgreSQL database; otherwise PGlite in dataDir.
-  const database = await openDatabase({ url: process.env.DATABASE_URL || null, dataDir: path.join(dataDir, "pglite") });
+  const database = await openDatabase({
+    url: process.env.DATABASE_URL || null,
+    dataDir: path.join(dataDir, "pglite"),
+  });
   await database.migrate();
   for (const size of sizes) {
     const ownerId = randomUUID();
