@@ -24,6 +24,7 @@ import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import { fieldErrors } from "~/lib/form";
+import { logger } from "~/lib/logger.server";
 import { formatPhoneNational } from "~/lib/phone";
 import type { Route } from "./+types/store-page";
 
@@ -123,8 +124,14 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 429 },
       );
     }
-    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
-    console.error(error);
+    // Deactivated or deleted since the page was loaded: said in the dialog, not as an error page.
+    if (isAppError(error) && error.code === "notFound") {
+      return data<ReportActionData>(
+        { ok: false, errors: { form: "compliance:report.productGone" } },
+        { status: 404 },
+      );
+    }
+    logger.error({ err: error }, "report submit failed");
     return data<ReportActionData>(
       { ok: false, errors: { form: "errors:reportSubmitFailed" } },
       { status: 500 },
