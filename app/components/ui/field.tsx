@@ -39,11 +39,14 @@ function Field({
   );
 }
 
-/** Props that tie a control to its Field's label, hint and error. */
-function fieldControlProps(id: string, error?: string) {
+/**
+ * Props that tie a control to its Field's label, hint and error (all found by the id). `name` is what
+ * the form posts, when it must differ from the id (two forms on one page).
+ */
+function fieldControlProps(id: string, error?: string, name = id) {
   return {
     id,
-    name: id,
+    name,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
   } as const;

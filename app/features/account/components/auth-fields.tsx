@@ -28,14 +28,14 @@ export function EmailField({ error, id = "email" }: { error?: string; id?: strin
   const { t } = useTranslation("auth");
   return (
     <Field id={id} label={t("fields.email")} error={error}>
-      <Input {...fieldControlProps("email", error)} id={id} type="email" autoComplete="email" required />
+      <Input {...fieldControlProps(id, error, "email")} type="email" autoComplete="email" required />
     </Field>
   );
 }
 
 /**
  * A password field. `name` is what is posted when the id must differ from it (two forms on one
- * page); the error is tied to the control through `name`, as fieldControlProps does.
+ * page); label, hint and error are tied to the control through the id.
  */
 export function PasswordField({
   id,
@@ -50,7 +50,7 @@ export function PasswordField({
 >) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <Input {...fieldControlProps(name, error)} id={id} type="password" {...input} />
+      <Input {...fieldControlProps(id, error, name)} type="password" {...input} />
     </Field>
   );
 }

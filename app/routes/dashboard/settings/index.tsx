@@ -167,7 +167,7 @@ function ProfileSection({ name, email, hasPassword }: { name: string; email: str
         ) : null}
         {codeSentTo ? (
           <Field id="email-otp" label={t("email.code", { email: codeSentTo })} error={errors.otp}>
-            <CodeInput {...fieldControlProps("otp", errors.otp)} id="email-otp" />
+            <CodeInput {...fieldControlProps("email-otp", errors.otp, "otp")} />
           </Field>
         ) : null}
         <p className="text-gray-500 text-xs">{hasPassword ? t("email.hintPassword") : t("email.hintCode")}</p>
