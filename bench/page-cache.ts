@@ -1,5 +1,6 @@
 // Cached and uncached public store page against nginx serving the identical bytes from disk.
 //   npm run bench:page-cache              (needs nginx: apt-get install -y nginx-light)
+//   DATABASE_URL=postgres://…/empty-db WEB_CONCURRENCY=2 npm run bench:page-cache   (PostgreSQL, 2 processes)
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -10,8 +11,11 @@ import { seedBenchStores, startServer } from "./support";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3671);
+// Unmeasured load first: JIT, caches and (with WEB_CONCURRENCY) every worker warmed alike.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 async function load(url: string, headers: Record<string, string> = {}) {
+  if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     rps: Math.round(result.requests.average),

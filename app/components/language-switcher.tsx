@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LOCALE_STORAGE_KEY, LOCALES, type Locale } from "~/i18n/config";
+import { useT } from "~/i18n/use-t";
 import { cn } from "~/lib/cn";
 
 const LABELS: Record<Locale, string> = { mk: "МК", en: "EN", sq: "SQ" };
@@ -8,7 +8,7 @@ const NAMES: Record<Locale, string> = { mk: "Македонски", en: "English
 
 /** Works without JavaScript (a form post); with it, the choice is also kept in local storage. */
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const location = useLocation();
   const current = i18n.language as Locale;
   return (
