@@ -4,6 +4,7 @@ import { category, product } from "~/db/schema/catalog";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
+import type { CardProduct } from "./product-cards-html";
 import type { StoreVersions } from "./store-versions.server";
 
 // The public catalogue of a store, held in memory between changes (decision 0009). A render of the
@@ -31,21 +32,8 @@ export const catalogueColumns = {
   categoryName: category.name,
 };
 
-/** What the public page shows of one product. */
-export type PublicProduct = {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  regularPriceCents: number | null;
-  vatRate: string;
-  unit: string;
-  netQuantityMilli: number | null;
-  netUnit: string | null;
-  availability: string;
-  imageUrl: string | null;
-  categoryName: string | null;
-};
+/** What the public page shows of one product (the card's fields). */
+export type PublicProduct = CardProduct & { imageUrl: string | null };
 
 /** A product as held in memory: what the page shows, and what the filters need. */
 export type HeldProduct = { product: PublicProduct; categoryId: string | null; searchText: string };
