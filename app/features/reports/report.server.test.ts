@@ -70,16 +70,26 @@ describe("customer reports", () => {
 
   it("says 'Report submit failed', stores nothing and mails nobody when the report cannot be stored", async () => {
     const shop = await shopWithProduct("Млеко 1 л");
-    // The database refuses the insert (a full disk, a lost connection): reads still work.
-    const failing = new Proxy(database.db, {
-      get(target, key, receiver) {
-        if (key === "insert")
-          return () => {
-            throw new Error("could not extend file");
-          };
-        return Reflect.get(target, key, receiver);
-      },
-    });
+    // The database refuses the insert (a full disk, a lost connection), also inside a transaction:
+    // reads still work.
+    const refuseInserts = <T extends object>(db: T): T =>
+      new Proxy(db, {
+        get(target, key, receiver) {
+          if (key === "insert")
+            return () => {
+              throw new Error("could not extend file");
+            };
+          if (key === "transaction") {
+            const transaction = Reflect.get(target, key, receiver) as (
+              work: (tx: object) => Promise<unknown>,
+            ) => Promise<unknown>;
+            return (work: (tx: object) => Promise<unknown>) =>
+              transaction.call(target, (tx) => work(refuseInserts(tx)));
+          }
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    const failing = refuseInserts(database.db);
     const failure = await submitReport(failing, {
       username: shop.username,
       visitor: "v-fail",
@@ -132,6 +142,31 @@ describe("customer reports", () => {
     expect(
       await database.db.select().from(productReport).where(eq(productReport.storeId, shop.storeId)),
     ).toEqual([]);
+  });
+
+  it("lets simultaneous reports of one visitor past the limit no more than one at a time", async () => {
+    const shop = await shopWithProduct();
+    const results = await Promise.allSettled(
+      Array.from({ length: REPORT_LIMITS.perHour * 2 }, () =>
+        submitReport(database.db, {
+          username: shop.username,
+          visitor: "burst",
+          report: report(shop.product.id),
+          now,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(REPORT_LIMITS.perHour);
+    expect(
+      results.filter(
+        (r) => r.status === "rejected" && (r.reason as { code?: string }).code === "rateLimited",
+      ),
+    ).toHaveLength(REPORT_LIMITS.perHour);
+    const stored = await database.db
+      .select()
+      .from(productReport)
+      .where(eq(productReport.storeId, shop.storeId));
+    expect(stored).toHaveLength(REPORT_LIMITS.perHour);
   });
 
   it("limits reports per visitor, counted in the database", async () => {

@@ -18,6 +18,8 @@ import type { ReportInput } from "./report.schema";
 
 /** Per visitor, counted in the database so every instance sees the same count (PRODUCT.md). */
 export const REPORT_LIMITS = { perHour: 5, perDay: 20 } as const;
+// First key of the two-key advisory lock that serialises one visitor's reports ("VREP").
+const REPORT_LOCK_NAMESPACE = 0x56524550;
 export const REPORTS_PAGE_SIZE = 50;
 /** член 15-а: an unintentional error is corrected within 24 hours. */
 export const CORRECTION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -64,32 +66,38 @@ export async function submitReport(
   if (!target) throw new AppError("notFound");
 
   const since = (ms: number) => new Date(input.now.getTime() - ms);
-  const [recent] = await db
-    .select({
-      hour: sql<number>`count(*) filter (where ${productReport.createdAt} >= ${since(3_600_000).toISOString()})`.mapWith(
-        Number,
-      ),
-      day: count(),
-    })
-    .from(productReport)
-    .where(and(eq(productReport.visitorKey, input.visitor), gte(productReport.createdAt, since(86_400_000))));
-  if ((recent?.hour ?? 0) >= REPORT_LIMITS.perHour || (recent?.day ?? 0) >= REPORT_LIMITS.perDay) {
-    throw new AppError("rateLimited");
-  }
-
-  try {
-    await db.insert(productReport).values({
-      storeId: target.storeId,
-      productId: target.productId,
-      productName: target.productName,
-      reasons: input.report.reasons,
-      description: input.report.description,
-      visitorKey: input.visitor,
-      createdAt: input.now,
-    });
-  } catch (error) {
-    throw new AppError("reportSubmitFailed", { cause: error });
-  }
+  await db.transaction(async (tx) => {
+    // One visitor's reports are counted and stored one at a time (a transaction-scoped advisory lock
+    // on the visitor), so simultaneous posts cannot all pass the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_LOCK_NAMESPACE}, hashtext(${input.visitor}))`);
+    const [recent] = await tx
+      .select({
+        hour: sql<number>`count(*) filter (where ${productReport.createdAt} >= ${since(3_600_000).toISOString()})`.mapWith(
+          Number,
+        ),
+        day: count(),
+      })
+      .from(productReport)
+      .where(
+        and(eq(productReport.visitorKey, input.visitor), gte(productReport.createdAt, since(86_400_000))),
+      );
+    if ((recent?.hour ?? 0) >= REPORT_LIMITS.perHour || (recent?.day ?? 0) >= REPORT_LIMITS.perDay) {
+      throw new AppError("rateLimited");
+    }
+    try {
+      await tx.insert(productReport).values({
+        storeId: target.storeId,
+        productId: target.productId,
+        productName: target.productName,
+        reasons: input.report.reasons,
+        description: input.report.description,
+        visitorKey: input.visitor,
+        createdAt: input.now,
+      });
+    } catch (error) {
+      throw new AppError("reportSubmitFailed", { cause: error });
+    }
+  });
   await mailOwner(target, input.report).catch((error) =>
     logger.error({ err: error, storeId: target.storeId }, "report e-mail not sent"),
   );
