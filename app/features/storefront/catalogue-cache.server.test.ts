@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { product as productTable } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { createCategory, renameCategory } from "~/features/categories/category.server";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
 import { CatalogueCache } from "./catalogue-cache.server";
@@ -28,16 +28,8 @@ afterAll(async () => {
 // NOTIFY reaches the listener asynchronously, after the writing transaction commits.
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-const input = (name: string, price: string, extra: Record<string, unknown> = {}) =>
-  productSchema.parse({
-    name,
-    price,
-    vatRate: "18",
-    unit: "piece",
-    availability: "in_stock",
-    status: "active",
-    ...extra,
-  });
+const input = (name: string, price: string, extra: Record<string, string> = {}) =>
+  productInput({ name, price, ...extra });
 
 /** A store with products in both alphabets, categories, discounts, equal prices and hidden ones. */
 async function seededStore() {

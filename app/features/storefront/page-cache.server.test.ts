@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { category } from "~/db/schema/catalog";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
@@ -73,31 +73,9 @@ describe("public page cache", () => {
   it("drops a store's pages when its products, categories or confirmation change, not another store's", async () => {
     const shop = await createTestStore(database);
     const other = await createTestStore(database);
-    const product = await createProduct(
-      shop.ctx,
-      productSchema.parse({
-        name: "Млеко",
-        price: "60",
-        vatRate: "5",
-        unit: "piece",
-        availability: "in_stock",
-        status: "active",
-      }),
-    );
+    const product = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "60" }));
     const changes = [
-      () =>
-        updateProduct(
-          shop.ctx,
-          product.id,
-          productSchema.parse({
-            name: "Млеко",
-            price: "65",
-            vatRate: "5",
-            unit: "piece",
-            availability: "in_stock",
-            status: "active",
-          }),
-        ),
+      () => updateProduct(shop.ctx, product.id, productInput({ name: "Млеко", price: "65" })),
       () => database.db.insert(category).values({ storeId: shop.storeId, name: "Млечни" }),
       () => database.db.update(category).set({ name: "Млечно" }).where(eq(category.storeId, shop.storeId)),
       () => answerToday(shop.ctx, { answer: "yes" }, clock.now()),

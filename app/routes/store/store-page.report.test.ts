@@ -4,8 +4,8 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product as productTable } from "~/db/schema/catalog";
 import { productReport } from "~/db/schema/compliance";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { post, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import { action } from "./store-page";
@@ -29,17 +29,7 @@ afterAll(async () => {
 describe("reporting a product from the public page", () => {
   it("says in the dialog that a product taken off the list can no longer be reported", async () => {
     const shop = await createTestStore(database);
-    const milk = await createProduct(
-      shop.ctx,
-      productSchema.parse({
-        name: "Млеко",
-        price: "60",
-        vatRate: "5",
-        unit: "piece",
-        availability: "in_stock",
-        status: "active",
-      }),
-    );
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "60" }));
     await database.db.update(productTable).set({ status: "inactive" }).where(eq(productTable.id, milk.id));
     const request = () =>
       post(`/${shop.username}`, { productId: milk.id, reasons: "price", description: "", website: "" });

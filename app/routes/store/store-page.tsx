@@ -1,10 +1,11 @@
-import { BadgeCheck, FileDown, Search } from "lucide-react";
+import { BadgeCheck, FileDown } from "lucide-react";
 import { useMemo } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
-import { Input, Select } from "~/components/ui/input";
+import { SearchField } from "~/components/search-field";
+import { Select } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
@@ -178,12 +179,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
     [store, products, loaderData.platformUrl, base],
   );
-  const reportHref = useMemo(() => {
-    const params = new URLSearchParams(location.search);
-    params.delete("report");
-    const rest = params.toString();
-    return (id: string) => `${location.pathname}?${rest ? `${rest}&` : ""}report=${id}`;
-  }, [location.pathname, location.search]);
+  const reportHref = (id: string) => withParams({ report: id });
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
@@ -243,23 +239,13 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                 {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
                 {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
                 {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
-                <div className="relative min-w-0 flex-1">
-                  <label htmlFor="store-search" className="sr-only">
-                    {t("search.label")}
-                  </label>
-                  <Search
-                    aria-hidden
-                    className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-500"
-                  />
-                  <Input
-                    id="store-search"
-                    name="q"
-                    type="search"
-                    defaultValue={query.q}
-                    placeholder={t("search.placeholder")}
-                    className="pl-9"
-                  />
-                </div>
+                <SearchField
+                  id="store-search"
+                  label={t("search.label")}
+                  placeholder={t("search.placeholder")}
+                  defaultValue={query.q}
+                  className="min-w-0 flex-1"
+                />
                 <button
                   type="submit"
                   className="h-10 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"

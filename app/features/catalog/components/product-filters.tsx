@@ -1,12 +1,12 @@
-import { Search } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CompactField, FilterForm } from "~/components/filter-panel";
+import { SearchField } from "~/components/search-field";
 import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { CheckboxLabel } from "~/components/ui/checkbox";
-import { Input, Select } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { hasActiveFilters, PRODUCT_SORTS, type ProductListParams } from "../product-list-params";
 
 /** Search, filters and sort of the products list; the view lives in the URL (FilterForm). */
@@ -30,20 +30,13 @@ export function ProductFilters({
     <FilterForm>
       <input type="hidden" name="size" value={params.pageSize} />
       <div className="flex gap-2">
-        <label htmlFor="q" className="sr-only">
-          {t("search.label")}
-        </label>
-        <div className="relative flex-1">
-          <Search aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-400" />
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={params.q}
-            placeholder={t("search.placeholder")}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          id="q"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          defaultValue={params.q}
+          className="flex-1"
+        />
         <Button type="submit" variant="outline">
           {t("search.submit")}
         </Button>
