@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { ServerI18nContext } from "~/i18n/messages-context";
+import { DocumentOnlyProvider } from "~/lib/document-only";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext } from "~/lib/request-context";
 
@@ -42,7 +43,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerI18nContext.Provider value={getServerI18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <DocumentOnlyProvider value={loadContext}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </DocumentOnlyProvider>
         </ServerI18nContext.Provider>
       </NonceProvider>,
       {

@@ -13,6 +13,7 @@ import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
+import { documentRequestContext } from "~/lib/document-only";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { serveCompressedAsset } from "./compressed-assets";
@@ -194,9 +195,11 @@ let reactRouter: ReturnType<typeof createRequestHandler> | undefined;
 app.use(async (req: Request, res: Response, next: NextFunction) => {
   reactRouter ??= createRequestHandler({
     build: await serverBuild,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+      // Client navigations ask for "/path.data" (decision 0012).
+      context.set(documentRequestContext, !req.path.endsWith(".data"));
       return context;
     },
   });

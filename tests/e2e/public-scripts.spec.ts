@@ -47,3 +47,46 @@ test("from the landing page to the login page on the client, the rest of the cat
   });
   expect(parts).toEqual(["mk-public", "mk-rest"]);
 });
+
+// Decision 0012: a document's products are in its markup once. The hydration data leaves them out,
+// the browser keeps the server's cards and JSON-LD, and a client navigation brings new ones.
+test("the store page's products travel once: hydration keeps the cards, a client navigation replaces them", async ({
+  page,
+}) => {
+  const raw = await (await page.request.get("/demo")).text();
+  const hydrationData = raw.slice(raw.indexOf("streamController.enqueue"));
+  const serverIds = [...raw.matchAll(/<li class="pc" data-product-id="([\w-]+)"/g)].map((m) => m[1]!);
+  expect(serverIds.length).toBeGreaterThan(5);
+  for (const id of serverIds) expect(hydrationData).not.toContain(id);
+
+  await page.goto("/demo");
+  await waitForHydration(page);
+  const cardIds = () =>
+    page.locator("li[data-product-id]").evaluateAll((cards) => cards.map((card) => card.dataset.productId));
+  // Hydration (and a re-render after it) left the server's cards and structured data in place.
+  await page.getByLabel("Пребарај производи").fill("x");
+  expect(await cardIds()).toEqual(serverIds);
+  const jsonLd = JSON.parse((await page.locator("script#store-json-ld").textContent()) ?? "null");
+  expect(JSON.stringify(jsonLd)).toContain(serverIds[0]);
+
+  const categories = page.getByRole("navigation", { name: "Категории" });
+  const category = categories.getByRole("link").nth(1);
+  const categoryName = (await category.textContent())!.trim();
+  await expectClientNavigation(page, async () => {
+    await category.click();
+    await expect(page).toHaveURL(/\?category=/);
+    await expect(category).toHaveAttribute("aria-current", "page");
+  });
+  const inCategory = await cardIds();
+  expect(inCategory.length).toBeGreaterThan(0);
+  expect(inCategory).not.toEqual(serverIds);
+  for (const name of await page.locator("li[data-product-id] .pc-category").allTextContents())
+    expect(name).toBe(categoryName);
+  expect(await page.locator("script#store-json-ld").textContent()).toContain(inCategory[0]);
+
+  await expectClientNavigation(page, async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/\/demo$/);
+  });
+  await expect.poll(cardIds).toEqual(serverIds);
+});

@@ -1,6 +1,6 @@
 import { BadgeCheck, FileDown } from "lucide-react";
 import { useMemo } from "react";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { createContext, data, Form, Link, redirect, useLocation } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
@@ -14,7 +14,11 @@ import { submitReport, visitorKey } from "~/features/reports/report.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { scriptJson, storeJsonLd } from "~/features/storefront/json-ld";
 import { catalogueCache } from "~/features/storefront/public-caches.server";
-import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
+import {
+  getStorefront,
+  parseStorefrontQuery,
+  type StorefrontProduct,
+} from "~/features/storefront/storefront.server";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
 import { findUsernameRedirect } from "~/features/stores/store-profile.server";
 import type { Locale } from "~/i18n/config";
@@ -24,6 +28,7 @@ import { isAppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
 import { formatDate, formatTime } from "~/lib/dates";
+import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
 import { fieldErrors } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { formatPhoneNational } from "~/lib/phone";
@@ -47,14 +52,26 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+// A document's products reach the component here, not in the hydration data (decision 0012): the
+// browser keeps the cards and JSON-LD the server rendered from them.
+const documentProductsContext = createContext<StorefrontProduct[] | null>(null);
+
 /** The public price list, rendered on the server for visitors, inspectors and crawlers alike. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseStorefrontQuery(url);
   const locale = requestLocale(request);
   const now = getClock().now();
   try {
-    const storefront = await getStorefront(getDb(), params.username, query, now, catalogueCache);
+    const { products, ...storefront } = await getStorefront(
+      getDb(),
+      params.username,
+      query,
+      now,
+      catalogueCache,
+    );
+    const documentOnly = context.get(documentRequestContext);
+    if (documentOnly) context.set(documentProductsContext, products);
     const t = getFixedT(locale);
     const base = `${getConfig().baseUrl}/${storefront.store.username}`;
     const stampText = stampLine(t, storefront.stamp, locale);
@@ -62,6 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return data(
       {
         ...storefront,
+        products: documentOnly ? null : products,
+        shown: products.length,
         renderedAt: now.toISOString(),
         // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
         phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
@@ -140,6 +159,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
+const JSON_LD_ID = "store-json-ld";
+
 type Stamp = { confirmedAt: string; today: boolean } | null;
 
 function stampLine(
@@ -161,7 +182,10 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const locale = i18n.language as Locale;
   const location = useLocation();
   const labels = useCardLabels();
-  const { store, stamp, categories, products, total, pageSize, query, reporting, phoneDisplay } = loaderData;
+  const { store, stamp, categories, total, pageSize, query, reporting, phoneDisplay } = loaderData;
+  // Null while the browser hydrates a server-rendered page: its cards and JSON-LD stay as they are.
+  const documentProducts = useDocumentOnly(documentProductsContext);
+  const products = loaderData.products ?? documentProducts;
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
     for (const [key, value] of Object.entries(changes)) {
@@ -174,10 +198,14 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const base = `/${store.username}`;
   // Built from the page's data in the component, not in the loader: as loader data it would travel
   // a second time in the hydration data (decision 0009).
-  const jsonLd = useMemo(
-    () =>
-      scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
-    [store, products, loaderData.platformUrl, base],
+  const jsonLd = useKeptHtml(
+    JSON_LD_ID,
+    useMemo(
+      () =>
+        products &&
+        scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
+      [store, products, loaderData.platformUrl, base],
+    ),
   );
   const reportHref = (id: string) => withParams({ report: id });
   return (
@@ -302,7 +330,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
               </nav>
             ) : null}
             <p className="mt-3 text-gray-700 text-sm">{t("count", { count: total })}</p>
-            {products.length === 0 ? (
+            {loaderData.shown === 0 ? (
               <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
                 {query.q || query.category || query.discounted ? t("noMatches") : t("empty")}
               </p>
@@ -322,9 +350,10 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
         />
       ) : null}
       <script
+        id={JSON_LD_ID}
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson), not markup.
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
+        dangerouslySetInnerHTML={jsonLd}
       />
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}

@@ -11,10 +11,13 @@ import {
   type ReportHref,
 } from "~/features/storefront/product-cards-html";
 import type { Locale } from "~/i18n/config";
+import { useKeptHtml } from "~/lib/document-only";
 
 // Per i18next instance: the server shares one instance per language across requests, so the labels
 // are translated once per language, not once per render.
 const labelsByInstance = new WeakMap<i18n, CardLabels>();
+
+const CARDS_ID = "product-cards";
 
 /** Every text a card shows, translated once instead of once per card. */
 export function useCardLabels(): CardLabels {
@@ -45,20 +48,21 @@ export function useCardLabels(): CardLabels {
  * The product grid of the public page. The cards are one HTML string (decision 0009): React leaves
  * their markup alone on hydration and replaces it when the products change. A card's "Report" link
  * opens the dialog by client-side navigation, like a <Link preventScrollReset>, when JavaScript runs.
+ * Without products (hydrating a server-rendered page, decision 0012) the server's cards stay.
  */
 export function ProductCardList({
   products,
   labels,
   reportHref,
 }: {
-  products: CardProduct[];
+  products: CardProduct[] | null;
   labels: CardLabels;
   reportHref: ReportHref;
 }) {
   const navigate = useNavigate();
-  const markup = useMemo(
-    () => ({ __html: productCardsHtml(products, labels, reportHref) }),
-    [products, labels, reportHref],
+  const markup = useKeptHtml(
+    CARDS_ID,
+    useMemo(() => products && productCardsHtml(products, labels, reportHref), [products, labels, reportHref]),
   );
   const openReport = (event: MouseEvent<HTMLUListElement>) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-report]");
@@ -87,6 +91,7 @@ export function ProductCardList({
       </svg>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, whose Enter key fires click. */}
       <ul
+        id={CARDS_ID}
         className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
         onClick={openReport}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: built by product-cards-html.ts, which escapes every value.
