@@ -207,7 +207,14 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       [store, products, loaderData.platformUrl, base],
     ),
   );
-  const reportHref = (id: string) => withParams({ report: id });
+  // A card's "Report" link: this view's URL with ?report=<id>, built once per view, not per card.
+  const reportHref = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    params.delete("report");
+    const rest = params.toString();
+    const prefix = `?${rest ? `${rest}&` : ""}report=`;
+    return (id: string) => `${prefix}${encodeURIComponent(id)}`;
+  }, [location.search]);
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="border-gray-200 border-b bg-white">
