@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { workerCount } from "../server/workers";
 import { seedBenchStores, startServer } from "./support";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,6 +73,9 @@ const rows = [
 console.log(
   `\nLoad average before: ${loadBefore.map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores.`,
 );
+const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+const processes = workerCount();
+console.log(`Vitrina: ${database}, ${processes} process${processes === 1 ? "" : "es"}; nginx: 1 worker.`);
 console.log(`Page: ${bytes.length} bytes; ${CONNECTIONS} connections, ${DURATION} s each, loopback.\n`);
 console.log("| server | req/s | p99 latency (ms) | errors/non-2xx |\n| --- | --- | --- | --- |");
 for (const [name, result] of rows)
