@@ -2,6 +2,7 @@ import type { i18n, TFunction } from "i18next";
 import { type Locale, localeFromCookieHeader } from "./config";
 import { createI18n } from "./i18n";
 import { resources } from "./resources";
+import { remembering } from "./use-t";
 
 const instances = new Map<Locale, i18n>();
 
@@ -18,6 +19,14 @@ export function requestLocale(request: Request): Locale {
   return localeFromCookieHeader(request.headers.get("cookie"));
 }
 
+const fixedTs = new Map<Locale, TFunction>();
+
+/** A t() for any namespace ("ns:key") in this locale; it remembers texts and templates (use-t.ts). */
 export function getFixedT(locale: Locale): TFunction {
-  return getServerI18n(locale).t;
+  let t = fixedTs.get(locale);
+  if (!t) {
+    t = remembering(getServerI18n(locale).t);
+    fixedTs.set(locale, t);
+  }
+  return t;
 }

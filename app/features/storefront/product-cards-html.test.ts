@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CardLabels, type CardProduct, fill, productCardsHtml } from "./product-cards-html";
+import { type CardLabels, type CardProduct, productCardsHtml } from "./product-cards-html";
 
 const labels: CardLabels = {
   locale: "en",
@@ -76,14 +76,5 @@ describe("public product cards", () => {
 
   it("says when a product is not subject to VAT", () => {
     expect(text(render({ vatRate: "none" }))).toContain("Not subject to VAT");
-  });
-});
-
-describe("label templates", () => {
-  it("fills every placeholder, keeps unknown ones and the text around them", () => {
-    expect(fill("{{a}} and {{b}}{{a}}!", { a: 1, b: "x" })).toBe("1 and x1!");
-    expect(fill("no placeholders", { a: 1 })).toBe("no placeholders");
-    expect(fill("{{missing}} stays", {})).toBe("{{missing}} stays");
-    expect(fill("{{a}} {{a}}", { a: "<b>" })).toBe("<b> <b>"); // escaping is html's job
   });
 });

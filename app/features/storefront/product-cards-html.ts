@@ -3,6 +3,7 @@ import { discountOf } from "~/features/storefront/discount";
 import type { Locale } from "~/i18n/config";
 import { html, type SafeHtml, trustedHtml } from "~/lib/html";
 import { formatMoney, unitPriceCents } from "~/lib/money";
+import { fill } from "~/lib/template";
 
 // The public page's product cards as one HTML string (decision 0009). A 60-card page rendered as
 // React elements cost more server time than everything else on the page together; this renders the
@@ -43,24 +44,6 @@ export const FLAG_SYMBOL_ID = "icon-flag";
 const FLAG_ICON = trustedHtml(
   `<svg class="size-3.5" aria-hidden="true"><use href="#${FLAG_SYMBOL_ID}"></use></svg>`,
 );
-
-// A template split once into text and placeholder names: a page fills the same few labels 60 times.
-const compiled = new Map<string, string[]>();
-
-export function fill(template: string, values: Record<string, string | number>): string {
-  let parts = compiled.get(template);
-  if (!parts) {
-    // Odd positions are names: "a {{x}} b" → ["a ", "x", " b"].
-    parts = template.split(/\{\{(\w+)\}\}/);
-    if (compiled.size < 1_000) compiled.set(template, parts);
-  }
-  let out = parts[0]!;
-  for (let i = 1; i < parts.length; i += 2) {
-    const name = parts[i]!;
-    out += (name in values ? String(values[name]) : `{{${name}}}`) + parts[i + 1]!;
-  }
-  return out;
-}
 
 /** The link a card's "Report" opens: this page's URL with ?report=<id> (the report dialog). */
 export type ReportHref = (productId: string) => string;
