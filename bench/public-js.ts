@@ -7,13 +7,13 @@
 //   npm run bench:public-js -- [--path /demo] [--path /] [--budget 150] [--files] [--json]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { freePort, stopServer, waitForReady } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const READY_TIMEOUT_MS = 180_000; // includes a `react-router build` when the build is stale
@@ -53,7 +53,7 @@ async function main() {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitForReady(`${base}/demo`); // the demo store is seeded on the first start
+  await waitForReady(`${base}/demo`, server, READY_TIMEOUT_MS); // the demo store is seeded on the first start
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: Measurement[] = [];
@@ -166,47 +166,13 @@ function print(results: Measurement[]) {
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** Polls until the page answers 200: migrations and the demo seed have run by then. */
-async function waitForReady(url: string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`the server exited with ${server?.exitCode}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-/** SIGTERM and wait, so PGlite closes cleanly; SIGKILL only if it hangs. Then the data goes. */
+/** Stops the server cleanly (stopServer), then removes its data. */
 async function cleanup() {
   const child = server;
   server = null;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  if (child) await stopServer(child);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -11,6 +11,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { stopServer, waitForReady } from "./server-process";
 import { ROOT, seedBenchStores } from "./support";
 
 const { values: flags } = parseArgs({
@@ -59,7 +60,7 @@ try {
     },
   );
   const url = `http://127.0.0.1:${port}${page}`;
-  await waitUntilUp(url);
+  await waitForReady(url, server, 150_000);
   const first = await fetch(url);
   const html = await first.text();
   if (first.status !== 200) throw new Error(`${page} answered ${first.status}`);
@@ -87,12 +88,12 @@ try {
     `latency: median ${median(latencies).toFixed(2)} ms, p90 ${latencies[Math.floor(requests * 0.9)]!.toFixed(2)} ms; wall ${(wall / requests).toFixed(2)} ms per request`,
   );
   if (flags.profile) {
-    await stop(server);
+    await stopServer(server);
     server = null;
     printProfile(profileDir);
   }
 } finally {
-  if (server) await stop(server);
+  if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -103,25 +104,6 @@ function cpuTicks(pid: number): number {
 
 function median(sorted: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function waitUntilUp(url: string) {
-  for (let i = 0; i < 600; i++) {
-    if (server?.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("server did not start");
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };

@@ -9,11 +9,11 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { freePort, type Shutdown, stopServer, waitForReady } from "./server-process";
 
 // autocannon ships no types, and package.json is not ours to extend with @types: the few fields we
 // read are declared here.
@@ -102,7 +102,7 @@ async function main() {
     });
   }
 
-  await waitForReady(`${base}/demo`);
+  await waitForReady(`${base}/demo`, server, READY_TIMEOUT_MS);
   const buildBefore = buildStamp();
   const startupSeconds = (performance.now() - startedAt) / 1000;
   const rssIdleKb = procStatusKb("VmRSS");
@@ -179,24 +179,6 @@ async function main() {
   }
 }
 
-/** Polls until the page answers 200: migrations and the demo seed have run by then. */
-async function waitForReady(url: string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null)
-      throw new Error(`the server exited with ${server?.exitCode} before it was ready`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
 function load(url: string, seconds: number): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, timeout: 10 }, (error, result) =>
@@ -228,31 +210,17 @@ function procStatusKb(field: "VmRSS" | "VmHWM"): number | null {
   }
 }
 
-type Shutdown = "clean" | `exit ${number}` | "killed" | "not started";
-let cleaning: Promise<Shutdown> | null = null;
+let cleaning: Promise<Shutdown | "not started"> | null = null;
 
-/** SIGTERM and wait, so PGlite closes cleanly; SIGKILL only if it hangs. Then the data goes. */
-function cleanup(): Promise<Shutdown> {
-  cleaning ??= stopServerAndRemoveData();
+/** Stops the server (stopServer) once, however often it is asked; then the data goes. */
+function cleanup(): Promise<Shutdown | "not started"> {
+  cleaning ??= (async () => {
+    const outcome = server ? await stopServer(server, STOP_TIMEOUT_MS) : "not started";
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    dataDir = null;
+    return outcome;
+  })();
   return cleaning;
-}
-
-async function stopServerAndRemoveData(): Promise<Shutdown> {
-  let outcome: Shutdown = "not started";
-  const child = server;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-    const code = await exited;
-    clearTimeout(timer);
-    outcome = code === 0 ? "clean" : code === null ? "killed" : `exit ${code}`;
-  } else if (child) {
-    outcome = `exit ${child.exitCode ?? -1}`;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  dataDir = null;
-  return outcome;
 }
 
 type Report = Record<string, unknown> & {
@@ -391,17 +359,6 @@ function buildStamp(): number {
   } catch {
     return -1;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function boundedInt(name: string, value: string, min: number, max: number): number {
