@@ -4,21 +4,14 @@ import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import en from "~/locales/en/errors.json";
+import { archive } from "../../../tests/support/failing-archive";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { answerToday, getTodayConfirmation, listCalendar, markMissedDays } from "./confirmation.server";
 
 // The archive write can be made to fail, to prove what the owner is told when a confirmation fails.
-const archive = vi.hoisted(() => ({ fail: false }));
-vi.mock("~/features/feeds/snapshot.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/features/feeds/snapshot.server")>();
-  return {
-    ...actual,
-    archivePriceList: async (...args: Parameters<typeof actual.archivePriceList>) => {
-      if (archive.fail) throw new Error("disk full");
-      return actual.archivePriceList(...args);
-    },
-  };
-});
+vi.mock("~/features/feeds/snapshot.server", async () =>
+  (await import("../../../tests/support/failing-archive")).failingArchive(),
+);
 
 const database = databaseForThisFile();
 

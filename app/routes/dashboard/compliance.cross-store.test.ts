@@ -7,6 +7,7 @@ import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { reportSchema } from "~/features/reports/report.schema";
 import { submitReport } from "~/features/reports/report.server";
+import { archive } from "../../../tests/support/failing-archive";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
@@ -17,17 +18,9 @@ import * as reportsRoute from "./reports";
 
 vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));
 // The archive write can be made to fail, to see what the owner is told.
-const archive = vi.hoisted(() => ({ fail: false }));
-vi.mock("~/features/feeds/snapshot.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/features/feeds/snapshot.server")>();
-  return {
-    ...actual,
-    archivePriceList: async (...args: Parameters<typeof actual.archivePriceList>) => {
-      if (archive.fail) throw new Error("disk full");
-      return actual.archivePriceList(...args);
-    },
-  };
-});
+vi.mock("~/features/feeds/snapshot.server", async () =>
+  (await import("../../../tests/support/failing-archive")).failingArchive(),
+);
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
 const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
