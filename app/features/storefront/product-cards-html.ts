@@ -1,4 +1,4 @@
-import type { NetUnit } from "~/db/schema/catalog-enums";
+import type { product } from "~/db/schema/catalog";
 import { discountOf } from "~/features/storefront/discount";
 import type { Locale } from "~/i18n/config";
 import { html, type SafeHtml, trustedHtml } from "~/lib/html";
@@ -9,20 +9,20 @@ import { fill } from "~/lib/template";
 // React elements cost more server time than everything else on the page together; this renders the
 // same markup in a fraction of it, in the server and in the browser alike.
 
-export type CardProduct = {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  regularPriceCents: number | null;
-  vatRate: string;
-  unit: string;
-  netQuantityMilli: number | null;
-  netUnit: string | null;
-  availability: string;
-  imageUrl?: string | null;
-  categoryName: string | null;
-};
+/** What a card shows of a product row, with its category's name. */
+export type CardProduct = Pick<
+  typeof product.$inferSelect,
+  | "id"
+  | "name"
+  | "description"
+  | "priceCents"
+  | "regularPriceCents"
+  | "vatRate"
+  | "unit"
+  | "netQuantityMilli"
+  | "netUnit"
+  | "availability"
+> & { imageUrl?: string | null; categoryName: string | null };
 
 /** Every text a card shows, translated once per page. Templates keep "{{name}}" for fill(). */
 export type CardLabels = {
@@ -67,11 +67,7 @@ function productCardHtml(product: CardProduct, labels: CardLabels, reportHref: R
   const { locale } = labels;
   const money = (cents: number) => formatMoney(cents, locale);
   const discount = discountOf(product.priceCents, product.regularPriceCents);
-  const unitPrice = unitPriceCents(
-    product.priceCents,
-    product.netQuantityMilli,
-    product.netUnit as NetUnit | null,
-  );
+  const unitPrice = unitPriceCents(product.priceCents, product.netQuantityMilli, product.netUnit);
 
   // The 320 px variant; width and height are set so the page does not shift as images load.
   const image = product.imageUrl
