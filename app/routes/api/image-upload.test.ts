@@ -66,7 +66,9 @@ async function upload(productId: string): Promise<Response> {
 
 const storedFiles = () => {
   try {
-    return readdirSync(storage.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    return readdirSync(storage.root, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
   } catch {
     return [];
   }

@@ -55,7 +55,9 @@ export function ImageUploadField({
       const response = await fetch(`/api/images?kind=${kind}`, { method: "POST", body });
       const answer = (await response.json()) as ActionResult<{ image: UploadedImage }>;
       if (!answer.ok) {
-        setError(answer.errors.form ?? (kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed"));
+        setError(
+          answer.errors.form ?? (kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed"),
+        );
         return;
       }
       setImage(answer.image);
