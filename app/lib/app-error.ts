@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   usernameUnavailable: 409,
   availabilityCheckFailed: 500,
   setupFailed: 500,
+  onboardingIncomplete: 409,
   productSaveFailed: 500,
   productDeleteFailed: 500,
   loginFailed: 401,

@@ -63,7 +63,8 @@ export async function submitReport(
       ),
     )
     .limit(1);
-  if (!target) throw new AppError("notFound");
+  // Deactivated or deleted since the page was loaded: said in the dialog, not as an error page.
+  if (!target) throw new AppError("notFound", { fields: { form: "compliance:report.productGone" } });
 
   const since = (ms: number) => new Date(input.now.getTime() - ms);
   await db.transaction(async (tx) => {
@@ -82,7 +83,7 @@ export async function submitReport(
         and(eq(productReport.visitorKey, input.visitor), gte(productReport.createdAt, since(86_400_000))),
       );
     if ((recent?.hour ?? 0) >= REPORT_LIMITS.perHour || (recent?.day ?? 0) >= REPORT_LIMITS.perDay) {
-      throw new AppError("rateLimited");
+      throw new AppError("rateLimited", { fields: { form: "compliance:report.rateLimited" } });
     }
     try {
       await tx.insert(productReport).values({

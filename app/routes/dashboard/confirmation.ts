@@ -1,33 +1,34 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
-import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
-import { sameOriginPath } from "~/lib/safe-redirect";
+import { formObject } from "~/lib/form";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/confirmation";
+
+const answerSchema = z.object({ answer: z.enum(["yes", "no"], "errors:unexpected") });
 
 /** The dashboard prompt's answers. Yes stays on the page; no goes to the products to fix prices. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const form = await request.formData();
+  const values = formObject(await request.formData());
   const back = safeBack(request);
-  if (form.get("intent") === "weekends") {
-    await setWeekendsCount(ctx, form.get("weekendsCount") === "on");
-    return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
-  }
-  const answer = form.get("answer");
-  if (answer !== "yes" && answer !== "no")
-    return redirect(back, { headers: flashHeaders("errors:unexpected") });
-  try {
-    await answerToday(ctx, { answer }, getClock().now());
-  } catch (error) {
-    if (isAppError(error)) return redirect(back, { headers: flashHeaders(error.messageKey) });
-    throw error;
-  }
-  if (answer === "no")
-    return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped") });
-  return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
+  return handleAction(
+    async () => {
+      if (values.intent === "weekends") {
+        await setWeekendsCount(ctx, values.weekendsCount === "on");
+        return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
+      }
+      const { answer } = parseForm(answerSchema, values);
+      await answerToday(ctx, { answer }, getClock().now());
+      if (answer === "no")
+        return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped", "info") });
+      return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
+    },
+    { intent: values.intent ?? "answer", flashFailureTo: back },
+  );
 }
 
 export function loader() {
@@ -36,6 +37,14 @@ export function loader() {
 
 /** Back to the dashboard page the owner answered from; never to another site. */
 function safeBack(request: Request): string {
-  const back = sameOriginPath(request.headers.get("referer"), request.url, "/dashboard/products");
-  return back.startsWith("/dashboard") ? back : "/dashboard/products";
+  const referer = request.headers.get("referer");
+  if (!referer) return "/dashboard/products";
+  try {
+    const url = new URL(referer);
+    if (url.host !== new URL(request.url).host || !url.pathname.startsWith("/dashboard"))
+      return "/dashboard/products";
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return "/dashboard/products";
+  }
 }

@@ -1,7 +1,7 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
@@ -26,6 +26,7 @@ import {
 import { listCategories } from "~/features/categories/category.queries.server";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { failureMessageOf } from "~/lib/action-result";
 import type { Route } from "./+types/products";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -48,8 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const result = await productsAction(ctx, await request.formData());
-  return data(result.body, { status: result.status });
+  return productsAction(ctx, await request.formData());
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +71,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t(actionData.message, actionData.counts ?? {}));
-    else toast.error(t(actionData.message));
+    else toast.error(t(failureMessageOf(actionData)));
   }, [actionData, t]);
 
   const pageIds = products.map((product) => product.id);

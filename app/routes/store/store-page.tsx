@@ -8,7 +8,7 @@ import { SearchField } from "~/components/search-field";
 import { Select } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
-import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
 import { submitReport, visitorKey } from "~/features/reports/report.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
@@ -20,7 +20,7 @@ import {
   type StorefrontProduct,
 } from "~/features/storefront/storefront.server";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
-import { findUsernameRedirect } from "~/features/stores/store-profile.server";
+import { findUsernameRedirect } from "~/features/stores/username-redirect.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/use-t";
@@ -29,9 +29,8 @@ import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
-import { fieldErrors } from "~/lib/form";
-import { logger } from "~/lib/logger.server";
 import { formatPhoneNational } from "~/lib/phone";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/store-page";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -125,38 +124,18 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** A signed-out visitor's report of a product (rate-limited per visitor, counted in the database). */
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const parsed = reportSchema.safeParse(reportFormValues(form));
-  if (!parsed.success) {
-    return data<ReportActionData>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  try {
-    await submitReport(getDb(), {
-      username: params.username,
-      visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
-      report: parsed.data,
-      now: getClock().now(),
-    });
-    return data<ReportActionData>({ ok: true });
-  } catch (error) {
-    if (isAppError(error) && error.code === "rateLimited") {
-      return data<ReportActionData>(
-        { ok: false, errors: { form: "compliance:report.rateLimited" } },
-        { status: 429 },
-      );
-    }
-    // Deactivated or deleted since the page was loaded: said in the dialog, not as an error page.
-    if (isAppError(error) && error.code === "notFound") {
-      return data<ReportActionData>(
-        { ok: false, errors: { form: "compliance:report.productGone" } },
-        { status: 404 },
-      );
-    }
-    logger.error({ err: error }, "report submit failed");
-    return data<ReportActionData>(
-      { ok: false, errors: { form: "errors:reportSubmitFailed" } },
-      { status: 500 },
-    );
-  }
+  return handleAction(
+    async () => {
+      await submitReport(getDb(), {
+        username: params.username,
+        visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
+        report: parseForm(reportSchema, reportFormValues(form)),
+        now: getClock().now(),
+      });
+      return {};
+    },
+    { fallback: "reportSubmitFailed" },
+  );
 }
 
 const JSON_LD_ID = "store-json-ld";
