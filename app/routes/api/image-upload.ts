@@ -1,13 +1,10 @@
 import { data } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { IMAGE_MAX_BYTES, type ImageKind, saveImage } from "~/features/images/image.server";
+import { IMAGE_UPLOAD_BODY_LIMIT, type ImageKind, saveImage } from "~/features/images/image.server";
 import { attachProductImage } from "~/features/images/product-image.server";
 import { isAppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/image-upload";
-
-// Multipart overhead on top of the 5 MB image.
-const BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 
 /**
  * POST multipart `file` and `kind` (logo | product), optionally `productId` to attach a product
@@ -19,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failed = kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed";
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
   if (!Number.isFinite(length)) return data({ error: "errors:imageEmpty" }, { status: 411 });
-  if (length > BODY_LIMIT) return data({ error: "errors:imageTooLarge" }, { status: 413 });
+  if (length > IMAGE_UPLOAD_BODY_LIMIT) return data({ error: "errors:imageTooLarge" }, { status: 413 });
   try {
     const form = await request.formData();
     const file = form.get("file");
