@@ -85,7 +85,7 @@ app.use(
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,
-        tooLarge: { image: null, error: "errors:imageTooLarge" },
+        tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } },
       },
     ],
     rawPaths: ["/api/auth/"],

@@ -13,7 +13,7 @@ const app = express();
 app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
 app.use(
   bodyLimit({
-    rules: [{ paths: ["/api/images"], limit: 5 * 1024 * 1024, tooLarge: { error: "errors:imageTooLarge" } }],
+    rules: [{ paths: ["/api/images"], limit: 5 * 1024 * 1024, tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } } }],
     rawPaths: ["/api/auth/"],
   }),
 );
@@ -135,7 +135,7 @@ describe("request bodies", () => {
       stream: { chunkSize: 64 * 1024, chunks: 96 },
     });
     expect(upload.status).toBe(413);
-    expect(JSON.parse(upload.body)).toEqual({ error: "errors:imageTooLarge" });
+    expect(JSON.parse(upload.body)).toEqual({ ok: false, errors: { form: "errors:imageTooLarge" } });
   });
 
   // The attack: 250 MB streamed to the public report action took 3.3 s and +330 MB before a 400.
