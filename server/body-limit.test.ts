@@ -13,7 +13,13 @@ const app = express();
 app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
 app.use(
   bodyLimit({
-    rules: [{ paths: ["/api/images"], limit: 5 * 1024 * 1024, tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } } }],
+    rules: [
+      {
+        paths: ["/api/images"],
+        limit: 5 * 1024 * 1024,
+        tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } },
+      },
+    ],
     rawPaths: ["/api/auth/"],
   }),
 );
