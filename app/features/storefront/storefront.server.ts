@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
-import { isUuid } from "~/features/catalog/product.queries.server";
 import {
   countPublicProducts,
   PUBLIC_SORTS,
@@ -12,6 +11,7 @@ import { skopjeDay } from "~/features/confirmation/calendar";
 import { imageUrls } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import {
   type CatalogueCache,
   type HeldProduct,
