@@ -99,7 +99,7 @@ app.use(
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
 );
-// Issue 6: the public store page is cached per store and query (decision 0007-i6). A miss is
+// Issue 6: the public store page is cached per store and query (decision 0016). A miss is
 // rendered by React Router below and recorded here; a hit is answered by fastPath() before Express.
 const pageCache = new StorePageCache(getClock(), storeVersions);
 const UNCACHED_HEADERS = new Set([
