@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { requireOwnerStore } from "~/auth/guards.server";
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
+import { sameOriginPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/confirmation";
 
 const answerSchema = z.object({ answer: z.enum(["yes", "no"], "errors:unexpected") });
@@ -22,11 +24,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
       }
       const { answer } = parseForm(answerSchema, values);
+      // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
+      // anyway?"; the question is a page, so it works without JavaScript.
+      if (answer === "yes" && values.anyway !== "1" && (await countNeedsAttention(ctx)) > 0)
+        return redirect("/dashboard/products?attention=1&confirm=anyway");
       await answerToday(ctx, { answer }, getClock().now());
       if (answer === "no")
         return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped", "info") });
       return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
     },
+    // A failure goes back to the page answered from, as an error flash (issue 13).
     { intent: values.intent ?? "answer", flashFailureTo: back },
   );
 }
@@ -37,14 +44,6 @@ export function loader() {
 
 /** Back to the dashboard page the owner answered from; never to another site. */
 function safeBack(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return "/dashboard/products";
-  try {
-    const url = new URL(referer);
-    if (url.host !== new URL(request.url).host || !url.pathname.startsWith("/dashboard"))
-      return "/dashboard/products";
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return "/dashboard/products";
-  }
+  const back = sameOriginPath(request.headers.get("referer"), request.url, "/dashboard/products");
+  return back.startsWith("/dashboard") ? back : "/dashboard/products";
 }
