@@ -6,7 +6,7 @@ import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as layoutRoute from "./layout";
@@ -103,7 +103,8 @@ describe("compliance check routes with two stores", () => {
       context: signedIn(mine.userId),
       params: {},
     });
-    expect((response as { init: { status: number } }).init.status).toBe(200);
+    expect(await statusOf(async () => response)).toBe(200);
+    expect(response).toMatchObject({ ok: true, message: "products:bulk.updated" });
     const rows = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
     expect(Object.fromEntries(rows.map((row) => [row.name, row.status]))).toEqual({
       "Мое млеко": "inactive",
