@@ -125,6 +125,23 @@ describe("request bodies", () => {
     expect(JSON.parse(upload.body)).toEqual({ file: "[object File]".length });
   });
 
+  it("a browser's multipart body (a boundary in upper and lower case) reaches the upload whole", async () => {
+    // Chromium's boundary is "----WebKitFormBoundary" + mixed case: a lower-cased content type
+    // no longer matched the body, and every upload from a browser answered 400.
+    const boundary = "----WebKitFormBoundaryAbCdEfGh12345678";
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n` +
+        `Content-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`,
+    );
+    const upload = await send({
+      path: "/api/images",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(upload.status).toBe(200);
+    expect(JSON.parse(upload.body)).toEqual({ file: "[object File]".length });
+  });
+
   it("a declared body over the limit is refused with 413 before it is read", async () => {
     const answer = await send({
       headers: { ...form, "content-length": String(250 * 1024 * 1024) },

@@ -53,8 +53,15 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(413, "Payload Too Large");
     const raw = matches(req.path, rawPaths);
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (!raw && req.method !== "GET" && req.method !== "HEAD" && !FORM_TYPES.some((t) => type.startsWith(t)))
+    // The media type is case-insensitive, the multipart boundary is not: only the check lowers it.
+    const type = String(req.headers["content-type"] ?? "");
+    const mediaType = type.toLowerCase();
+    if (
+      !raw &&
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !FORM_TYPES.some((t) => mediaType.startsWith(t))
+    )
       return refuse(415, "Unsupported Media Type");
 
     let body: Buffer;

@@ -8,7 +8,8 @@ import { runBulkAction } from "./product-bulk.server";
 
 /**
  * The products page's action: delete one product, or run a bulk action. Another store's ids answer
- * 404 and change nothing; a failure answers with the spec §8 message of what failed.
+ * 404 and change nothing; a failure answers with the spec §8 message of what failed. A price change
+ * first answers with its preview (intent "bulkPreview"), served here so it works without JavaScript.
  */
 export function productsAction(ctx: StoreContext, form: FormData) {
   const intent = String(form.get("intent") ?? "");
@@ -19,15 +20,22 @@ export function productsAction(ctx: StoreContext, form: FormData) {
         return { message: "products:deleted" };
       }
       if (intent !== "bulk") throw new AppError("validation");
-      const input = parseForm(bulkActionSchema, { ...formObject(form), ids: form.getAll("ids").map(String) });
-      const counts = await runBulkAction(ctx, input);
+      const values = { ...formObject(form), ids: form.getAll("ids").map(String) };
+      const input = parseForm(bulkActionSchema, values);
+      const result = await runBulkAction(ctx, input);
+      if ("preview" in result) {
+        const { action, scope, ids, query } = input;
+        // What the confirmation posts again, the value as the owner typed it.
+        const value = String(form.get("value") ?? "");
+        return { intent: "bulkPreview", ...result, request: { action, value, scope, ids, query } };
+      }
       const message =
         input.action === "delete"
           ? "products:bulk.deleted"
           : input.action === "pricePercent" || input.action === "priceAmount"
             ? "products:bulk.done"
             : "products:bulk.updated";
-      return { message, counts };
+      return { message, counts: result };
     },
     { intent },
   );

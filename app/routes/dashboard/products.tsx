@@ -8,6 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BulkBar } from "~/features/catalog/components/bulk-bar";
+import { BulkPreview } from "~/features/catalog/components/bulk-preview";
 import { ProductFilters } from "~/features/catalog/components/product-filters";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { ProductTable } from "~/features/catalog/components/product-table";
@@ -76,9 +77,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t(actionData.message, actionData.counts ?? {}));
-    else toast.error(t(failureMessageOf(actionData)));
+    if (!actionData.ok) toast.error(t(failureMessageOf(actionData)));
+    else if ("message" in actionData && actionData.message)
+      toast.success(t(actionData.message, "counts" in actionData ? actionData.counts : {}));
   }, [actionData, t]);
+  // A bulk price change's preview, served by the action (issue 12 item 13).
+  const preview = actionData?.ok && "preview" in actionData ? actionData : null;
 
   const pageIds = products.map((product) => product.id);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -133,7 +137,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <ProductFilters key={location.search} params={params} categories={categories} />
-          {count > 0 ? (
+          {preview ? (
+            <BulkPreview key={preview.preview.plan} data={preview} />
+          ) : count > 0 ? (
             <BulkBar
               ids={[...selected]}
               scope={scope}
