@@ -161,14 +161,6 @@ export async function listReports(ctx: StoreContext, query: { status: ReportFilt
   return { rows, total: total?.value ?? 0, pageSize: REPORTS_PAGE_SIZE };
 }
 
-export async function countNewReports(ctx: StoreContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(productReport)
-    .where(and(eq(productReport.storeId, ctx.storeId), eq(productReport.status, "new")));
-  return row?.value ?? 0;
-}
-
 /** Marks one of this store's reports resolved; another store's id is not found. */
 export async function resolveReport(ctx: StoreContext, reportId: string, now: Date): Promise<void> {
   if (!isUuid(reportId)) throw new AppError("notFound");
