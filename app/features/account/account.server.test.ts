@@ -18,10 +18,8 @@ beforeAll(async () => {
 
 async function person() {
   const email = uniqueEmail("x");
-  const response = await t.call("/sign-up/email", { email, password: "Tr1cky-horse-battery", name: "X" });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, email, cookie: t.cookieOf(response) };
+  const made = await t.register(email);
+  return { id: made.id, email, cookie: made.cookie };
 }
 
 async function givePasskey(userId: string, name: string) {
