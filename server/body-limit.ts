@@ -38,7 +38,13 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
   return async (req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") {
+    // A DELETE carries no form (spec §7: DELETE /api/_auth/session signs out): nothing to read.
+    if (
+      req.method === "GET" ||
+      req.method === "HEAD" ||
+      req.method === "OPTIONS" ||
+      req.method === "DELETE"
+    ) {
       if (!hasBody) return next();
     }
     const rule = rules.find((candidate) => matches(req.path, candidate.paths));
