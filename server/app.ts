@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
+import { getAuth } from "~/auth/auth.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
@@ -18,6 +18,7 @@ import { documentRequestContext } from "~/lib/document-only";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { bodyLimit, withReadBody } from "./body-limit";
+import { recordClientAddress } from "./client-address";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { sameOriginWrites } from "./origin-check";
@@ -46,8 +47,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       ms: Math.round(performance.now() - started),
     });
   });
-  // The client address comes from the socket (or the trusted proxy), never from a header the client sent.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  recordClientAddress(req);
   next();
 });
 

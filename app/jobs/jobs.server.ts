@@ -10,7 +10,9 @@ import {
   skopjeHour,
 } from "~/features/confirmation/calendar";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
+import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
@@ -69,7 +71,7 @@ export async function sendConfirmationReminders({ db, now }: JobContext): Promis
   return sent;
 }
 
-/** End of the Skopje day: archive what every active store's price list said, once per store and day. */
+/** End of the Skopje day: archive what every public store's price list said, once per store and day. */
 export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
   const day = skopjeDay(now);
   const stores = await db
@@ -77,7 +79,7 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
     .from(store)
     .where(
       and(
-        eq(store.active, true),
+        publicStoreCondition(),
         sql`not exists (select 1 from ${priceSnapshot} where ${priceSnapshot.storeId} = ${store.id} and ${priceSnapshot.day} = ${day} and ${priceSnapshot.kind} = 'day_end')`,
       ),
     );
@@ -86,6 +88,8 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
 }
 
 export const JOBS: Job[] = [
+  // The demo store confirms itself each morning at its minute between 07:00 and 09:30 (issue 12).
+  { name: "demo-morning", pattern: "* 7-9 * * *", run: confirmDemoMornings },
   { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },

@@ -1,13 +1,14 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BulkBar } from "~/features/catalog/components/bulk-bar";
+import { BulkPreview } from "~/features/catalog/components/bulk-preview";
 import { ProductFilters } from "~/features/catalog/components/product-filters";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { ProductTable } from "~/features/catalog/components/product-table";
@@ -24,6 +25,7 @@ import {
   VIEW_COOKIE,
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import type { Route } from "./+types/products";
@@ -42,14 +44,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts(ctx, params),
     listCategories(ctx.db, ctx.storeId),
   ]);
+  const issues = await listComplianceIssues(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  const products = rows.map((row) => ({ ...row, issues: issues[row.id] ?? [] }));
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("products:title")} · Vitrina`, products: rows, total, params, categories, view };
+  return { title: `${t("products:title")} · Vitrina`, products, total, params, categories, view };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const result = await productsAction(ctx, await request.formData());
-  return data(result.body, { status: result.status });
+  return productsAction(ctx, await request.formData());
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,9 +76,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t(actionData.message, actionData.counts ?? {}));
-    else toast.error(t(actionData.message));
+    if (!actionData.ok) toast.error(t(failureMessage(actionData.errors)));
+    else if ("message" in actionData && actionData.message)
+      toast.success(t(actionData.message, "counts" in actionData ? actionData.counts : {}));
   }, [actionData, t]);
+  // A bulk price change's preview, served by the action (issue 12 item 13).
+  const preview = actionData?.ok && "preview" in actionData ? actionData : null;
 
   const pageIds = products.map((product) => product.id);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -127,7 +136,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <ProductFilters key={location.search} params={params} categories={categories} />
-          {count > 0 ? (
+          {preview ? (
+            <BulkPreview key={preview.preview.plan} data={preview} />
+          ) : count > 0 ? (
             <BulkBar
               ids={[...selected]}
               scope={scope}
@@ -167,4 +178,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       )}
     </div>
   );
+}
+
+/** The one message a failed products action shows: the form's, or the first field's. */
+function failureMessage(errors: Record<string, string>): string {
+  return errors.form ?? Object.values(errors)[0] ?? "errors:unexpected";
 }
