@@ -1,11 +1,12 @@
 import type { TFunction } from "i18next";
+import { centsToDecimal } from "~/lib/money";
 import type { PriceList, PriceListItem } from "./price-list.server";
 
 // CSV for people (issue 12 item 14): headers and values in the store's language, UTF-8 with a BOM so
 // Excel reads Cyrillic, formula-safe cells. JSON for programs: stable English keys and codes.
 // Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
-/** The CSV's columns in order; each header is the catalogue key pricelist:csv.<column>. */
+/** The CSV's columns in order; each header is the catalogue key products:csv.<column>. */
 export const CSV_COLUMNS = [
   "name",
   "category",
@@ -25,34 +26,6 @@ export const CSV_COLUMNS = [
   "updatedAt",
   "id",
 ] as const;
-
-/** The JSON's keys of a product, stable for programs whatever the language (documented on /prices). */
-export const JSON_PRODUCT_KEYS = [
-  "id",
-  "name",
-  "category",
-  "description",
-  "price",
-  "regularPrice",
-  "discountPercent",
-  "discountAmount",
-  "discountFrom",
-  "discountTo",
-  "unitPrice",
-  "unitPricePer",
-  "unit",
-  "vatRate",
-  "availability",
-  "barcode",
-  "updatedAt",
-] as const;
-
-export function centsToDecimal(cents: number | null): string | null {
-  if (cents === null) return null;
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 /**
  * A cell a spreadsheet will not run: text starting with = + - @ or a control character gets a
@@ -93,7 +66,7 @@ function csvRow(
 
 /** The CSV in the language of t (getFixedT(locale)): mk by default, ?lang=sq|en on the feeds. */
 export function toCsv(list: PriceList, t: TFunction): string {
-  const lines = [CSV_COLUMNS.map((column) => csvCell(t(`pricelist:csv.${column}`))).join(",")];
+  const lines = [CSV_COLUMNS.map((column) => csvCell(t(`products:csv.${column}`))).join(",")];
   for (const item of list.products) {
     const row = csvRow(item, t);
     lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));

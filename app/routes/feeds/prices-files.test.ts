@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { JSON_PRODUCT_KEYS } from "~/features/feeds/serialize";
+import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { get, startRouteDatabase } from "../../../tests/support/route-harness";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { getDb } from "~/db/db.server";
-import { JSON_PRODUCT_KEYS } from "~/features/feeds/serialize";
+import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
