@@ -136,11 +136,15 @@ describe("compliance check routes with two stores", () => {
     })) as Layout;
     expect(asked.data.compliance.askAnyway).toBe(true);
 
-    await call(confirmationRoute.action, {
-      request: post("/dashboard/confirmation", { answer: "yes", anyway: "1", storeId: theirs.storeId }),
+    const anyway = post("/dashboard/confirmation", { answer: "yes", anyway: "1", storeId: theirs.storeId });
+    anyway.headers.set("referer", "http://localhost/dashboard/products?attention=1&confirm=anyway");
+    const confirmed = (await call(confirmationRoute.action, {
+      request: anyway,
       context,
       params: {},
-    });
+    })) as Response;
+    // Back to the flagged products, without the question.
+    expect(confirmed.headers.get("location")).toBe("/dashboard/products?attention=1");
     expect((await myAnswers()).map((row) => row.status)).toEqual(["confirmed"]);
     expect(await theirState()).toBe(before);
 
