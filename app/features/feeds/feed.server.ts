@@ -1,5 +1,5 @@
 import type { Queryable } from "~/db/client.server";
-import { getStoreByUsername } from "~/features/stores/store.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
 import { buildPriceList } from "./price-list.server";
 import { toCsv, toJson } from "./serialize";
@@ -12,7 +12,7 @@ const built = new Map<string, Built>();
 const MAX_STORES = 500;
 
 export async function getLiveFeed(db: Queryable, username: string): Promise<Built> {
-  const store = await getStoreByUsername(db, username);
+  const store = await getPublicStore(db, username);
   if (!store) throw new AppError("storeNotFound");
   const cached = built.get(store.id);
   if (cached && cached.version === store.version) return cached;

@@ -115,14 +115,13 @@ describe("machine-readable price list", () => {
     expect(csvCell("@SUM")).toBe("'@SUM");
   });
 
-  it("publishes no products for an inactive store (trial expired or deactivated)", async () => {
+  it("publishes nothing for an inactive store (trial expired or deactivated): its files are gone", async () => {
     const shop = await createTestStore(database);
     await createProduct(shop.ctx, input({ name: "Брашно", price: "60" }));
     expect(JSON.parse((await getLiveFeed(database.db, shop.username)).json).products).toHaveLength(1);
     await database.db.update(storeTable).set({ active: false }).where(eq(storeTable.id, shop.storeId));
-    const feed = await getLiveFeed(database.db, shop.username);
-    expect(JSON.parse(feed.json).products).toEqual([]);
-    expect(feed.csv).not.toContain("Брашно");
+    // Issue 11 item 3: one "is public" rule (public-store.server.ts); the files answer 404.
+    await expect(getLiveFeed(database.db, shop.username)).rejects.toMatchObject({ code: "storeNotFound" });
   });
 
   it("answers 304 to a client that has this version, and a new ETag after a change", async () => {

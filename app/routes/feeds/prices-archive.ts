@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { isValidDay } from "~/features/confirmation/calendar";
 import { feedResponse } from "~/features/feeds/feed.server";
 import { getSnapshot } from "~/features/feeds/snapshot.server";
-import { getStoreByUsername } from "~/features/stores/store.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
 import type { Route } from "./+types/prices-archive";
 
 /** /{username}/prices/{YYYY-MM-DD}.csv|.json: exactly what was public that day (the last snapshot). */
@@ -12,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!match || !isValidDay(match[1]!)) throw data(null, { status: 404 });
   const [, day, format] = match as unknown as [string, string, "csv" | "json"];
   const db = getDb();
-  const store = await getStoreByUsername(db, params.username);
+  const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const snapshot = await getSnapshot(db, store.id, day);
   if (!snapshot) throw data(null, { status: 404 });

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { getDb } from "~/db/db.server";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
-import { getStoreByUsername } from "~/features/stores/store.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import type { Route } from "./+types/prices-page";
@@ -20,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
-  const store = await getStoreByUsername(db, params.username);
+  const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const t = getFixedT(requestLocale(request));
   return {
