@@ -6,7 +6,7 @@ import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as layoutRoute from "./layout";
@@ -93,17 +93,19 @@ describe("compliance check routes with two stores", () => {
 
   it("a bulk action on everything that needs attention reaches only my store", async () => {
     const before = await theirState();
-    const response = await call(productsRoute.action, {
-      request: post("/dashboard/products", {
-        intent: "bulk",
-        action: "deactivate",
-        scope: "all",
-        query: "attention=1",
+    const status = await statusOf(() =>
+      call(productsRoute.action, {
+        request: post("/dashboard/products", {
+          intent: "bulk",
+          action: "deactivate",
+          scope: "all",
+          query: "attention=1",
+        }),
+        context: signedIn(mine.userId),
+        params: {},
       }),
-      context: signedIn(mine.userId),
-      params: {},
-    });
-    expect((response as { init: { status: number } }).init.status).toBe(200);
+    );
+    expect(status).toBe(200);
     const rows = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
     expect(Object.fromEntries(rows.map((row) => [row.name, row.status]))).toEqual({
       "Мое млеко": "inactive",
