@@ -17,6 +17,7 @@ import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import type { ProductFilters, ProductListParams } from "./product-list-params";
 
 // Every query here is filtered by store_id (ARCHITECTURE.md tenancy rules).
@@ -141,10 +142,6 @@ export async function selectProduct(db: Queryable, storeId: string, productId: s
 export function productIdsWhere(storeId: string, ids: string[]): SQL {
   const valid = ids.filter(isUuid);
   return and(eq(product.storeId, storeId), valid.length ? inArray(product.id, valid) : sql`false`)!;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 function escapeLike(value: string): string {

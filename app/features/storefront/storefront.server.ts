@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
-import { isUuid } from "~/features/catalog/product.queries.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { imageUrls } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import {
   type CatalogueCache,
   catalogueColumns,

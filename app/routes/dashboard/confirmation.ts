@@ -4,6 +4,7 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
 import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
+import { sameOriginPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/confirmation";
 
 /** The dashboard prompt's answers. Yes stays on the page; no goes to the products to fix prices. */
@@ -35,14 +36,6 @@ export function loader() {
 
 /** Back to the dashboard page the owner answered from; never to another site. */
 function safeBack(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return "/dashboard/products";
-  try {
-    const url = new URL(referer);
-    if (url.host !== new URL(request.url).host || !url.pathname.startsWith("/dashboard"))
-      return "/dashboard/products";
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return "/dashboard/products";
-  }
+  const back = sameOriginPath(request.headers.get("referer"), request.url, "/dashboard/products");
+  return back.startsWith("/dashboard") ? back : "/dashboard/products";
 }

@@ -9,7 +9,7 @@ import { Logo } from "~/components/logo";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
 import { cn } from "~/lib/cn";
-import { readFlash } from "~/lib/flash.server";
+import { type FlashKind, readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
 // Spec §2 dashboard menu; an entry appears once its page exists.
@@ -23,17 +23,24 @@ const MENU = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
-  const flash = readFlash(request);
+  const { flash, headers } = readFlash(request);
   const compliance = await getCompliancePanel(ctx, store.weekendsCount);
   return data(
     {
       store: { name: store.name, username: store.username },
       email: user.email,
-      flash: flash.message,
+      flash,
       compliance,
     },
-    { headers: flash.headers },
+    { headers },
   );
+}
+
+/** A flash as the toast of its kind: a failure is never shown as a green success. */
+export function showFlash(kind: FlashKind, text: string) {
+  if (kind === "error") toast.error(text);
+  else if (kind === "info") toast.info(text);
+  else toast.success(text);
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -41,7 +48,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { store, email, flash, compliance } = loaderData;
   const location = useLocation();
   useEffect(() => {
-    if (flash) toast.success(t(flash));
+    if (flash) showFlash(flash.kind, t(flash.message));
   }, [flash, t]);
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
