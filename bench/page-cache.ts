@@ -71,7 +71,9 @@ try {
     console.log(
       `| ${name} | ${median(rows.map((r) => r.app.rps))} | ${median(rows.map((r) => r.nginx.rps))} | ${median(
         rows.map((r) => r.app.rps / r.nginx.rps),
-      ).toFixed(3)} | ${median(rows.map((r) => r.app.p99Ms))} | ${median(rows.map((r) => r.app.cpuUsPerRequest ?? Number.NaN))} (${median(
+      ).toFixed(
+        3,
+      )} | ${median(rows.map((r) => r.app.p99Ms))} | ${median(rows.map((r) => r.app.cpuUsPerRequest ?? Number.NaN))} (${median(
         rows.map((r) => r.nginx.cpuUsPerRequest ?? Number.NaN),
       )}) | ${rows.reduce((sum, r) => sum + r.app.errors + r.nginx.errors, 0)} |`,
     );
