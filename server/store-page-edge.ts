@@ -9,7 +9,7 @@ import {
 } from "~/features/storefront/page-cache.server";
 import { subdomainRedirect } from "./host-routing";
 
-// The public store page at the server's edge (decisions 0007-i6, 0025, 0026):
+// The public store page at the server's edge (decisions 0016, 0025, 0026):
 // - fastPath() answers a cache hit on the raw Node request, before Express;
 // - middleware() runs in Express before React Router: it redirects a store page's query to its one
 //   spelling, marks every answer to a signed-in visitor private, and answers a cacheable render from

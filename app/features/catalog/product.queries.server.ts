@@ -24,7 +24,12 @@ import type { ProductFilters, ProductListParams } from "./product-list-params";
 
 export type ProductListQuery = Partial<ProductListParams> & { page: number; pageSize: number };
 
-const listColumns = {
+/**
+ * What every public path shows of a product (the page, the feeds, the PDF, the archive, the API):
+ * the law's fields (член 15-а), and what the page's filters need. One projection, so a new field
+ * reaches every path at once (issue 13).
+ */
+export const publicProductColumns = {
   id: product.id,
   name: product.name,
   description: product.description,
@@ -34,15 +39,27 @@ const listColumns = {
   unit: product.unit,
   netQuantityMilli: product.netQuantityMilli,
   netUnit: product.netUnit,
-  quantity: product.quantity,
   availability: product.availability,
-  status: product.status,
   imageUrl: product.imageUrl,
   barcode: product.barcode,
   updatedAt: product.updatedAt,
   categoryId: product.categoryId,
   categoryName: category.name,
+  searchText: product.searchText,
 };
+
+/** The dashboard's list: the same fields and what only the owner sees, without the search key. */
+const { searchText: _searchKey, ...shownColumns } = publicProductColumns;
+const listColumns = { ...shownColumns, quantity: product.quantity, status: product.status };
+
+/**
+ * Name order, the one alphabetical order of every list (decision 0023): the stored Macedonian
+ * alphabet key, then the id, so that equal names keep one order and paging never repeats a row.
+ */
+export function byName(direction: "asc" | "desc" = "asc"): SQL[] {
+  const by = direction === "desc" ? desc : asc;
+  return [by(byNameOrder(product.nameOrder)), by(product.id)];
+}
 
 export type ProductListItem = Awaited<ReturnType<typeof productPageQuery>>[number];
 
@@ -70,13 +87,12 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
 }
 
 function orderOf(query: ProductListQuery): SQL[] {
-  const direction = query.dir === "desc" ? desc : asc;
-  const column = {
-    name: byNameOrder(product.nameOrder),
-    price: product.priceCents,
-    quantity: product.quantity,
-    updated: product.updatedAt,
-  }[query.sort ?? "name"];
+  const dir = query.dir === "desc" ? "desc" : "asc";
+  if ((query.sort ?? "name") === "name") return byName(dir);
+  const direction = dir === "desc" ? desc : asc;
+  const column = { price: product.priceCents, quantity: product.quantity, updated: product.updatedAt }[
+    query.sort as "price" | "quantity" | "updated"
+  ];
   // The id breaks ties so that paging never shows a product twice or skips one.
   return [direction(column), direction(product.id)];
 }

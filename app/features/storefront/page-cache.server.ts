@@ -10,7 +10,7 @@ import { localeFromCookieHeader } from "~/i18n/config";
 import { parseStorefrontQuery } from "./storefront.server";
 import type { StoreVersions } from "./store-versions.server";
 
-// The rendered public store page, cached per store, language, day and view (decisions 0007-i6, 0026).
+// The rendered public store page, cached per store, language, day and view (decisions 0016, 0026).
 // Validity: an entry carries the store.version it was rendered at and is served only while that is
 // the newest version StoreVersions knows of. A hit costs no query. Without a live listener nothing
 // is served from cache. PAGE_CACHE=off disables it (benchmarks of the uncached page).

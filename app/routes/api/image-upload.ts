@@ -1,14 +1,11 @@
 import { data } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { IMAGE_MAX_BYTES, type ImageKind, saveImage } from "~/features/images/image.server";
+import { IMAGE_UPLOAD_BODY_LIMIT, type ImageKind, saveImage } from "~/features/images/image.server";
 import { attachProductImage } from "~/features/images/product-image.server";
 import type { ActionFailure } from "~/lib/action-result";
 import { AppError } from "~/lib/app-error";
 import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/image-upload";
-
-// Multipart overhead on top of the 5 MB image.
-const BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 
 /**
  * POST multipart `file` and `kind` (logo | product), optionally `productId` to attach a product
@@ -23,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionFailure>({ ok: false, errors: { form: "errors:imageEmpty" } }, { status: 411 });
   return handleAction(
     async () => {
-      if (length > BODY_LIMIT) throw new AppError("imageTooLarge");
+      if (length > IMAGE_UPLOAD_BODY_LIMIT) throw new AppError("imageTooLarge");
       const form = await request.formData();
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) throw new AppError("imageEmpty");
