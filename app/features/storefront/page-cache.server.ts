@@ -7,8 +7,8 @@ import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
-import { parseStorefrontQuery } from "./storefront.server";
 import type { StoreVersions } from "./store-versions.server";
+import { parseStorefrontQuery } from "./storefront.server";
 
 // The rendered public store page, cached per store, language, day and view (decisions 0016, 0026).
 // Validity: an entry carries the store.version it was rendered at and is served only while that is
