@@ -17,6 +17,8 @@ export type ProductFilters = {
   stock: "" | "in" | "out";
   promo: boolean;
   noImage: boolean;
+  /** Lacks something the law requires (the compliance check, app/features/compliance). */
+  attention: boolean;
 };
 
 export type ProductListParams = ProductFilters & {
@@ -39,6 +41,7 @@ export function parseProductFilters(params: URLSearchParams): ProductFilters {
     stock: oneOf(params.get("stock"), ["", "in", "out"] as const, ""),
     promo: params.get("promo") === "1",
     noImage: params.get("noImage") === "1",
+    attention: params.get("attention") === "1",
   };
 }
 
@@ -66,7 +69,13 @@ export function parseProductListParams(
 
 export function hasActiveFilters(filters: ProductFilters): boolean {
   return Boolean(
-    filters.q || filters.category || filters.status || filters.stock || filters.promo || filters.noImage,
+    filters.q ||
+      filters.category ||
+      filters.status ||
+      filters.stock ||
+      filters.promo ||
+      filters.noImage ||
+      filters.attention,
   );
 }
 

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
+import { needsAttention } from "~/features/compliance/compliance.server";
 import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
@@ -83,6 +84,7 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
     conditions.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
   }
   if (filters.noImage) conditions.push(or(isNull(product.imageUrl), eq(product.imageUrl, "")));
+  if (filters.attention) conditions.push(needsAttention());
   return and(...conditions)!;
 }
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
 import { isAppError } from "~/lib/app-error";
@@ -19,6 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = form.get("answer");
   if (answer !== "yes" && answer !== "no")
     return redirect(back, { headers: flashHeaders("errors:unexpected") });
+  // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
+  // anyway?"; the question is a page, so it works without JavaScript.
+  if (answer === "yes" && form.get("anyway") !== "1" && (await countNeedsAttention(ctx)) > 0)
+    return redirect("/dashboard/products?attention=1&confirm=anyway");
   try {
     await answerToday(ctx, { answer }, getClock().now());
   } catch (error) {

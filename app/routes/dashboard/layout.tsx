@@ -24,7 +24,8 @@ const MENU = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
   const { flash, headers } = readFlash(request);
-  const compliance = await getCompliancePanel(ctx, store.weekendsCount);
+  const askAnyway = new URL(request.url).searchParams.get("confirm") === "anyway";
+  const compliance = await getCompliancePanel(ctx, store.weekendsCount, askAnyway);
   return data(
     {
       store: { name: store.name, username: store.username },
