@@ -125,16 +125,20 @@ export function storePageEdge(options: {
   return { fastPath, middleware: (req, res, next) => void middleware(req, res, next).catch(next) };
 }
 
-/** Cache-Control: private, no-store on this answer, whatever the route set. */
+/** Cache-Control: private, no-store on this answer, unless the route already said no-store. */
 function privateAnswer(res: Response) {
   const writeHead = res.writeHead;
   res.writeHead = ((...args: unknown[]) => {
-    res.setHeader("Cache-Control", "private, no-store");
-    // Headers handed to writeHead itself would override the line above.
-    for (const arg of args)
-      if (arg && typeof arg === "object" && !Array.isArray(arg))
-        for (const name of Object.keys(arg))
-          if (name.toLowerCase() === "cache-control") delete (arg as Record<string, unknown>)[name];
+    const given = args.find(
+      (arg): arg is Record<string, unknown> => Boolean(arg) && typeof arg === "object" && !Array.isArray(arg),
+    );
+    const name = given && Object.keys(given).find((key) => key.toLowerCase() === "cache-control");
+    if (given && name) {
+      res.setHeader("Cache-Control", String(given[name]));
+      delete given[name];
+    }
+    if (!/\bno-store\b/.test(String(res.getHeader("cache-control") ?? "")))
+      res.setHeader("Cache-Control", "private, no-store");
     return (writeHead as (...a: unknown[]) => Response).apply(res, args);
   }) as Response["writeHead"];
 }
