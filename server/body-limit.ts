@@ -56,7 +56,12 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     // "----WebKitFormBoundary…" has capitals).
     const type = String(req.headers["content-type"] ?? "");
     const mediaType = type.toLowerCase();
-    if (!raw && req.method !== "GET" && req.method !== "HEAD" && !FORM_TYPES.some((t) => mediaType.startsWith(t)))
+    if (
+      !raw &&
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !FORM_TYPES.some((t) => mediaType.startsWith(t))
+    )
       return refuse(415, "Unsupported Media Type");
 
     let body: Buffer;
