@@ -5,6 +5,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { splitCatalogue } from "./app/i18n/namespaces.ts";
+import { precompressAssets } from "./server/precompress-assets.ts";
 
 const LOCALES_DIR = fileURLToPath(new URL("./app/locales", import.meta.url));
 const CATALOGUE = "virtual:catalogue/";
@@ -63,5 +64,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "pino"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), catalogueParts(), reactRouter()],
+  plugins: [tailwindcss(), catalogueParts(), reactRouter(), precompressAssets()],
 }));

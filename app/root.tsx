@@ -19,6 +19,8 @@ import { clientI18n, loadMessages } from "~/i18n/load-messages.client";
 import { ServerI18nContext } from "~/i18n/messages-context";
 import { messageScope } from "~/i18n/namespaces";
 import { useNonce } from "~/lib/nonce";
+// Decision 0031: Zod's default messages become catalogue keys, in the browser and on the server.
+import "~/lib/zod-messages";
 import { navigationRedirect } from "~/navigation/rules";
 import type { Route } from "./+types/root";
 import "./app.css";

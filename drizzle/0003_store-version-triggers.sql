@@ -1,4 +1,4 @@
--- Issue 6, decision 0007-i6: store.version moves in the same transaction as any change to what the
+-- Issue 6, decision 0016: store.version moves in the same transaction as any change to what the
 -- public page shows, whoever makes the change (a form, an import, the API, a job or psql), and
 -- every app instance hears about it through NOTIFY to drop its rendered-page cache.
 CREATE OR REPLACE FUNCTION bump_store_version() RETURNS trigger LANGUAGE plpgsql AS $$

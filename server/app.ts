@@ -5,10 +5,11 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER, getAuth } from "~/auth/auth.server";
+import { getAuth } from "~/auth/auth.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
+import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { startJobs, stopJobs } from "~/jobs/runtime.server";
@@ -16,8 +17,11 @@ import { getConfig } from "~/lib/config.server";
 import { documentRequestContext } from "~/lib/document-only";
 import { logger } from "~/lib/logger.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { bodyLimit, withReadBody } from "./body-limit";
+import { recordClientAddress } from "./client-address";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
+import { sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 
 // The Express application: built by Vite as the server bundle, so it shares one copy of the
@@ -43,8 +47,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       ms: Math.round(performance.now() - started),
     });
   });
-  // The client address comes from the socket (or the trusted proxy), never from a header the client sent.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  recordClientAddress(req);
   next();
 });
 
@@ -74,15 +77,20 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// A cross-site form post is refused before it reaches an action (SameSite=Lax is the other half).
-app.use((req: Request, res: Response, next: NextFunction) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/auth/")) return next();
-  const origin = req.headers.origin;
-  if (origin && origin !== "null" && new URL(origin).host !== req.headers.host) {
-    return res.status(403).type("text/plain").send("Forbidden");
-  }
-  next();
-});
+app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
+// Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
+app.use(
+  bodyLimit({
+    rules: [
+      {
+        paths: ["/api/images"],
+        limit: IMAGE_UPLOAD_BODY_LIMIT,
+        tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } },
+      },
+    ],
+    rawPaths: ["/api/auth/"],
+  }),
+);
 
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
@@ -99,7 +107,7 @@ app.use(
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
 );
-// Issue 6: the public store page is cached per store and query (decision 0007-i6). A miss is
+// Issue 6: the public store page is cached per store and query (decision 0016). A miss is
 // rendered by React Router below and recorded here; a hit is answered by fastPath() before Express.
 const pageCache = new StorePageCache(getClock(), storeVersions);
 const UNCACHED_HEADERS = new Set([
@@ -203,7 +211,7 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
       return context;
     },
   });
-  return reactRouter(req, res, next);
+  return reactRouter(withReadBody(req), res, next);
 });
 
 /** Migrations and the demo store, before the first request is served. */

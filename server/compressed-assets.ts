@@ -1,49 +1,47 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { COMPRESSED_TYPES } from "./precompress-assets";
 
-// Issue 6 (speed): the hashed, immutable build assets, compressed once per file on first request
-// and answered before Express. The public page's JavaScript then travels brotli- or gzip-compressed,
-// which is what the 150 KB budget counts. Anything else falls through to express.static.
+// Issue 6 (speed): the hashed, immutable build assets travel brotli- or gzip-compressed, which is
+// what the public page's 150 KB budget counts, answered before Express.
+// Issue 11 item 5: compressed at build time (precompress-assets.ts); here the files the build wrote
+// are read once, on the first asset request, and a name that is not among them falls through to
+// express.static untouched: nothing is compressed or remembered per request (decision 0021).
 
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-};
+type Compressed = { type: string; gzip: Buffer | null; br: Buffer | null };
 const NAME = /^\/assets\/([\w.-]+)$/;
+const indexes = new Map<string, Map<string, Compressed>>();
 
-type Compressed = { type: string; identity: Buffer; gzip: Buffer; br: Buffer };
-const files = new Map<string, Compressed | null>();
-
-function load(dir: string, name: string): Compressed | null {
-  if (files.has(name)) return files.get(name)!;
-  const type = TYPES[path.extname(name)];
-  const file = path.join(dir, name);
-  let entry: Compressed | null = null;
-  if (type && existsSync(file)) {
-    const identity = readFileSync(file);
-    entry = {
-      type,
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    };
+/** Every script and stylesheet of the build with its precompressed bodies, read once per directory. */
+function indexOf(dir: string): Map<string, Compressed> {
+  let index = indexes.get(dir);
+  if (index) return index;
+  index = new Map();
+  const names = existsSync(dir) ? readdirSync(dir) : [];
+  const present = new Set(names);
+  const read = (name: string) => (present.has(name) ? readFileSync(path.join(dir, name)) : null);
+  for (const name of names) {
+    const type = COMPRESSED_TYPES[path.extname(name)];
+    if (!type) continue;
+    const entry = { type, gzip: read(`${name}.gz`), br: read(`${name}.br`) };
+    if (entry.gzip || entry.br) index.set(name, entry);
   }
-  if (files.size < 2000) files.set(name, entry);
-  return entry;
+  indexes.set(dir, index);
+  return index;
 }
 
 export function serveCompressedAsset(dir: string, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const match = NAME.exec(req.url ?? "");
   if (!match) return false;
-  const accepted = req.headers["accept-encoding"] ?? "";
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
-  if (!encoding) return false;
-  const entry = load(dir, match[1]!);
+  const entry = indexOf(dir).get(match[1]!);
   if (!entry) return false;
-  const body = entry[encoding];
+  const accepted = req.headers["accept-encoding"] ?? "";
+  const encoding =
+    entry.br && /\bbr\b/.test(accepted) ? "br" : entry.gzip && /\bgzip\b/.test(accepted) ? "gzip" : null;
+  if (!encoding) return false;
+  const body = entry[encoding]!;
   res.statusCode = 200;
   res.setHeader("Content-Type", entry.type);
   res.setHeader("Content-Encoding", encoding);

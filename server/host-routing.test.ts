@@ -37,4 +37,46 @@ describe("spec §4 subdomain rules", () => {
     expect(at("demo.localhost:3000", "/api/_auth/session")).toBe("http://localhost:3000/api/_auth/session");
     expect(at("www.localhost", "/demo")).toBe("http://localhost/demo");
   });
+
+  // Issue 11 item 4: "GET /evil.example%2F" on demo.localhost answered 301 http://evil.example/….
+  it("never sends a visitor to a host taken from the path or a malformed Host header", () => {
+    const attacks = [
+      "/evil.example%2F",
+      "/evil.example%2f",
+      "/evil.example%2F%2F",
+      "/%2F%2Fevil.example",
+      "/evil.example%5C",
+      "/evil.example\\",
+      "/a@evil.example",
+      "/a%40evil.example",
+      "/evil.example%3A80",
+      "/%E2%80%AEevil.example",
+      "/evil。example",
+      "/%EF%BD%85vil.example",
+      "/ex%00ample",
+      "/" + "a".repeat(300),
+    ];
+    for (const path of attacks) {
+      const location = at("demo.localhost:3000", path);
+      expect(
+        location === null || location.startsWith("http://localhost:3000/"),
+        `${path} → ${location}`,
+      ).toBe(true);
+    }
+    expect(at("demo.localhost:3000", "/evil.example%2F")).toBeNull();
+    expect(at("demo.localhost:3000", "/a@evil.example/x")).toBeNull();
+    // Hosts the server does not recognise are left alone, never echoed into a Location.
+    expect(at("demo\\evil.localhost", "/")).toBeNull();
+    expect(at("/evil.localhost", "/")).toBeNull();
+    expect(at("demo.localhost:3000@evil.example", "/")).toBeNull();
+    expect(at("demo.localhost:x", "/")).toBeNull();
+    // A path that begins with slashes never turns into "//host" on the root domain.
+    expect(at("www.localhost", "//evil.example/x")).toBe("http://localhost/evil.example/x");
+    expect(at("demo.localhost", "/\\evil.example")).toBeNull();
+  });
+
+  it("still sends a well-formed username, in any case or percent-encoded, to its store's host", () => {
+    expect(at("demo.localhost", "/Pela")).toBe("http://pela.localhost/Pela");
+    expect(at("demo.localhost", "/%70ela/prices")).toBe("http://pela.localhost/%70ela/prices");
+  });
 });

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
+import { parseTrustProxy } from "./trust-proxy";
 import { runWorkers, workerCount } from "./workers";
 
 // `npm start` (production build, built when missing or stale) and `npm run dev` (Vite middleware).
@@ -18,13 +19,17 @@ type ServerBundle = {
   fastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
+// TRUST_PROXY=1, true, or addresses (README "Settings"); a value it cannot read stops the start here,
+// in the primary process too, before any worker is forked.
+const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+
 const root = path.resolve(import.meta.dirname, "..");
 const serverBuild = path.join(root, "build/server/index.js");
 
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  app.set("trust proxy", trustProxy);
 
   let bundle: ServerBundle;
   if (dev) {

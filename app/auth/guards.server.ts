@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { getStoreByOwner, type Store } from "~/features/stores/store.server";
 import type { StoreContext } from "~/lib/service-context";
@@ -11,15 +12,30 @@ export function requireUser(context: Readonly<RouterContextProvider>): SessionUs
 }
 
 /**
- * The signed-in owner's store and the service context for it: the only way a dashboard route
- * reaches store data (ARCHITECTURE.md tenancy rules).
+ * The signed-in owner's store and the service context for it: the only way a route reaches store
+ * data (ARCHITECTURE.md tenancy rules, decision 0017). Without a store, onboarding comes first.
  */
 export async function requireOwnerStore(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ user: SessionUser; store: Store; ctx: StoreContext }> {
+  const { user, db, store } = await requireOwner(context);
+  if (!store) throw redirect("/onboarding");
+  return { user, store, ctx: ownerContext(db, user, store) };
+}
+
+/**
+ * The same lookup for the paths that run before the store exists (onboarding and the checks it
+ * calls): the signed-in user, the database and the user's store, or null while there is none.
+ */
+export async function requireOwner(
+  context: Readonly<RouterContextProvider>,
+): Promise<{ user: SessionUser; db: Db; store: Store | null }> {
   const user = requireUser(context);
   const db = getDb();
-  const store = await getStoreByOwner(db, user.id);
-  if (!store) throw redirect("/onboarding");
-  return { user, store, ctx: { db, storeId: store.id, actor: { userId: user.id } } };
+  return { user, db, store: await getStoreByOwner(db, user.id) };
+}
+
+/** The service context of the owner's store (the store id always from the session's owner). */
+export function ownerContext(db: Db, user: SessionUser, store: Store): StoreContext {
+  return { db, storeId: store.id, actor: { userId: user.id } };
 }

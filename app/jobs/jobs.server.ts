@@ -10,6 +10,7 @@ import {
   skopjeHour,
 } from "~/features/confirmation/calendar";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
+import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -86,6 +87,8 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
 }
 
 export const JOBS: Job[] = [
+  // The demo store confirms itself each morning at its minute between 07:00 and 09:30 (issue 12).
+  { name: "demo-morning", pattern: "* 7-9 * * *", run: confirmDemoMornings },
   { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },

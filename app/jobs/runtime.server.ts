@@ -5,14 +5,24 @@ import { createScheduler, type Scheduler } from "./scheduler.server";
 
 const holder = globalThis as typeof globalThis & { __vitrinaScheduler?: Scheduler };
 
-/** Starts the daily jobs (server/app.ts startup); JOBS=off leaves them to other instances. */
+/**
+ * Starts the daily jobs (server/app.ts startup); JOBS=off leaves them to other instances.
+ * DEMO_SELF_CONFIRM=off keeps the demo store from confirming itself (tests that play its owner).
+ */
 export function startJobs(): void {
   if (holder.__vitrinaScheduler || process.env.JOBS === "off") return;
-  holder.__vitrinaScheduler = createScheduler({ db: getDb(), clock: getClock(), jobs: JOBS });
-  holder.__vitrinaScheduler.start();
-  // An instance that starts after 08:00 or 10:00 catches up at once (both jobs are idempotent).
-  void holder.__vitrinaScheduler.runNow("confirmation-reminder");
-  void holder.__vitrinaScheduler.runNow("confirmation-missed");
+  const demoConfirms = process.env.DEMO_SELF_CONFIRM !== "off";
+  const jobs = demoConfirms ? JOBS : JOBS.filter((job) => job.name !== "demo-morning");
+  const scheduler = createScheduler({ db: getDb(), clock: getClock(), jobs });
+  holder.__vitrinaScheduler = scheduler;
+  scheduler.start();
+  // An instance that starts late catches up at once (every job is idempotent). The demo goes first,
+  // so a start after 10:00 finds its morning confirmed rather than recorded as missed.
+  void (async () => {
+    if (demoConfirms) await scheduler.runNow("demo-morning");
+    await scheduler.runNow("confirmation-reminder");
+    await scheduler.runNow("confirmation-missed");
+  })();
 }
 
 export function stopJobs(): void {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import type { FieldErrors } from "./action-result";
 
-/** Field name → i18n key of its first problem, for showing errors under the fields. */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors } from "./action-result";
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

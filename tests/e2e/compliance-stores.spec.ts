@@ -152,6 +152,12 @@ test("an owner's answer confirms only their own store, and the weekends setting 
   await page.goto("/dashboard/products");
   await expect(page.getByRole("heading", { name: "Are today's prices correct?" })).toBeVisible();
   await page.getByRole("button", { name: "Yes, confirm prices" }).click();
+  // Issue 12: the product has no description, so the owner is shown it and asked first.
+  await expect(page).toHaveURL(/\/dashboard\/products\?attention=1&confirm=anyway$/);
+  await expect(
+    page.getByRole("heading", { name: "1 product needs attention. Confirm the prices anyway?" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Yes, confirm anyway" }).click();
   await expect(page.getByText(/^Prices confirmed today at \d\d:\d\d$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Are today's prices correct?" })).toHaveCount(0);
   expect(await todayState(demo)).toBe(demoBefore);

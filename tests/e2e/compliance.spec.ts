@@ -1,9 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, expect, test } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import {
+  type ClockServer,
+  signInAsDemo,
+  startClockServer,
+  stopClockServer,
+} from "../support/e2e-clock-server";
 import { waitForHydration } from "../support/e2e-flows";
 
 // Issue 6 end to end. Each server here runs on an injected clock (VITRINA_NOW), never the real
@@ -12,54 +18,14 @@ import { waitForHydration } from "../support/e2e-flows";
 // Own servers beside the suite's webServer (which listens on E2E_PORT).
 // E2E_PORT + 5 is the fake Google server (tests/support/e2e-env.ts).
 const PORT = Number(process.env.E2E_PORT ?? 3301) + 7;
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Server = { url: string; dataDir: string; process: ChildProcess };
+type Server = ClockServer;
 
-async function startServer(now: string, port: number): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-e2e-i6-"));
-  const child = spawn("npx", ["tsx", "server/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      VITRINA_NOW: now,
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${url}/robots.txt`)).ok) return { url, dataDir, process: child };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`server did not start:\n${output}`);
-}
-
-function stopServer(server: Server | undefined) {
-  if (server?.process.pid) process.kill(-server.process.pid, "SIGTERM");
-}
-
-function demoPassword(server: Server): string {
-  return /password: (\S+)/.exec(readFileSync(path.join(server.dataDir, "demo-credentials.txt"), "utf8"))![1]!;
-}
-
-async function signIn(page: Page, server: Server) {
-  await page.goto(`${server.url}/auth/login`);
-  await page.getByLabel("E-mail").fill("demo@vitrina.mk");
-  await page.getByLabel("Password").fill(demoPassword(server));
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/dashboard\/products/);
-}
+// These tests play the demo's owner answering (or not) by 10:00: the demo's own morning
+// confirmation (issue 12) would answer first. tests/e2e/demo-morning.spec.ts covers it.
+const startServer = (now: string, port: number) => startClockServer(now, port, { DEMO_SELF_CONFIRM: "off" });
+const stopServer = stopClockServer;
+const signIn = signInAsDemo;
 
 let browser: Browser;
 let morning: Server;
@@ -108,6 +74,11 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
   await page.getByRole("button", { name: "No, fix prices" }).click();
   await expect(page.getByText("You answered no.")).toBeVisible();
   await page.getByRole("button", { name: "Yes, confirm prices" }).click();
+  // Issue 12: some demo products lack what the law needs; the owner confirms anyway.
+  await expect(
+    page.getByRole("heading", { name: /products need attention\. Confirm the prices anyway\?$/ }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Yes, confirm anyway" }).click();
   await expect(page.getByText(/Prices confirmed today at 09:3\d/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Are today's prices correct?" })).toHaveCount(0);
 

@@ -42,7 +42,7 @@ export const product = pgTable(
     status: text({ enum: PRODUCT_STATUSES }).notNull().default("active"),
     // Lower-case Latin skeleton of name, description and barcode, so "леб" and "leb" meet.
     searchText: text().notNull().default(""),
-    // The name's key in Macedonian alphabet order (app/lib/name-order.ts), kept by the database.
+    // The name's key in alphabet order (app/lib/name-order.ts, decision 0023), kept by the database.
     nameOrder: text().generatedAlwaysAs(NAME_ORDER_EXPRESSION),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -55,10 +55,10 @@ export const product = pgTable(
     index("product_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
     index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),
     index("product_store_quantity_idx").on(t.storeId, t.quantity, t.id),
-    // Substring search on the transliterated skeleton (decision 0005): pg_trgm, created by the
-    // migration "catalogue_search" on PGlite and PostgreSQL alike. fastupdate off: new rows go into
-    // the index at once; a pending list (flushed only by vacuum, which PGlite never runs by itself)
-    // made the planner fall back to a sequential scan (docs/performance.md).
+    // Substring search on the transliterated skeleton (decision 0005): pg_trgm (extension created by
+    // migration 0001_extensions, index by 0002_features) on PGlite and PostgreSQL alike. fastupdate
+    // off: new rows go into the index at once; a pending list (flushed only by vacuum, which PGlite
+    // never runs by itself) made the planner fall back to a sequential scan (docs/performance.md).
     index("product_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),

@@ -1,4 +1,5 @@
 import { ACTIVITY_TYPES, type ActivityType } from "~/db/schema/activity";
+import { isUuid } from "~/lib/uuid";
 
 // The activity page's filters, kept in the query string; the CSV export reads the same string.
 
@@ -13,7 +14,6 @@ export type ActivityFilters = {
   q: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function day(value: string | null): string {
@@ -26,7 +26,7 @@ export function parseActivityFilters(params: URLSearchParams): ActivityFilters {
   const category = params.get("category") ?? "";
   return {
     type: ACTIVITY_TYPES.includes(type as ActivityType) ? (type as ActivityType) : "",
-    category: UUID.test(category) ? category : "",
+    category: isUuid(category) ? category : "",
     from: day(params.get("from")),
     to: day(params.get("to")),
     q: (params.get("q") ?? "").trim().slice(0, 200),

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/uuid";
 // The products page's view state as it lives in the query string (issue 5: a view can be shared and
 // reloaded). Isomorphic: the loader parses it, the page builds links with it, and a bulk action on
 // "everything matching" sends the same string back so the server rebuilds the same filter.
@@ -16,6 +17,8 @@ export type ProductFilters = {
   stock: "" | "in" | "out";
   promo: boolean;
   noImage: boolean;
+  /** Lacks something the law requires (the compliance check, app/features/compliance). */
+  attention: boolean;
 };
 
 export type ProductListParams = ProductFilters & {
@@ -25,8 +28,6 @@ export type ProductListParams = ProductFilters & {
   pageSize: number;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
@@ -35,11 +36,12 @@ export function parseProductFilters(params: URLSearchParams): ProductFilters {
   const category = params.get("category") ?? "";
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
-    category: category === "none" || UUID.test(category) ? category : "",
+    category: category === "none" || isUuid(category) ? category : "",
     status: oneOf(params.get("status"), ["", "active", "inactive"] as const, ""),
     stock: oneOf(params.get("stock"), ["", "in", "out"] as const, ""),
     promo: params.get("promo") === "1",
     noImage: params.get("noImage") === "1",
+    attention: params.get("attention") === "1",
   };
 }
 
@@ -67,7 +69,13 @@ export function parseProductListParams(
 
 export function hasActiveFilters(filters: ProductFilters): boolean {
   return Boolean(
-    filters.q || filters.category || filters.status || filters.stock || filters.promo || filters.noImage,
+    filters.q ||
+      filters.category ||
+      filters.status ||
+      filters.stock ||
+      filters.promo ||
+      filters.noImage ||
+      filters.attention,
   );
 }
 

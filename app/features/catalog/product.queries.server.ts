@@ -15,15 +15,22 @@ import {
 } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
+import { needsAttention } from "~/features/compliance/compliance.server";
 import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import type { ProductFilters, ProductListParams } from "./product-list-params";
 
 // Every query here is filtered by store_id (ARCHITECTURE.md tenancy rules).
 
 export type ProductListQuery = Partial<ProductListParams> & { page: number; pageSize: number };
 
-const listColumns = {
+/**
+ * What every public path shows of a product (the page, the feeds, the PDF, the archive, the API):
+ * the law's fields (член 15-а), and what the page's filters need. One projection, so a new field
+ * reaches every path at once (issue 13).
+ */
+export const publicProductColumns = {
   id: product.id,
   name: product.name,
   description: product.description,
@@ -33,15 +40,27 @@ const listColumns = {
   unit: product.unit,
   netQuantityMilli: product.netQuantityMilli,
   netUnit: product.netUnit,
-  quantity: product.quantity,
   availability: product.availability,
-  status: product.status,
   imageUrl: product.imageUrl,
   barcode: product.barcode,
   updatedAt: product.updatedAt,
   categoryId: product.categoryId,
   categoryName: category.name,
+  searchText: product.searchText,
 };
+
+/** The dashboard's list: the same fields and what only the owner sees, without the search key. */
+const { searchText: _searchKey, ...shownColumns } = publicProductColumns;
+const listColumns = { ...shownColumns, quantity: product.quantity, status: product.status };
+
+/**
+ * Name order, the one alphabetical order of every list (decision 0023): the stored Macedonian
+ * alphabet key, then the id, so that equal names keep one order and paging never repeats a row.
+ */
+export function byName(direction: "asc" | "desc" = "asc"): SQL[] {
+  const by = direction === "desc" ? desc : asc;
+  return [by(byNameOrder(product.nameOrder)), by(product.id)];
+}
 
 export type ProductListItem = Awaited<ReturnType<typeof productPageQuery>>[number];
 
@@ -65,17 +84,17 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
     conditions.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
   }
   if (filters.noImage) conditions.push(or(isNull(product.imageUrl), eq(product.imageUrl, "")));
+  if (filters.attention) conditions.push(needsAttention());
   return and(...conditions)!;
 }
 
 function orderOf(query: ProductListQuery): SQL[] {
-  const direction = query.dir === "desc" ? desc : asc;
-  const column = {
-    name: byNameOrder(product.nameOrder),
-    price: product.priceCents,
-    quantity: product.quantity,
-    updated: product.updatedAt,
-  }[query.sort ?? "name"];
+  const dir = query.dir === "desc" ? "desc" : "asc";
+  if ((query.sort ?? "name") === "name") return byName(dir);
+  const direction = dir === "desc" ? desc : asc;
+  const column = { price: product.priceCents, quantity: product.quantity, updated: product.updatedAt }[
+    query.sort as "price" | "quantity" | "updated"
+  ];
   // The id breaks ties so that paging never shows a product twice or skips one.
   return [direction(column), direction(product.id)];
 }
@@ -141,10 +160,6 @@ export async function selectProduct(db: Queryable, storeId: string, productId: s
 export function productIdsWhere(storeId: string, ids: string[]): SQL {
   const valid = ids.filter(isUuid);
   return and(eq(product.storeId, storeId), valid.length ? inArray(product.id, valid) : sql`false`)!;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 function escapeLike(value: string): string {

@@ -63,4 +63,21 @@ describe("product rules (spec §5, PRODUCT.md)", () => {
     expect(problems({ regularPrice: "150" })).toEqual({ regularPrice: "validation:regularBelowPrice" });
     expect(productSchema.parse({ ...valid, regularPrice: "229,90" }).regularPrice).toBe(22990);
   });
+
+  it("takes the unit from a net quantity typed with one (issue 12 item 5)", () => {
+    const typed = (netQuantity: string, netUnit = "") => {
+      const { netQuantity: milli, netUnit: unit } = productSchema.parse({ ...valid, netQuantity, netUnit });
+      return { milli, unit };
+    };
+    expect(typed("500 г")).toEqual({ milli: 500_000, unit: "g" });
+    expect(typed("1,5 л")).toEqual({ milli: 1_500, unit: "l" });
+    expect(typed("500g")).toEqual({ milli: 500_000, unit: "g" });
+    expect(typed("1.5 l")).toEqual({ milli: 1_500, unit: "l" });
+    expect(typed("750 мл")).toEqual({ milli: 750_000, unit: "ml" });
+    // The unit written in the text is what the owner meant, over a select left on another unit.
+    expect(typed("2 кг", "g")).toEqual({ milli: 2_000, unit: "kg" });
+    expect(typed("500", "g")).toEqual({ milli: 500_000, unit: "g" });
+    expect(problems({ netQuantity: "500 кутии" })).toEqual({ netQuantity: "validation:netUnitUnknown" });
+    expect(problems({ netQuantity: "0 г" })).toEqual({ netQuantity: "validation:quantityInvalid" });
+  });
 });

@@ -7,7 +7,8 @@ import {
   VAT_RATES,
 } from "~/db/schema/catalog-enums";
 import { isValidEan } from "~/lib/barcode";
-import { parseMoney, parseQuantity } from "~/lib/money";
+import { parseMoney } from "~/lib/money";
+import { type NetQuantity, parseNetQuantity } from "~/lib/net-quantity";
 
 export const PRODUCT_NAME_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
@@ -52,18 +53,23 @@ export const productSchema = z
     regularPrice: optionalPrice.prefault(""),
     vatRate: z.enum(VAT_RATES, "validation:vatInvalid"),
     unit: z.enum(SALE_UNITS, "validation:unitInvalid"),
+    // "500 г" or "500" with the unit chosen beside it (issue 12 item 5); a typed unit wins.
     netQuantity: z
       .string()
       .trim()
       .default("")
-      .transform((value, ctx) => {
+      .transform((value, ctx): NetQuantity | null => {
         if (!value) return null;
-        const milli = parseQuantity(value);
-        if (milli === null || milli <= 0) {
-          ctx.addIssue({ code: "custom", message: "validation:quantityInvalid" });
+        const parsed = parseNetQuantity(value);
+        if ("error" in parsed || parsed.milli <= 0) {
+          const unknownUnit = "error" in parsed && parsed.error === "unit";
+          ctx.addIssue({
+            code: "custom",
+            message: unknownUnit ? "validation:netUnitUnknown" : "validation:quantityInvalid",
+          });
           return z.NEVER;
         }
-        return milli;
+        return parsed;
       }),
     netUnit: z
       .union([z.literal("").transform(() => null), z.enum(NET_UNITS, "validation:unitInvalid")])
@@ -107,13 +113,18 @@ export const productSchema = z
       .transform((value) => value || null),
   })
   .superRefine((product, ctx) => {
-    if (product.netQuantity !== null && product.netUnit === null) {
+    if (product.netQuantity !== null && (product.netQuantity.unit ?? product.netUnit) === null) {
       ctx.addIssue({ code: "custom", path: ["netUnit"], message: "validation:netUnitRequired" });
     }
     if (product.regularPrice !== null && product.regularPrice < product.price) {
       ctx.addIssue({ code: "custom", path: ["regularPrice"], message: "validation:regularBelowPrice" });
     }
-  });
+  })
+  .transform(({ netQuantity, netUnit, ...product }) => ({
+    ...product,
+    netQuantity: netQuantity?.milli ?? null,
+    netUnit: netQuantity?.unit ?? netUnit,
+  }));
 
 export type ProductFormInput = z.input<typeof productSchema>;
 export type ProductInput = z.output<typeof productSchema>;

@@ -7,6 +7,7 @@ import { recordPriceChanges } from "~/features/pricing/price-history.server";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import { type ProductListQuery, selectProduct, selectProducts } from "./product.queries.server";
 import type { ProductInput } from "./product.schema";
 
@@ -132,6 +133,21 @@ export async function updateProduct(
   } catch (error) {
     throw new AppError("productSaveFailed", { cause: error });
   }
+}
+
+/**
+ * Sets a product's image to an upload's URL (the upload page's "attach at once"). The product
+ * table is written only here, in the catalogue; another store's or a malformed id is notFound.
+ */
+export async function setProductImage(ctx: StoreContext, productId: string, imageUrl: string): Promise<void> {
+  const updated = isUuid(productId)
+    ? await ctx.db
+        .update(product)
+        .set({ imageUrl, updatedAt: new Date() })
+        .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
+        .returning({ id: product.id })
+    : [];
+  if (updated.length === 0) throw new AppError("notFound");
 }
 
 export async function deleteProduct(ctx: StoreContext, productId: string): Promise<void> {

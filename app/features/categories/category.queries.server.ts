@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category } from "~/db/schema/catalog";
+import { isUuid } from "~/lib/uuid";
 
 export async function listCategories(db: Queryable, storeId: string) {
   return db
@@ -12,7 +13,7 @@ export async function listCategories(db: Queryable, storeId: string) {
 
 /** A category id from a form counts only when it is this store's. */
 export async function isStoreCategory(db: Queryable, storeId: string, categoryId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(categoryId)) return false;
+  if (!isUuid(categoryId)) return false;
   const [row] = await db
     .select({ id: category.id })
     .from(category)

@@ -3,6 +3,7 @@ import { isUniqueViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
+import { isUuid } from "~/lib/uuid";
 import type { CategoryInput } from "./category.schema";
 
 export type CategoryWithCount = { id: string; name: string; position: number; productCount: number };
@@ -130,8 +131,4 @@ export async function moveCategory(ctx: StoreContext, categoryId: string, direct
     if (isAppError(error)) throw error;
     throw new AppError("categorySaveFailed", { cause: error });
   }
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

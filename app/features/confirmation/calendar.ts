@@ -22,6 +22,22 @@ export function isWeekend(day: string): boolean {
   return weekday === 0 || weekday === 6;
 }
 
+/** The instant of hh:mm in Skopje on a day (Skopje is UTC+1 in winter, UTC+2 in summer). */
+export function skopjeInstant(day: string, hour: number, minute: number): Date {
+  const utc = (offset: number) =>
+    new Date(
+      Date.UTC(
+        Number(day.slice(0, 4)),
+        Number(day.slice(5, 7)) - 1,
+        Number(day.slice(8, 10)),
+        hour - offset,
+        minute,
+      ),
+    );
+  const winter = utc(1);
+  return skopjeTime(winter).hour === hour ? winter : utc(2);
+}
+
 /** Whether a store has to answer on this day (a per-store setting says if weekends count). */
 export function dayCounts(day: string, weekendsCount: boolean): boolean {
   return weekendsCount || !isWeekend(day);

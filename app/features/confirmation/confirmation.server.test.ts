@@ -49,6 +49,23 @@ describe("daily price confirmation", () => {
     expect(snapshots[0]).toMatchObject({ day: "2026-11-20", kind: "confirmation" });
   });
 
+  it("a confirmation after 10:00 Skopje is late, in today's answer and in the calendar", async () => {
+    const shop = await createTestStore(database, created);
+    // 08:59 UTC is 09:59 in Skopje: on time.
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-19T08:59:00Z"));
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-19T09:30:00Z"))).toMatchObject({ late: false });
+    // 13:36 UTC is 14:36 in Skopje (issue 12: it showed as on time).
+    await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T13:36:00Z"));
+    const today = await getTodayConfirmation(shop.ctx, at("2026-11-20T13:37:00Z"));
+    expect(today).toMatchObject({ status: "confirmed", late: true, ask: false });
+    expect(today.answeredAt?.toISOString()).toBe("2026-11-20T13:36:00.000Z");
+    const calendar = await listCalendar(shop.ctx, at("2026-11-20T13:37:00Z"), 2);
+    expect(calendar.map(({ day, state, late }) => ({ day, state, late }))).toEqual([
+      { day: "2026-11-19", state: "confirmed", late: false },
+      { day: "2026-11-20", state: "confirmed", late: true },
+    ]);
+  });
+
   it("no records a skip; the owner fixes prices and confirms later the same day", async () => {
     const shop = await createTestStore(database, created);
     await answerToday(shop.ctx, { answer: "no" }, at("2026-11-20T06:00:00Z"));

@@ -19,9 +19,24 @@ export type TodayConfirmation = {
   counts: boolean;
   status: ConfirmationStatus | null;
   answeredAt: Date | null;
+  /** Confirmed after the 10:00 deadline: the day counts as confirmed late (issue 12). */
+  late: boolean;
   /** The prompt shows until the owner confirms (a "no" or a missed day can still be confirmed today). */
   ask: boolean;
 };
+
+/** A confirmation given after its own day's 10:00 deadline (Skopje time) was late. */
+export function isLateConfirmation(row: {
+  status: ConfirmationStatus;
+  day: string;
+  answeredAt: Date;
+}): boolean {
+  return (
+    row.status === "confirmed" &&
+    (skopjeDay(row.answeredAt) > row.day ||
+      (skopjeDay(row.answeredAt) === row.day && skopjeHour(row.answeredAt) >= CONFIRMATION_DEADLINE_HOUR))
+  );
+}
 
 async function storeRow(ctx: StoreContext) {
   const [row] = await ctx.db.select().from(store).where(eq(store.id, ctx.storeId)).limit(1);
@@ -48,6 +63,7 @@ export async function getTodayConfirmation(ctx: StoreContext, now: Date): Promis
     counts,
     status: row?.status ?? null,
     answeredAt: row?.answeredAt ?? null,
+    late: row ? isLateConfirmation(row) : false,
     ask: counts && row?.status !== "confirmed",
   };
 }
@@ -147,11 +163,12 @@ export async function listCalendar(ctx: StoreContext, now: Date, days = 30): Pro
     // instance down that day): the owner must not read a missed day as a blank one.
     else if (day >= firstDue) state = "missed";
     else state = "none";
-    const late =
-      row?.status === "confirmed" &&
-      skopjeHour(row.answeredAt) >= CONFIRMATION_DEADLINE_HOUR &&
-      row.day === skopjeDay(row.answeredAt);
-    result.push({ day, state, answeredAt: row?.answeredAt ?? null, late });
+    result.push({
+      day,
+      state,
+      answeredAt: row?.answeredAt ?? null,
+      late: row ? isLateConfirmation(row) : false,
+    });
   }
   return result;
 }

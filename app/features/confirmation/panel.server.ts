@@ -1,17 +1,25 @@
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listPriceCorrectionsDue } from "~/features/reports/report.server";
 import type { StoreContext } from "~/lib/service-context";
 import { getClock } from "./clock.server";
 import { getTodayConfirmation, listCalendar } from "./confirmation.server";
 
-/** What the top of every dashboard page needs: today's question, the 30-day calendar, due corrections. */
-export async function getCompliancePanel(ctx: StoreContext, weekendsCount: boolean) {
+/**
+ * What the top of every dashboard page needs: today's question, the 30-day calendar, due
+ * corrections and how many products need attention. `askAnyway`: the owner said yes while products
+ * need attention, and is asked to confirm anyway (issue 12).
+ */
+export async function getCompliancePanel(ctx: StoreContext, weekendsCount: boolean, askAnyway = false) {
   const now = getClock().now();
-  const [today, calendar, corrections] = await Promise.all([
+  const [today, calendar, corrections, attention] = await Promise.all([
     getTodayConfirmation(ctx, now),
     listCalendar(ctx, now),
     listPriceCorrectionsDue(ctx, now),
+    countNeedsAttention(ctx),
   ]);
   return {
+    attention,
+    askAnyway: askAnyway && today.ask && attention > 0,
     today: { ...today, answeredAt: today.answeredAt?.toISOString() ?? null },
     calendar: calendar.map((day) => ({ ...day, answeredAt: day.answeredAt?.toISOString() ?? null })),
     corrections: corrections.map((item) => ({

@@ -3,29 +3,13 @@ import type { Queryable } from "~/db/client.server";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, productReport } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
-import { skopjeTime } from "~/lib/dates";
 
 // Issue 6: the demo store shows every compliance state to a newcomer — a month of confirmations
-// (mostly confirmed, one skipped, one missed), archived price lists, open and resolved reports, and
-// today still unanswered so the dashboard asks "Are today's prices correct?".
-
-/** The instant of hh:mm in Skopje on a day (Skopje is UTC+1 in winter, UTC+2 in summer). */
-function skopjeInstant(day: string, hour: number, minute: number): Date {
-  const utc = (offset: number) =>
-    new Date(
-      Date.UTC(
-        Number(day.slice(0, 4)),
-        Number(day.slice(5, 7)) - 1,
-        Number(day.slice(8, 10)),
-        hour - offset,
-        minute,
-      ),
-    );
-  const winter = utc(1);
-  return skopjeTime(winter).hour === hour ? winter : utc(2);
-}
+// (mostly confirmed, one skipped, one missed), archived price lists, open and resolved reports.
+// Today is left unanswered: the demo's morning job (demo-morning.server.ts) confirms it between
+// 07:00 and 09:30, at once when the server starts later than that.
 
 export async function seedDemoCompliance(
   tx: Queryable,

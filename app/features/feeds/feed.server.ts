@@ -5,7 +5,7 @@ import { buildPriceList } from "./price-list.server";
 import { toCsv, toJson } from "./serialize";
 
 // The live feeds, built once per store version (the version moves with every change the list
-// shows, decision 0007-i6), so a crawler polling every minute costs one indexed lookup.
+// shows, decision 0016), so a crawler polling every minute costs one indexed lookup.
 
 type Built = { version: number; csv: string; json: string; etag: string; lastModified: Date };
 const built = new Map<string, Built>();

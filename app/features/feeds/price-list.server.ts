@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { category, product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
+import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { discountOf } from "~/features/storefront/discount";
 import type { Store } from "~/features/stores/store.server";
 import { unitPriceCents } from "~/lib/money";
@@ -56,28 +56,7 @@ export async function buildPriceList(
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
     lastConfirmedAt(db, store.id),
-    store.active
-      ? db
-          .select({
-            id: product.id,
-            name: product.name,
-            category: category.name,
-            description: product.description,
-            priceCents: product.priceCents,
-            regularPriceCents: product.regularPriceCents,
-            unit: product.unit,
-            netQuantityMilli: product.netQuantityMilli,
-            netUnit: product.netUnit,
-            vatRate: product.vatRate,
-            availability: product.availability,
-            barcode: product.barcode,
-            updatedAt: product.updatedAt,
-          })
-          .from(product)
-          .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
-          .where(and(eq(product.storeId, store.id), eq(product.status, "active")))
-          .orderBy(asc(product.name), asc(product.id))
-      : Promise.resolve([]),
+    store.active ? publicProductsQuery(db, store.id) : Promise.resolve([]),
   ]);
   let latest = Math.max(store.updatedAt.getTime(), confirmedAt?.getTime() ?? 0);
   for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
@@ -92,7 +71,7 @@ export async function buildPriceList(
       return {
         id: row.id,
         name: row.name,
-        category: row.category,
+        category: row.categoryName,
         description: row.description,
         priceCents: row.priceCents,
         regularPriceCents: row.regularPriceCents,

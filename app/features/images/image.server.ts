@@ -10,6 +10,8 @@ import type { StoreContext } from "~/lib/service-context";
 import { getStorage } from "~/storage/storage.server";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** An upload request's body: the image and the multipart overhead (the server refuses more, 413). */
+export const IMAGE_UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 /** 40 megapixels: any real photo from a phone fits; a decompression bomb does not. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 /** Spec §5: "Logo: square, at least 512x512 px recommended" — below it the owner is told, not refused. */

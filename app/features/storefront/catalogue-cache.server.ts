@@ -1,6 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { category, product } from "~/db/schema/catalog";
+import {
+  type PublicProductRow,
+  publicProductsQuery,
+} from "~/features/catalog/public-products.queries.server";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
@@ -17,23 +19,26 @@ export const IN_MEMORY_PRODUCT_LIMIT = 2_000;
 const MAX_PRODUCTS_HELD = 100_000;
 const MAX_STORES_HELD = 5_000;
 
-export const catalogueColumns = {
-  id: product.id,
-  name: product.name,
-  description: product.description,
-  priceCents: product.priceCents,
-  regularPriceCents: product.regularPriceCents,
-  vatRate: product.vatRate,
-  unit: product.unit,
-  netQuantityMilli: product.netQuantityMilli,
-  netUnit: product.netUnit,
-  availability: product.availability,
-  imageUrl: product.imageUrl,
-  categoryName: category.name,
-};
-
 /** What the public page shows of one product (the card's fields). */
 export type PublicProduct = CardProduct & { imageUrl: string | null };
+
+/** The card's fields of a public product row: the page sends no more than it shows. */
+export function toPublicProduct(row: PublicProductRow): PublicProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    regularPriceCents: row.regularPriceCents,
+    vatRate: row.vatRate,
+    unit: row.unit,
+    netQuantityMilli: row.netQuantityMilli,
+    netUnit: row.netUnit,
+    availability: row.availability,
+    imageUrl: row.imageUrl,
+    categoryName: row.categoryName,
+  };
+}
 
 /** A product as held in memory: what the page shows, and what the filters need. */
 export type HeldProduct = { product: PublicProduct; categoryId: string | null; searchText: string };
@@ -63,23 +68,15 @@ export async function loadCatalogue(
   const [confirmation, categories, rows] = await Promise.all([
     latestConfirmation(db, store.id),
     listCategories(db, store.id),
-    withProducts
-      ? db
-          .select({ ...catalogueColumns, categoryId: product.categoryId, searchText: product.searchText })
-          .from(product)
-          .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, store.id)))
-          .where(and(eq(product.storeId, store.id), eq(product.status, "active")))
-          .orderBy(asc(product.name), asc(product.id))
-          .limit(IN_MEMORY_PRODUCT_LIMIT + 1)
-      : null,
+    withProducts ? publicProductsQuery(db, store.id).limit(IN_MEMORY_PRODUCT_LIMIT + 1) : null,
   ]);
   const products =
     !rows || rows.length > IN_MEMORY_PRODUCT_LIMIT
       ? null
-      : rows.map(({ categoryId, searchText, ...shown }) => ({
-          product: shown,
-          categoryId,
-          searchText: searchText.toLowerCase(),
+      : rows.map((row) => ({
+          product: toPublicProduct(row),
+          categoryId: row.categoryId,
+          searchText: row.searchText.toLowerCase(),
         }));
   return { store, confirmation, categories, products };
 }

@@ -9,7 +9,7 @@ import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
 import type { StoreVersions } from "./store-versions.server";
 
-// The rendered public store page, cached per store and query (decision 0007-i6).
+// The rendered public store page, cached per store and query (decision 0016).
 // Validity: an entry carries the store.version it was rendered at and is served only while that is
 // the newest version StoreVersions knows of. A hit costs no query. Without a live listener nothing
 // is served from cache. PAGE_CACHE=off disables it (benchmarks of the uncached page).

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
-// The newest store.version this instance knows of, per store (decision 0007-i6). Database triggers
+// The newest store.version this instance knows of, per store (decision 0016). Database triggers
 // bump store.version in the same transaction as any change the public page shows and NOTIFY every
 // instance; this keeps the map current from that channel. The rendered-page cache and the public
 // catalogue cache (decision 0009) trust an entry only while its version is the newest known one, and

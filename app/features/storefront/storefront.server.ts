@@ -1,22 +1,28 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { category, product } from "~/db/schema/catalog";
-import { isUuid } from "~/features/catalog/product.queries.server";
+import { product } from "~/db/schema/catalog";
+import {
+  countPublicProducts,
+  PUBLIC_SORTS,
+  type PublicSort,
+  publicProductsQuery,
+} from "~/features/catalog/public-products.queries.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { imageUrls } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import {
   type CatalogueCache,
-  catalogueColumns,
   type HeldProduct,
   loadCatalogue,
   type PublicProduct,
+  toPublicProduct,
 } from "./catalogue-cache.server";
 
 export const STOREFRONT_PAGE_SIZE = 60;
-export const STOREFRONT_SORTS = ["name", "price_asc", "price_desc"] as const;
-export type StorefrontSort = (typeof STOREFRONT_SORTS)[number];
+export const STOREFRONT_SORTS = PUBLIC_SORTS;
+export type StorefrontSort = PublicSort;
 
 export type StorefrontQuery = {
   q?: string;
@@ -118,29 +124,12 @@ function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
 }
 
 async function viewFromDatabase(db: Queryable, storeId: string, query: StorefrontQuery): Promise<View> {
-  const filters: SQL[] = [eq(product.storeId, storeId), eq(product.status, "active")];
-  if (query.categoryId) filters.push(eq(product.categoryId, query.categoryId));
-  const key = query.q ? searchKey(query.q) : "";
-  if (key) filters.push(ilike(product.searchText, `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (query.discounted)
-    filters.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
-  const where = and(...filters);
-  const order =
-    query.sort === "price_asc"
-      ? [asc(product.priceCents), asc(product.name), asc(product.id)]
-      : query.sort === "price_desc"
-        ? [desc(product.priceCents), asc(product.name), asc(product.id)]
-        : [asc(product.name), asc(product.id)];
-  const [rows, [total], reporting] = await Promise.all([
-    db
-      .select(catalogueColumns)
-      .from(product)
-      .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
-      .where(where)
-      .orderBy(...order)
+  const filters = { q: query.q, category: query.categoryId, promo: query.discounted };
+  const [rows, total, reporting] = await Promise.all([
+    publicProductsQuery(db, storeId, { filters, sort: query.sort })
       .limit(STOREFRONT_PAGE_SIZE)
       .offset((query.page - 1) * STOREFRONT_PAGE_SIZE),
-    db.select({ value: count() }).from(product).where(where),
+    countPublicProducts(db, storeId, filters),
     query.reportId
       ? db
           .select({ id: product.id, name: product.name })
@@ -152,5 +141,5 @@ async function viewFromDatabase(db: Queryable, storeId: string, query: Storefron
           .then((found) => found[0] ?? null)
       : Promise.resolve(null),
   ]);
-  return { products: rows, total: total?.value ?? 0, reporting };
+  return { products: rows.map(toPublicProduct), total, reporting };
 }

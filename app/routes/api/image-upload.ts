@@ -1,40 +1,36 @@
 import { data } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { IMAGE_MAX_BYTES, type ImageKind, saveImage } from "~/features/images/image.server";
+import { IMAGE_UPLOAD_BODY_LIMIT, type ImageKind, saveImage } from "~/features/images/image.server";
 import { attachProductImage } from "~/features/images/product-image.server";
-import { isAppError } from "~/lib/app-error";
-import { logger } from "~/lib/logger.server";
+import type { ActionFailure } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/image-upload";
-
-// Multipart overhead on top of the 5 MB image.
-const BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 
 /**
  * POST multipart `file` and `kind` (logo | product), optionally `productId` to attach a product
- * image at once. Answers the stored image's key and URLs, or the message to show.
+ * image at once. Answers `{ ok: true, image }` (the stored key and URLs) or the adapter's failure.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const kind: ImageKind = new URL(request.url).searchParams.get("kind") === "logo" ? "logo" : "product";
-  const failed = kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed";
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (!Number.isFinite(length)) return data({ error: "errors:imageEmpty" }, { status: 411 });
-  if (length > BODY_LIMIT) return data({ error: "errors:imageTooLarge" }, { status: 413 });
-  try {
-    const form = await request.formData();
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0)
-      return data({ error: "errors:imageEmpty" }, { status: 400 });
-    const image = await saveImage(ctx, Buffer.from(await file.arrayBuffer()), kind);
-    const productId = form.get("productId");
-    if (kind === "product" && typeof productId === "string" && productId) {
-      await attachProductImage(ctx, productId, image);
-    }
-    return data({ image, error: null });
-  } catch (error) {
-    if (isAppError(error) && error.status < 500)
-      return data({ error: error.messageKey }, { status: error.status });
-    logger.error({ err: error }, "image upload failed");
-    return data({ error: failed }, { status: 500 });
-  }
+  // The size is refused before the body is read; 411 is not in the AppError table.
+  if (!Number.isFinite(length))
+    return data<ActionFailure>({ ok: false, errors: { form: "errors:imageEmpty" } }, { status: 411 });
+  return handleAction(
+    async () => {
+      if (length > IMAGE_UPLOAD_BODY_LIMIT) throw new AppError("imageTooLarge");
+      const form = await request.formData();
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) throw new AppError("imageEmpty");
+      const image = await saveImage(ctx, Buffer.from(await file.arrayBuffer()), kind);
+      const productId = form.get("productId");
+      if (kind === "product" && typeof productId === "string" && productId) {
+        await attachProductImage(ctx, productId, image);
+      }
+      return { image };
+    },
+    { fallback: kind === "logo" ? "logoUploadFailed" : "imageUploadFailed" },
+  );
 }

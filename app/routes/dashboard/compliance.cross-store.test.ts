@@ -7,6 +7,7 @@ import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { reportSchema } from "~/features/reports/report.schema";
 import { submitReport } from "~/features/reports/report.server";
+import { readFlash } from "~/lib/flash.server";
 import { archive } from "../../../tests/support/failing-archive";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
@@ -42,11 +43,11 @@ async function theirState() {
   return JSON.stringify({ reports, answers });
 }
 
-/** The flash message (an i18n key) a redirect carries. */
-function flashOf(response: unknown): string | null {
+/** The flash (its kind and i18n key) a redirect carries, as the next page reads it. */
+function flashOf(response: unknown) {
   const cookie = (response as Response).headers.get("set-cookie") ?? "";
-  const value = /flash=([^;]+)/.exec(cookie)?.[1];
-  return value ? decodeURIComponent(value) : null;
+  const pair = /flash=[^;]+/.exec(cookie)?.[0];
+  return pair ? readFlash(new Request("http://x/", { headers: { cookie: pair } })).flash : null;
 }
 
 beforeAll(async () => {
@@ -120,7 +121,7 @@ describe("confirmation and reports routes with two stores", () => {
         context: signedIn(shop.userId),
         params: {},
       });
-      expect(flashOf(response)).toBe("errors:priceUpdateRecordFailed");
+      expect(flashOf(response)).toEqual({ kind: "error", message: "errors:priceUpdateRecordFailed" });
     } finally {
       archive.fail = false;
     }
@@ -138,7 +139,7 @@ describe("confirmation and reports routes with two stores", () => {
       context: signedIn(shop.userId),
       params: {},
     });
-    expect(flashOf(response)).toBe("errors:unexpected");
+    expect(flashOf(response)).toEqual({ kind: "error", message: "errors:unexpected" });
     expect(
       await database.db.select().from(priceConfirmation).where(eq(priceConfirmation.storeId, shop.storeId)),
     ).toEqual([]);

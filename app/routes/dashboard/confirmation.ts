@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
 import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
+import { sameOriginPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/confirmation";
 
 /** The dashboard prompt's answers. Yes stays on the page; no goes to the products to fix prices. */
@@ -18,6 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = form.get("answer");
   if (answer !== "yes" && answer !== "no")
     return redirect(back, { headers: flashHeaders("errors:unexpected") });
+  // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
+  // anyway?"; the question is a page, so it works without JavaScript.
+  if (answer === "yes" && form.get("anyway") !== "1" && (await countNeedsAttention(ctx)) > 0)
+    return redirect("/dashboard/products?attention=1&confirm=anyway");
   try {
     await answerToday(ctx, { answer }, getClock().now());
   } catch (error) {
@@ -35,14 +41,6 @@ export function loader() {
 
 /** Back to the dashboard page the owner answered from; never to another site. */
 function safeBack(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return "/dashboard/products";
-  try {
-    const url = new URL(referer);
-    if (url.host !== new URL(request.url).host || !url.pathname.startsWith("/dashboard"))
-      return "/dashboard/products";
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return "/dashboard/products";
-  }
+  const back = sameOriginPath(request.headers.get("referer"), request.url, "/dashboard/products");
+  return back.startsWith("/dashboard") ? back : "/dashboard/products";
 }

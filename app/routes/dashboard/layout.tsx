@@ -9,7 +9,7 @@ import { Logo } from "~/components/logo";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
 import { cn } from "~/lib/cn";
-import { readFlash } from "~/lib/flash.server";
+import { type FlashKind, readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
 // Spec §2 dashboard menu; an entry appears once its page exists.
@@ -27,17 +27,25 @@ const TAB =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
-  const flash = readFlash(request);
-  const compliance = await getCompliancePanel(ctx, store.weekendsCount);
+  const { flash, headers } = readFlash(request);
+  const askAnyway = new URL(request.url).searchParams.get("confirm") === "anyway";
+  const compliance = await getCompliancePanel(ctx, store.weekendsCount, askAnyway);
   return data(
     {
       store: { name: store.name, username: store.username },
       email: user.email,
-      flash: flash.message,
+      flash,
       compliance,
     },
-    { headers: flash.headers },
+    { headers },
   );
+}
+
+/** A flash as the toast of its kind: a failure is never shown as a green success. */
+export function showFlash(kind: FlashKind, text: string) {
+  if (kind === "error") toast.error(text);
+  else if (kind === "info") toast.info(text);
+  else toast.success(text);
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -45,7 +53,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { store, email, flash, compliance } = loaderData;
   const location = useLocation();
   useEffect(() => {
-    if (flash) toast.success(t(flash));
+    if (flash) showFlash(flash.kind, t(flash.message));
   }, [flash, t]);
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -11,8 +11,9 @@ import { listCategories } from "~/features/categories/category.queries.server";
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
 import { requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
+import { failureOf } from "~/lib/action-result";
 import { flashHeaders } from "~/lib/flash.server";
+import { handleAction, orNotFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/product-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -22,25 +23,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const locale = requestLocale(request);
-  try {
-    const product = await getProduct(ctx, params.productId);
-    const [categories, history] = await Promise.all([
-      listCategories(ctx.db, ctx.storeId),
-      listPriceHistory(ctx, product.id),
-    ]);
-    return {
-      title: `${product.name} · Vitrina`,
-      id: product.id,
-      name: product.name,
-      imageUrl: product.imageUrl,
-      values: productFormValues(product, locale),
-      categories,
-      history,
-    };
-  } catch (error) {
-    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
-    throw error;
-  }
+  const product = await orNotFound(getProduct(ctx, params.productId));
+  const [categories, history] = await Promise.all([
+    listCategories(ctx.db, ctx.storeId),
+    listPriceHistory(ctx, product.id),
+  ]);
+  return {
+    title: `${product.name} · Vitrina`,
+    id: product.id,
+    name: product.name,
+    imageUrl: product.imageUrl,
+    values: productFormValues(product, locale),
+    categories,
+    history,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,19 +45,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") {
     return saveProductFromForm(form, (input) => updateProduct(ctx, params.productId, input));
   }
-  try {
-    await deleteProduct(ctx, params.productId);
-  } catch (error) {
-    if (isAppError(error) && error.code === "notFound") throw data(null, { status: 404 });
-    console.error(error);
-    return data({ errors: { form: "errors:productDeleteFailed" }, values: null }, { status: 500 });
-  }
-  return redirect("/dashboard/products", { headers: flashHeaders("products:deleted") });
+  return handleAction(
+    async () => {
+      await deleteProduct(ctx, params.productId);
+      return redirect("/dashboard/products", { headers: flashHeaders("products:deleted") });
+    },
+    { intent: "delete", fallback: "productDeleteFailed", notFoundPage: true },
+  );
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("products");
-  const values = { ...loaderData.values, ...(actionData?.values as Partial<ProductFormValues> | undefined) };
+  const failure = failureOf(actionData);
+  const values: ProductFormValues = { ...loaderData.values, ...failure?.values };
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <Link to="/dashboard/products" className="text-brand-700 text-sm hover:underline">
@@ -70,12 +66,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       <h1 className="mt-2 break-words font-semibold text-2xl">{loaderData.name}</h1>
       <Card className="mt-4 p-5 sm:p-6">
         <ProductForm
-          key={JSON.stringify(actionData?.values ?? loaderData.values)}
+          key={JSON.stringify(failure?.values ?? loaderData.values)}
           values={values}
           imageUrl={loaderData.imageUrl}
           productId={loaderData.id}
           categories={loaderData.categories}
-          serverErrors={actionData?.errors}
+          serverErrors={failure?.errors}
           submitLabel={t("save")}
         />
       </Card>

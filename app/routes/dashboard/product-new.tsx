@@ -11,6 +11,7 @@ import { createProduct } from "~/features/catalog/product.server";
 import { saveProductFromForm } from "~/features/catalog/product-action.server";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { failureOf } from "~/lib/action-result";
 import type { Route } from "./+types/product-new";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("products");
-  const values = { ...EMPTY_PRODUCT, ...(actionData?.values as Partial<ProductFormValues> | undefined) };
+  const failure = failureOf(actionData);
+  const values: ProductFormValues = { ...EMPTY_PRODUCT, ...failure?.values };
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <Link to="/dashboard/products" className="text-brand-700 text-sm hover:underline">
@@ -39,10 +41,10 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mt-2 font-semibold text-2xl">{t("new")}</h1>
       <Card className="mt-4 p-5 sm:p-6">
         <ProductForm
-          key={JSON.stringify(actionData?.values ?? null)}
+          key={JSON.stringify(failure?.values ?? null)}
           values={values}
           categories={loaderData.categories}
-          serverErrors={actionData?.errors}
+          serverErrors={failure?.errors}
           submitLabel={t("create")}
         />
       </Card>

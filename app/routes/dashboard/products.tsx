@@ -24,6 +24,7 @@ import {
   VIEW_COOKIE,
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import type { Route } from "./+types/products";
@@ -42,8 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts(ctx, params),
     listCategories(ctx.db, ctx.storeId),
   ]);
+  const issues = await listComplianceIssues(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  const products = rows.map((row) => ({ ...row, issues: issues[row.id] ?? [] }));
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("products:title")} · Vitrina`, products: rows, total, params, categories, view };
+  return { title: `${t("products:title")} · Vitrina`, products, total, params, categories, view };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

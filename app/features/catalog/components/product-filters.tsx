@@ -101,6 +101,12 @@ export function ProductFilters({
             defaultChecked={params.noImage}
             label={t("filters.noImage")}
           />
+          <CheckboxLabel
+            name="attention"
+            value="1"
+            defaultChecked={params.attention}
+            label={t("filters.attention")}
+          />
           {hasActiveFilters(params) ? (
             <Link to="/dashboard/products" className="ml-auto text-brand-700 hover:underline">
               {t("filters.clear")}

@@ -5,11 +5,12 @@ import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
-import { AVAILABILITIES, NET_UNITS, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
+import { AVAILABILITIES, NET_UNITS, type NetUnit, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import type { Locale } from "~/i18n/config";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
-import { formatMoney, parseMoney, parseQuantity, unitPriceCents } from "~/lib/money";
+import { formatMoney, formatQuantity, parseMoney, unitPriceCents } from "~/lib/money";
+import { parseNetQuantity } from "~/lib/net-quantity";
 import { type ProductFormInput, productSchema } from "../product.schema";
 
 export type ProductFormValues = Required<{ [K in keyof ProductFormInput]: string }>;
@@ -58,10 +59,12 @@ export function ProductForm({
   const busy = useNavigation().state === "submitting";
 
   const priceCents = parseMoney(price);
+  // "500 г" carries its own unit (issue 12 item 5): the select follows it, and so does the unit price.
+  const typedQuantity = parseNetQuantity(netQuantity);
+  const quantity = "error" in typedQuantity ? null : typedQuantity;
+  const quantityUnit = quantity?.unit ?? ((netUnit || null) as NetUnit | null);
   const unitPrice =
-    priceCents !== null && netUnit
-      ? unitPriceCents(priceCents, parseQuantity(netQuantity), netUnit as (typeof NET_UNITS)[number])
-      : null;
+    priceCents !== null && quantity ? unitPriceCents(priceCents, quantity.milli, quantityUnit) : null;
 
   const control = (id: keyof ProductFormValues) => fieldControlProps(id, errors[id]);
 
@@ -138,7 +141,15 @@ export function ProductForm({
           <Input
             {...control("netQuantity")}
             value={netQuantity}
-            onChange={(event) => setNetQuantity(event.target.value)}
+            onChange={(event) => {
+              setNetQuantity(event.target.value);
+              const typed = parseNetQuantity(event.target.value);
+              if (!("error" in typed) && typed.unit) setNetUnit(typed.unit);
+            }}
+            // Once the select shows the unit, the field keeps the number alone, so the two never disagree.
+            onBlur={() => {
+              if (quantity?.unit) setNetQuantity(formatQuantity(quantity.milli, locale));
+            }}
             inputMode="decimal"
             autoComplete="off"
           />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ComplianceBadge } from "~/features/compliance/components/compliance-badge";
 import type { Locale } from "~/i18n/config";
 import { formatMoney } from "~/lib/money";
 import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
@@ -33,6 +34,7 @@ export function ProductGrid({ products, selection }: { products: ProductRow[]; s
               <span className="text-gray-600 text-xs wrap-anywhere">
                 {product.categoryName ?? t("noCategory")}
               </span>
+              <ComplianceBadge issues={product.issues} />
               <span className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
                 <span className="font-semibold tabular-nums">{formatMoney(product.priceCents, locale)}</span>
                 <span className="flex gap-1">

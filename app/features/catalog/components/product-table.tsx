@@ -2,6 +2,8 @@ import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DeleteButton } from "~/components/delete-button";
+import type { ComplianceIssue } from "~/features/compliance/compliance-rules";
+import { ComplianceBadge } from "~/features/compliance/components/compliance-badge";
 import type { Locale } from "~/i18n/config";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
@@ -21,6 +23,8 @@ export type ProductRow = {
   status: string;
   imageUrl: string | null;
   updatedAt: Date | string;
+  /** What the compliance check found missing (none: nothing). */
+  issues?: readonly ComplianceIssue[];
 };
 
 export type Selection = {
@@ -68,6 +72,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
                   {t("columns.vat")} {t(`vat.${product.vatRate}`)} · {t("columns.quantity")}{" "}
                   {product.quantity}
                 </span>
+                <ComplianceBadge issues={product.issues} />
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1">
                 <span className="font-semibold tabular-nums">{formatMoney(product.priceCents, locale)}</span>
@@ -125,6 +130,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
                   >
                     {product.name}
                   </Link>
+                  <ComplianceBadge issues={product.issues} />
                 </td>
                 <td className="max-w-[10rem] px-2 py-2 text-gray-600 wrap-anywhere">
                   {product.categoryName ?? "—"}

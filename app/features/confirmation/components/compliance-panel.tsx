@@ -2,6 +2,7 @@ import { AlertTriangle, CalendarCheck, CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { AttentionCount, ConfirmAnyway } from "~/features/compliance/components/attention-notice";
 import type { CompliancePanelData } from "~/features/confirmation/panel.server";
 import type { Locale } from "~/i18n/config";
 import { cn } from "~/lib/cn";
@@ -9,6 +10,8 @@ import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 
 const STATE_STYLE: Record<string, string> = {
   confirmed: "bg-brand-600 text-white",
+  // Issue 12: confirmed after the 10:00 deadline has its own colour, never the on-time green.
+  late: "bg-orange-700 text-white",
   skipped: "bg-amber-400 text-gray-900",
   missed: "bg-red-600 text-white",
   pending: "border-2 border-brand-500 bg-white text-gray-900",
@@ -32,7 +35,9 @@ export function CompliancePanel({
   return (
     // Tighter on a phone, so the page's own content starts on the first screen (issue 12 §3).
     <div className="flex flex-col gap-2 px-4 pt-3 md:gap-3 md:px-6 md:pt-4">
-      {today.ask ? (
+      {panel.askAnyway ? (
+        <ConfirmAnyway count={panel.attention} />
+      ) : today.ask ? (
         <section
           aria-labelledby="confirm-question"
           className={cn(
@@ -63,11 +68,25 @@ export function CompliancePanel({
           </Form>
         </section>
       ) : today.status === "confirmed" && today.answeredAt ? (
-        <p role="status" className="flex items-center gap-2 font-medium text-brand-800 text-sm">
-          <CheckCircle2 aria-hidden className="size-4" />
-          {t("prompt.confirmedAt", { time: formatTime(today.answeredAt) })}
-        </p>
+        <div role="status" className="flex flex-col gap-1 text-sm">
+          <p
+            className={cn(
+              "flex items-center gap-2 font-medium",
+              today.late ? "text-orange-800" : "text-brand-800",
+            )}
+          >
+            {today.late ? (
+              <AlertTriangle aria-hidden className="size-4" />
+            ) : (
+              <CheckCircle2 aria-hidden className="size-4" />
+            )}
+            {t("prompt.confirmedAt", { time: formatTime(today.answeredAt) })}
+          </p>
+          {today.late ? <p className="text-orange-800">{t("prompt.confirmedLate")}</p> : null}
+        </div>
       ) : null}
+
+      {panel.askAnyway ? null : <AttentionCount count={panel.attention} />}
 
       {panel.corrections.length > 0 ? (
         <section
@@ -117,19 +136,19 @@ export function CompliancePanel({
             className="mt-3 grid max-w-lg grid-cols-7 gap-1.5 sm:grid-cols-10"
           >
             {panel.calendar.map((day) => {
-              const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${day.state}`)}${
-                day.late ? ` (${t("calendar.late")})` : ""
-              }${day.answeredAt && day.state === "confirmed" ? ` ${formatTime(day.answeredAt)}` : ""}`;
+              const state = day.late ? "late" : day.state;
+              const label = `${formatDate(`${day.day}T12:00:00Z`, locale)}: ${t(`calendar.states.${state}`)}${
+                day.answeredAt && day.state === "confirmed" ? ` ${formatTime(day.answeredAt)}` : ""
+              }`;
               return (
                 <li
                   key={day.day}
                   title={label}
                   data-day={day.day}
-                  data-state={day.state}
+                  data-state={state}
                   className={cn(
                     "flex aspect-square items-center justify-center rounded-md font-medium text-xs tabular-nums",
-                    STATE_STYLE[day.state],
-                    day.late && "ring-2 ring-amber-400",
+                    STATE_STYLE[state],
                   )}
                 >
                   <span aria-hidden>{Number(day.day.slice(8))}</span>
@@ -139,7 +158,7 @@ export function CompliancePanel({
             })}
           </ol>
           <ul className="mt-3 flex flex-wrap gap-3 text-gray-600 text-xs">
-            {(["confirmed", "skipped", "missed", "off"] as const).map((state) => (
+            {(["confirmed", "late", "skipped", "missed", "off"] as const).map((state) => (
               <li key={state} className="flex items-center gap-1.5">
                 <span aria-hidden className={cn("inline-block size-3 rounded-sm", STATE_STYLE[state])} />
                 {t(`calendar.states.${state}`)}

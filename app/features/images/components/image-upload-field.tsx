@@ -1,6 +1,7 @@
 import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ActionResult } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 
 export type UploadedImage = {
@@ -52,9 +53,11 @@ export function ImageUploadField({
     setBusy(true);
     try {
       const response = await fetch(`/api/images?kind=${kind}`, { method: "POST", body });
-      const answer = (await response.json()) as { image?: UploadedImage; error: string | null };
-      if (!response.ok || !answer.image) {
-        setError(answer.error ?? (kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed"));
+      const answer = (await response.json()) as ActionResult<{ image: UploadedImage }>;
+      if (!answer.ok) {
+        setError(
+          answer.errors.form ?? (kind === "logo" ? "errors:logoUploadFailed" : "errors:imageUploadFailed"),
+        );
         return;
       }
       setImage(answer.image);

@@ -1,0 +1,99 @@
+import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { priceHistory } from "~/db/schema/activity";
+import { product } from "~/db/schema/catalog";
+import { productReport } from "~/db/schema/compliance";
+import type { StoreContext } from "~/lib/service-context";
+import {
+  BASIC_FOODS,
+  COMPLIANCE_ISSUES,
+  type ComplianceIssue,
+  MEASURED_GOODS,
+  PACKAGE_UNITS,
+} from "./compliance-rules";
+
+// The compliance check (issue 12; PRODUCT.md "Compliance check"): for every product, what the law
+// needs and it lacks. Each rule is one SQL condition on the product row, so the badges, the
+// "needs attention" filter (and the bulk actions on everything it matches) and the dashboard's
+// count are the same rule. Only active products are on the public list, so only they are checked.
+
+/** A word of the search key starting with one of `words` (the key is lower-case Latin). */
+const wordsPattern = (words: readonly string[]) => `(^|[^a-z])(${words.join("|")})`;
+
+/**
+ * A net quantity written in the name ("1 л", "500g", "0,5 L", "6 x 60 г"): the product is sold by
+ * weight or volume. Both cases are spelled out because PostgreSQL's case folding of Cyrillic
+ * depends on the database's locale.
+ */
+const NAME_QUANTITY =
+  "[0-9][[:space:]]*(kg|gr|g|ml|l|кг|гр|г|мл|л|КГ|ГР|Г|МЛ|Л|Кг|Гр|Мл)([^a-zA-Zа-яА-Яѐ-џЀ-Џ]|$)";
+
+const active = () => eq(product.status, "active");
+
+/** The one SQL condition per rule, on the `product` table of the surrounding query. */
+const RULES: Record<ComplianceIssue, () => SQL> = {
+  unitPrice: () =>
+    and(
+      active(),
+      inArray(product.unit, [...PACKAGE_UNITS]),
+      sql`${product.netQuantityMilli} is null`,
+      or(
+        sql`${product.name} ~* ${NAME_QUANTITY}`,
+        sql`${product.searchText} ~ ${wordsPattern(MEASURED_GOODS)}`,
+      ),
+    )!,
+  vatRate: () =>
+    and(active(), eq(product.vatRate, "18"), sql`${product.searchText} ~ ${wordsPattern(BASIC_FOODS)}`)!,
+  description: () => and(active(), sql`coalesce(btrim(${product.description}), '') = ''`)!,
+  // Promotions with a type and dates are a later feature: until then every regular price above the
+  // selling price is a promotion whose duration the law asks for and the list cannot show.
+  promotionDates: () =>
+    and(
+      active(),
+      sql`${product.regularPriceCents} is not null and ${product.regularPriceCents} > ${product.priceCents}`,
+    )!,
+  // An open price report that no price change has answered since it came in (24 hours to correct).
+  reportedPrice: () =>
+    and(
+      active(),
+      sql`exists (select 1 from ${productReport} where ${productReport.storeId} = ${product.storeId}
+        and ${productReport.productId} = ${product.id} and ${productReport.status} = 'new'
+        and 'price' = any(${productReport.reasons})
+        and not exists (select 1 from ${priceHistory} where ${priceHistory.storeId} = ${product.storeId}
+          and ${priceHistory.productId} = ${product.id} and ${priceHistory.changedAt} > ${productReport.createdAt}))`,
+    )!,
+};
+
+/** The products that need attention: any rule fails. Used by the products list's filter. */
+export function needsAttention(): SQL {
+  return or(...COMPLIANCE_ISSUES.map((issue) => RULES[issue]()))!;
+}
+
+/** What each of the given products lacks; products that lack nothing are left out. */
+export async function listComplianceIssues(
+  ctx: StoreContext,
+  productIds: string[],
+): Promise<Record<string, ComplianceIssue[]>> {
+  if (productIds.length === 0) return {};
+  const flags = Object.fromEntries(
+    COMPLIANCE_ISSUES.map((issue) => [issue, sql<boolean>`coalesce(${RULES[issue]()}, false)`]),
+  ) as Record<ComplianceIssue, SQL<boolean>>;
+  const rows = await ctx.db
+    .select({ id: product.id, ...flags })
+    .from(product)
+    .where(and(eq(product.storeId, ctx.storeId), inArray(product.id, productIds)));
+  const result: Record<string, ComplianceIssue[]> = {};
+  for (const row of rows) {
+    const issues = COMPLIANCE_ISSUES.filter((issue) => row[issue]);
+    if (issues.length > 0) result[row.id] = issues;
+  }
+  return result;
+}
+
+/** How many of the store's products need attention (the dashboard's count). */
+export async function countNeedsAttention(ctx: StoreContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(product)
+    .where(and(eq(product.storeId, ctx.storeId), needsAttention()));
+  return row?.value ?? 0;
+}

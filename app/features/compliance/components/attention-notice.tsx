@@ -1,0 +1,52 @@
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+
+export const ATTENTION_LINK = "/dashboard/products?attention=1";
+
+/** The dashboard's count of products that need attention, with a link to them (issue 12). */
+export function AttentionCount({ count }: { count: number }) {
+  const { t } = useTranslation("compliance");
+  if (count === 0) return null;
+  return (
+    <p
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-900 text-sm"
+      data-testid="attention-count"
+    >
+      <AlertTriangle aria-hidden className="size-4 shrink-0 text-amber-600" />
+      <span>{t("check.count", { count })}</span>
+      <Link to={ATTENTION_LINK} className="font-medium underline">
+        {t("check.show")}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * Asked after "yes" while products need attention: confirm anyway, or fix them first. A form and a
+ * link, so it works before JavaScript loads.
+ */
+export function ConfirmAnyway({ count }: { count: number }) {
+  const { t } = useTranslation("compliance");
+  return (
+    <section aria-labelledby="confirm-anyway" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="confirm-anyway" className="font-semibold text-gray-900 text-lg">
+        {t("check.anywayQuestion", { count })}
+      </h2>
+      <p className="mt-1 text-gray-700 text-sm">{t("check.anywayHint")}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post" action="/dashboard/confirmation">
+          <input type="hidden" name="anyway" value="1" />
+          <Button type="submit" name="answer" value="yes">
+            <CheckCircle2 aria-hidden className="size-4" />
+            {t("check.anywayYes")}
+          </Button>
+        </Form>
+        <Link to={ATTENTION_LINK} className={buttonVariants({ variant: "outline" })}>
+          {t("check.anywayNo")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+-- Decision 0023: Albanian Ç after C and Ë after E, accented Latin letters with their base letter.
+-- Dropping the column dropped its index; it is created again as in 0002.
+ALTER TABLE "product" drop column "name_order";--> statement-breakpoint
+ALTER TABLE "product" ADD COLUMN "name_order" text GENERATED ALWAYS AS (translate("name", 'аАбБвВгГдДѓЃеЕжЖзЗѕЅиИјЈкКлЛљЉмМнНњЊоОпПрРсСтТќЌуУфФхХцЦчЧџЏшШaAbBcCçÇdDeEëËfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZѐЀѝЍàÀáÁâÂãÃäÄåÅāĀăĂąĄćĆĉĈċĊčČďĎđĐèÈéÉêÊēĒĕĔėĖęĘěĚǵǴĝĜğĞġĠģĢìÌíÍîÎïÏĩĨīĪĭĬįĮḱḰķĶĺĹļĻľĽŀĿłŁñÑńŃņŅňŇòÒóÓôÔõÕöÖøØōŌŏŎőŐŕŔŗŖřŘśŚŝŜşŞšŠţŢťŤùÙúÚûÛüÜũŨūŪŭŬůŮűŰųŲýÝÿŸźŹżŻžŽ', 'ааббввггддеежжззииййккллммннооппррссттууффххццччшшщщъъыыььээююɐɐɑɑɒɒɓɓɔɔɕɕɖɖɗɗɘɘəəɚɚɛɛɜɜɝɝɞɞɟɟɠɠɡɡɢɢɣɣɤɤɥɥɦɦɧɧɨɨɩɩɪɪɫɫжжккɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɒɒɒɒɒɒɒɒɔɔɔɔɕɕɕɕɕɕɕɕɕɕɕɕɕɕɕɕɘɘɘɘɘɘɘɘɘɘɚɚɚɚɚɚɚɚɚɚɚɚɚɚɚɚɜɜɜɜɝɝɝɝɝɝɝɝɝɝɟɟɟɟɟɟɟɟɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɣɣɣɣɣɣɤɤɤɤɤɤɤɤɥɥɥɥɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɪɪɪɪɫɫɫɫɫɫ')) STORED;--> statement-breakpoint
+CREATE INDEX "product_store_name_order_idx" ON "product" USING btree ("store_id","name_order" collate "C","id");

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+// A server of its own beside the suite's webServer, on an injected clock (VITRINA_NOW, never the
+// real date) and an empty data directory, so its demo store is seeded on that clock's day.
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type ClockServer = { url: string; dataDir: string; process: ChildProcess };
+
+export async function startClockServer(
+  now: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ClockServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-e2e-clock-"));
+  const child = spawn("npx", ["tsx", "server/start.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      VITRINA_NOW: now,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) return { url, dataDir, process: child };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+export function stopClockServer(server: ClockServer | undefined) {
+  if (server?.process.pid) process.kill(-server.process.pid, "SIGTERM");
+}
+
+export function demoPassword(server: ClockServer): string {
+  return /password: (\S+)/.exec(readFileSync(path.join(server.dataDir, "demo-credentials.txt"), "utf8"))![1]!;
+}
+
+/** Signs in as the demo store's owner (the page's language decides the labels: English here). */
+export async function signInAsDemo(page: Page, server: ClockServer) {
+  await page.goto(`${server.url}/auth/login`);
+  await page.getByLabel("E-mail").fill("demo@vitrina.mk");
+  await page.getByLabel("Password").fill(demoPassword(server));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/dashboard\/products/);
+}
