@@ -12,6 +12,7 @@ import {
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
@@ -70,7 +71,7 @@ export async function sendConfirmationReminders({ db, now }: JobContext): Promis
   return sent;
 }
 
-/** End of the Skopje day: archive what every active store's price list said, once per store and day. */
+/** End of the Skopje day: archive what every public store's price list said, once per store and day. */
 export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
   const day = skopjeDay(now);
   const stores = await db
@@ -78,7 +79,7 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
     .from(store)
     .where(
       and(
-        eq(store.active, true),
+        publicStoreCondition(),
         sql`not exists (select 1 from ${priceSnapshot} where ${priceSnapshot.storeId} = ${store.id} and ${priceSnapshot.day} = ${day} and ${priceSnapshot.kind} = 'day_end')`,
       ),
     );

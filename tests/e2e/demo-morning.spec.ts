@@ -12,8 +12,9 @@ import {
 // - an owner who confirms at 14:36 is told the deadline was missed, the calendar shows the day in
 //   its own "confirmed late" colour, and the public stamp still shows the true time.
 
-// E2E_PORT + 5 is the fake Google server, + 7 and + 8 are compliance.spec.ts's servers.
-const PORT = Number(process.env.E2E_PORT ?? 3301) + 9;
+// E2E_PORT + 5 is the fake Google server, + 7 and + 8 are compliance.spec.ts's servers; a session's
+// ports stay below E2E_PORT + 10.
+const PORT = Number(process.env.E2E_PORT ?? 3301) + 3;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -16,6 +16,13 @@ export async function startClockServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<ClockServer> {
+  const url = `http://localhost:${port}`;
+  // Another server on the port would answer for ours and fail the test in a confusing way.
+  const taken = await fetch(`${url}/robots.txt`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already in use`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-e2e-clock-"));
   const child = spawn("npx", ["tsx", "server/start.ts"], {
     cwd: ROOT,
@@ -34,7 +41,6 @@ export async function startClockServer(
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {

@@ -41,6 +41,12 @@ const amount = z
     return cents;
   });
 
+/** The digest of the preview the owner confirmed; empty asks for the preview (issue 12 item 13). */
+const plan = z
+  .string()
+  .regex(/^([0-9a-f]{64})?$/)
+  .default("");
+
 export const bulkActionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("delete"), ...selection }),
   z.object({ action: z.literal("activate"), ...selection }),
@@ -51,8 +57,8 @@ export const bulkActionSchema = z.discriminatedUnion("action", [
     // "" removes the category.
     categoryId: z.string().trim().default(""),
   }),
-  z.object({ action: z.literal("pricePercent"), ...selection, value: percent }),
-  z.object({ action: z.literal("priceAmount"), ...selection, value: amount }),
+  z.object({ action: z.literal("pricePercent"), ...selection, value: percent, plan }),
+  z.object({ action: z.literal("priceAmount"), ...selection, value: amount, plan }),
 ]);
 
 export type BulkAction = z.output<typeof bulkActionSchema>;

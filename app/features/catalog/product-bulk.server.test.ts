@@ -13,6 +13,13 @@ const database = databaseForThisFile();
 
 const bulk = (input: Record<string, unknown>) => bulkActionSchema.parse({ scope: "ids", ...input });
 
+/** A price change as the owner makes it: the preview, then its confirmation (issue 12 item 13). */
+async function confirmed(ctx: StoreContext, input: Record<string, unknown>) {
+  const first = await runBulkAction(ctx, bulk(input));
+  if (!("preview" in first)) throw new Error("a price change was written without its preview");
+  return runBulkAction(ctx, bulk({ ...input, plan: first.preview.plan }));
+}
+
 async function prices(ctx: StoreContext) {
   const rows = await database.db
     .select({
@@ -66,7 +73,7 @@ describe("bulk actions", () => {
     const a = await createProduct(ctx, productInput({ name: "A", price: "129,90" }));
     const b = await createProduct(ctx, productInput({ name: "B", price: "50" }));
     await createProduct(ctx, productInput({ name: "C", price: "10" }));
-    const result = await runBulkAction(ctx, bulk({ action: "pricePercent", value: "10", ids: [a.id, b.id] }));
+    const result = await confirmed(ctx, { action: "pricePercent", value: "10", ids: [a.id, b.id] });
     expect(result).toEqual({ count: 2, skipped: 0, failed: 0 });
     expect((await prices(ctx)).map((row) => [row.name, row.priceCents])).toEqual([
       ["A", 14300],
@@ -101,20 +108,20 @@ describe("bulk actions", () => {
     await createProduct(ctx, productInput({ name: "B", price: "0,40" }));
     await createProduct(ctx, productInput({ name: "C", price: "90", regularPrice: "100" }));
     const all = { scope: "all", query: "" };
-    expect(await runBulkAction(ctx, bulk({ action: "priceAmount", value: "-20", ...all }))).toEqual({
+    expect(await confirmed(ctx, { action: "priceAmount", value: "-20", ...all })).toEqual({
       count: 1,
       skipped: 0,
       failed: 2,
     });
     // +0.20 den. rounds back to the same whole denar for A (10.20 → 10) and C (70.20 → 70).
-    expect(await runBulkAction(ctx, bulk({ action: "priceAmount", value: "0,20", ...all }))).toEqual({
+    expect(await confirmed(ctx, { action: "priceAmount", value: "0,20", ...all })).toEqual({
       count: 1,
       skipped: 2,
       failed: 0,
     });
     expect((await prices(ctx)).map((row) => row.priceCents)).toEqual([1000, 100, 7000]);
     // +50 %: C would pass its regular price of 100 den.
-    expect(await runBulkAction(ctx, bulk({ action: "pricePercent", value: "50", ...all }))).toEqual({
+    expect(await confirmed(ctx, { action: "pricePercent", value: "50", ...all })).toEqual({
       count: 2,
       skipped: 0,
       failed: 1,
@@ -199,7 +206,9 @@ describe("bulk actions", () => {
     expect(await prices(mine.ctx)).toMatchObject([{ name: "Мој", priceCents: 10000, status: "active" }]);
     for (const action of ["delete", "deactivate", "pricePercent"] as const) {
       const input = action === "pricePercent" ? { value: "50" } : {};
-      await runBulkAction(mine.ctx, bulk({ action, scope: "all", query: "", ...input }));
+      await (action === "pricePercent"
+        ? confirmed(mine.ctx, { action, scope: "all", query: "", ...input })
+        : runBulkAction(mine.ctx, bulk({ action, scope: "all", query: "", ...input })));
     }
     expect(await prices(theirs.ctx)).toMatchObject([{ name: "Туѓ", priceCents: 10000, status: "active" }]);
     expect(await activityTypes(theirs.storeId)).toEqual(["product_added"]);
@@ -233,7 +242,7 @@ describe("bulk actions", () => {
       }),
     };
     await expect(
-      runBulkAction(failing, bulk({ action: "pricePercent", value: "10", ids: [a.id, b.id] })),
+      confirmed(failing, { action: "pricePercent", value: "10", ids: [a.id, b.id] }),
     ).rejects.toMatchObject({ code: "priceUpdateFailed" });
     await expect(runBulkAction(failing, bulk({ action: "delete", ids: [a.id, b.id] }))).rejects.toMatchObject(
       {

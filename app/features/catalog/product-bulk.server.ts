@@ -1,17 +1,18 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { product } from "~/db/schema/catalog";
-import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
+import { recordActivity } from "~/features/activity/activity.server";
 import { isStoreCategory } from "~/features/categories/category.queries.server";
-import { type PriceChange, recordPriceChanges } from "~/features/pricing/price-history.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { productIdsWhere, productWhere } from "./product.queries.server";
+import type { BulkAction, BulkSelection } from "./product-bulk.schema";
 import {
-  type BulkAction,
-  type BulkSelection,
-  priceAfterAmount,
-  priceAfterPercent,
-} from "./product-bulk.schema";
+  changePrices,
+  isPriceAction,
+  type PriceAction,
+  type PricePreview,
+  previewPrices,
+} from "./product-bulk-price.server";
 import { parseProductFilters } from "./product-list-params";
 
 export type BulkResult = { count: number; skipped: number; failed: number };
@@ -43,11 +44,18 @@ const FAILURE: Record<
   priceAmount: "priceUpdateFailed",
 };
 
+/** A price change's preview, instead of a result: nothing was written. */
+export type BulkPreview = { preview: PricePreview; stale: boolean };
+
 /**
  * Runs one bulk action in one transaction: every product changes with its price history and
- * activity rows, or nothing changes at all (issue 5).
+ * activity rows, or nothing changes at all (issue 5). A price change without the digest of its
+ * confirmed preview, or whose plan no longer matches it, answers with a preview and writes nothing.
  */
-export async function runBulkAction(ctx: StoreContext, action: BulkAction): Promise<BulkResult> {
+export async function runBulkAction(
+  ctx: StoreContext,
+  action: BulkAction,
+): Promise<BulkResult | BulkPreview> {
   if (action.action === "assignCategory" && action.categoryId) {
     if (!(await isStoreCategory(ctx.db, ctx.storeId, action.categoryId))) throw new AppError("notFound");
   }
@@ -56,8 +64,12 @@ export async function runBulkAction(ctx: StoreContext, action: BulkAction): Prom
     throw new AppError("notFound");
   }
   const where = selectionWhere(ctx, action);
+  // A price change is written only once its preview is confirmed (issue 12 item 13).
+  if (isPriceAction(action) && !action.plan) {
+    return { preview: await previewPrices(ctx.db, where, action), stale: false };
+  }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx): Promise<BulkResult | { stale: true }> => {
       const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
       switch (action.action) {
         case "delete": {
@@ -104,90 +116,15 @@ export async function runBulkAction(ctx: StoreContext, action: BulkAction): Prom
         }
         case "pricePercent":
         case "priceAmount":
-          return await changePrices(tx, ctx, where, (cents) =>
-            action.action === "pricePercent"
-              ? priceAfterPercent(cents, action.value)
-              : priceAfterAmount(cents, action.value),
-          );
+          return await changePrices(tx, ctx, where, action, action.plan);
       }
     });
+    // The prices or the selection moved since the preview: nothing was written; show the new plan.
+    if ("stale" in result)
+      return { preview: await previewPrices(ctx.db, where, action as PriceAction), stale: true };
+    return result;
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError(FAILURE[action.action], { cause: error });
   }
-}
-
-type Tx = Parameters<Parameters<StoreContext["db"]["transaction"]>[0]>[0];
-
-/**
- * New prices in whole denars. A product whose price would not change is logged as "price update
- * skipped"; one whose new price would be negative or above its regular price keeps its price and
- * is logged as "price update error" (spec §4 activity types).
- */
-async function changePrices(tx: Tx, ctx: StoreContext, where: SQL, next: (cents: number) => number) {
-  const rows = await tx
-    .select({
-      id: product.id,
-      name: product.name,
-      categoryId: product.categoryId,
-      priceCents: product.priceCents,
-      regularPriceCents: product.regularPriceCents,
-    })
-    .from(product)
-    .where(where)
-    .for("update");
-  const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
-  const changes: PriceChange[] = [];
-  const activity: ActivityEntry[] = [];
-  let skipped = 0;
-  let failed = 0;
-  for (const row of rows) {
-    const newPrice = next(row.priceCents);
-    const entry = { ...base, productId: row.id, categoryId: row.categoryId };
-    if (newPrice === row.priceCents) {
-      skipped++;
-      activity.push({
-        ...entry,
-        type: "price_update_skipped",
-        details: { name: row.name, priceCents: newPrice },
-      });
-    } else if (newPrice < 0 || (row.regularPriceCents !== null && newPrice > row.regularPriceCents)) {
-      failed++;
-      activity.push({
-        ...entry,
-        type: "price_update_error",
-        details: {
-          name: row.name,
-          oldPriceCents: row.priceCents,
-          newPriceCents: newPrice,
-          reason: newPrice < 0 ? "negative" : "aboveRegularPrice",
-        },
-      });
-    } else {
-      changes.push({
-        productId: row.id,
-        oldPriceCents: row.priceCents,
-        newPriceCents: newPrice,
-        source: "bulk",
-      });
-      activity.push({
-        ...entry,
-        type: "price_updated",
-        details: { name: row.name, oldPriceCents: row.priceCents, newPriceCents: newPrice },
-      });
-    }
-  }
-  // One UPDATE per 1000 products, the new prices passed as one JSON parameter.
-  for (let start = 0; start < changes.length; start += 1000) {
-    const chunk = changes
-      .slice(start, start + 1000)
-      .map((c) => ({ id: c.productId, price: c.newPriceCents }));
-    await tx.execute(sql`
-      update ${product} set price_cents = v.price, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, price bigint)
-      where ${product.id} = v.id and ${eq(product.storeId, ctx.storeId)}`);
-  }
-  await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, changes);
-  await recordActivity(tx, activity);
-  return { count: changes.length, skipped, failed };
 }

@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
+import { publicStoreCondition } from "~/features/stores/public-store.server";
 
-// Issue 6 SEO: /sitemap.xml lists the landing page and every active store's price list (an
-// inactive store shows a notice, not prices, so it is not offered to crawlers); /robots.txt opens
+// Issue 6 SEO: /sitemap.xml lists the landing page and every public store's page (an
+// inactive store shows a notice, not prices, and one in onboarding is not public: neither is offered); /robots.txt opens
 // the public pages and files and closes the application.
 
 const escapeXml = (value: string) =>
@@ -19,7 +20,7 @@ export async function buildSitemap(db: Queryable, baseUrl: string): Promise<stri
   const rows = await db
     .select({ username: store.username, versionChangedAt: store.versionChangedAt })
     .from(store)
-    .where(eq(store.active, true))
+    .where(publicStoreCondition())
     .orderBy(asc(store.username))
     .limit(SITEMAP_MAX_URLS - 1);
   const urls = [

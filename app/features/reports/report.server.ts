@@ -5,6 +5,7 @@ import { user } from "~/db/schema/auth";
 import { product } from "~/db/schema/catalog";
 import { productReport } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
+import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
@@ -57,7 +58,7 @@ export async function submitReport(
     .where(
       and(
         eq(store.username, input.username.toLowerCase()),
-        eq(store.active, true),
+        publicStoreCondition(),
         eq(product.id, input.report.productId),
         eq(product.status, "active"),
       ),

@@ -9,6 +9,7 @@ import {
 } from "~/features/catalog/public-products.queries.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { imageUrls } from "~/features/images/image.server";
+import { storeVisibility } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
@@ -67,8 +68,8 @@ export async function getStorefront(
   cache?: CatalogueCache,
 ) {
   const catalogue = cache ? await cache.get(db, username) : await loadCatalogue(db, username);
-  // A store still in onboarding is not public yet (issue 4).
-  if (!catalogue || catalogue.store.onboardingStep !== null) throw new AppError("storeNotFound");
+  // A store still in onboarding is not public yet; an inactive one shows only its notice (issue 11).
+  if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
   const { store, confirmation } = catalogue;
   const stamp = confirmation
     ? { confirmedAt: confirmation.answeredAt.toISOString(), today: confirmation.day === skopjeDay(now) }
@@ -90,7 +91,8 @@ export async function getStorefront(
     stamp,
     pageSize: STOREFRONT_PAGE_SIZE,
   };
-  if (!store.active) return { ...base, categories: [], products: [], total: 0, reporting: null };
+  if (storeVisibility(store) === "inactive")
+    return { ...base, categories: [], products: [], total: 0, reporting: null };
   const view = catalogue.products
     ? viewInMemory(catalogue.products, query)
     : await viewFromDatabase(db, store.id, query);

@@ -144,6 +144,42 @@ describe("another store's ids answer 404 and change nothing", () => {
     expect(mineLeft).toBeUndefined();
   });
 
+  it("products list: a bulk price preview writes nothing, and its confirmation with their ids changes nothing", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const run = (fields: Record<string, string | string[]>) =>
+      call(productsRoute.action, { request: post("/dashboard/products", fields), context, params: {} });
+    const mineId = (await createProduct(mine.ctx, productSchema.parse({ ...productForm, price: "100" }))).id;
+    const priceOfMine = async () =>
+      (await database.db.select().from(product).where(eq(product.id, mineId)))[0]?.priceCents;
+    const change = { intent: "bulk", action: "pricePercent", value: "10", scope: "ids" };
+
+    const answer = (await run({ ...change, ids: [mineId] })) as {
+      intent: string;
+      preview: { selected: number; plan: string; examples: unknown[] };
+    };
+    expect(answer).toMatchObject({ intent: "bulkPreview", preview: { selected: 1, changed: 1 } });
+    expect(answer.preview.examples).toEqual([
+      { name: productForm.name, oldPriceCents: 10000, newPriceCents: 11000 },
+    ]);
+    expect(await priceOfMine()).toBe(10000);
+
+    // My preview's digest with their ids, alone or beside mine.
+    const plan = answer.preview.plan;
+    for (const ids of [[theirProductId], [mineId, theirProductId]]) {
+      expect(await statusOf(() => run({ ...change, ids, plan }))).toBe(404);
+    }
+    // "Everything matching their category" with my digest: a new, empty preview, nothing written.
+    const all = { ...change, scope: "all", query: `category=${theirCategoryId}`, plan };
+    expect(await run(all)).toMatchObject({ intent: "bulkPreview", stale: true, preview: { selected: 0 } });
+    expect(await snapshot()).toBe(before);
+    expect(await priceOfMine()).toBe(10000);
+
+    expect(await run({ ...change, ids: [mineId], plan })).toMatchObject({ ok: true, counts: { count: 1 } });
+    expect(await priceOfMine()).toBe(11000);
+    expect(await snapshot()).toBe(before);
+  });
+
   it("products list and new product with their category", async () => {
     const before = await snapshot();
     const context = signedIn(mine.userId);

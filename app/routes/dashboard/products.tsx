@@ -1,13 +1,14 @@
 import { PackagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BulkBar } from "~/features/catalog/components/bulk-bar";
+import { BulkPreview } from "~/features/catalog/components/bulk-preview";
 import { ProductFilters } from "~/features/catalog/components/product-filters";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { ProductTable } from "~/features/catalog/components/product-table";
@@ -54,8 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const result = await productsAction(ctx, await request.formData());
-  return data(result.body, { status: result.status });
+  return productsAction(ctx, await request.formData());
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,9 +76,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) toast.success(t(actionData.message, actionData.counts ?? {}));
-    else toast.error(t(actionData.message));
+    if (!actionData.ok) toast.error(t(failureMessage(actionData.errors)));
+    else if ("message" in actionData && actionData.message)
+      toast.success(t(actionData.message, "counts" in actionData ? actionData.counts : {}));
   }, [actionData, t]);
+  // A bulk price change's preview, served by the action (issue 12 item 13).
+  const preview = actionData?.ok && "preview" in actionData ? actionData : null;
 
   const pageIds = products.map((product) => product.id);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -133,7 +136,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <ProductFilters key={location.search} params={params} categories={categories} />
-          {count > 0 ? (
+          {preview ? (
+            <BulkPreview key={preview.preview.plan} data={preview} />
+          ) : count > 0 ? (
             <BulkBar
               ids={[...selected]}
               scope={scope}
@@ -173,4 +178,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       )}
     </div>
   );
+}
+
+/** The one message a failed products action shows: the form's, or the first field's. */
+function failureMessage(errors: Record<string, string>): string {
+  return errors.form ?? Object.values(errors)[0] ?? "errors:unexpected";
 }

@@ -3,14 +3,14 @@ import { getDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
-import { getStoreByUsername } from "~/features/stores/store.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import type { Route } from "./+types/price-list-pdf";
 
 /** /{username}/price-list.pdf: the printable price list in the visitor's language. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
-  const store = await getStoreByUsername(db, params.username);
+  const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const locale = requestLocale(request);
   const pdf = await renderPriceListPdf(await buildPriceList(db, store), locale, getClock().now());

@@ -112,7 +112,8 @@ export function BulkBar({
           disabled={!action || busy}
           variant={action === "delete" ? "destructive" : "default"}
         >
-          {t("bulk.apply")}
+          {/* A price change is previewed first (issue 12 item 13); the server answers with the preview. */}
+          {needsValue ? t("bulk.previewChange") : t("bulk.apply")}
         </Button>
         {needsValue ? (
           <p id="bulk-value-hint" className="w-full text-gray-600 text-xs">
