@@ -8,6 +8,7 @@ import type { Locale } from "~/i18n/config";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { BULK_FORM_ID } from "./bulk-bar";
 import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
 import { ProductThumb } from "./product-thumb";
 
@@ -170,6 +171,9 @@ function RowCheckbox({ product, selection }: { product: ProductRow; selection: S
       className={checkboxClass}
       checked={selection.isSelected(product.id)}
       onChange={(event) => selection.toggle(product.id, event.target.checked)}
+      form={BULK_FORM_ID}
+      name="ids"
+      value={product.id}
       aria-label={t("columns.select", { name: product.name })}
     />
   );
