@@ -1,17 +1,17 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
+import { asResponse } from "~/lib/route-adapter.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
-import { asResponse } from "~/lib/route-adapter.server";
 import { action } from "./image-upload";
 
 // Issue 13: a product id that looked like a UUID to a loose check ("36 hex digits or dashes")

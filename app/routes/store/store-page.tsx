@@ -133,6 +133,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
         renderedAt={loaderData.renderedAt}
         stamp={stampText(t, stamp, locale)}
         today={Boolean(stamp?.today)}
+        confirmed={Boolean(stamp)}
       />
       <main className="mx-auto max-w-6xl px-4 py-5">
         {!store.active ? (
@@ -176,7 +177,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
         <a href={loaderData.platformUrl} className="text-brand-800 underline">
-          Vitrina
+          {t("common:appName")}
         </a>
       </footer>
     </div>

@@ -16,14 +16,19 @@ export function CategoryNav({
   const { t } = useT("store");
   if (categories.length === 0) return null;
   return (
-    <nav aria-label={t("categories")} className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
+    // A phone swipes the chips sideways; a wider screen shows them all, in as many rows as it takes
+    // (issue 12 §3: a mouse cannot swipe).
+    <nav
+      aria-label={t("categories")}
+      className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+    >
       {[{ id: "", name: t("allCategories") }, ...categories].map((item) => (
         <Link
           key={item.id || "all"}
           to={hrefFor(item.id)}
           aria-current={item.id === current ? "page" : undefined}
           className={cn(
-            "shrink-0 rounded-full border px-3 py-1 text-sm",
+            "max-w-[85vw] shrink-0 rounded-full border px-3 py-1 text-sm wrap-anywhere sm:max-w-full",
             item.id === current
               ? "border-brand-700 bg-brand-700 text-white"
               : "border-gray-300 bg-white text-gray-800 hover:bg-gray-100",

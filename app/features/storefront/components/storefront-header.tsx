@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { BadgeCheck, CircleAlert } from "lucide-react";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
 import { cn } from "~/lib/cn";
@@ -11,6 +11,7 @@ export function StorefrontHeader({
   renderedAt,
   stamp,
   today,
+  confirmed,
 }: {
   info: BusinessInfo;
   renderedAt: string;
@@ -18,6 +19,8 @@ export function StorefrontHeader({
   stamp: string;
   /** Confirmed today: the stamp is green; otherwise amber. */
   today: boolean;
+  /** Ever confirmed: a check mark; never: a warning sign. */
+  confirmed: boolean;
 }) {
   return (
     <header className="border-gray-200 border-b bg-white">
@@ -32,7 +35,11 @@ export function StorefrontHeader({
             today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
           )}
         >
-          <BadgeCheck aria-hidden className="size-4 shrink-0" />
+          {confirmed ? (
+            <BadgeCheck aria-hidden className="size-4 shrink-0" />
+          ) : (
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+          )}
           {stamp}
         </p>
       </div>

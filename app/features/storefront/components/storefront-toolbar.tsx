@@ -44,9 +44,6 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
       {/* Search and filters are two GET forms, so each view's URL carries only what it sets. */}
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2">
-          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-          {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-          {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
           <SearchField
             id="store-search"
             label={t("search.label")}
@@ -54,6 +51,10 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
             defaultValue={query.q}
             className="min-w-0 flex-1"
           />
+          {/* After the search box: the URL lists q first, as the page cache's one spelling does. */}
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+          {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
           <button
             type="submit"
             className="h-10 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"
@@ -61,13 +62,17 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
             {t("search.submit")}
           </button>
         </Form>
-        <Form method="get" className="flex flex-wrap items-center gap-2">
+        <Form
+          method="get"
+          className="flex flex-wrap items-center gap-2"
+          onChange={(event) => event.currentTarget.requestSubmit()}
+        >
           {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           <label htmlFor="store-sort" className="sr-only">
             {t("pricelist:filters.sort")}
           </label>
-          <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto">
+          <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto max-w-full">
             <option value="name">{t("pricelist:filters.sortName")}</option>
             <option value="price_asc">{t("pricelist:filters.sortPriceAsc")}</option>
             <option value="price_desc">{t("pricelist:filters.sortPriceDesc")}</option>
@@ -82,12 +87,16 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
             />
             {t("pricelist:filters.discounted")}
           </label>
-          <button
-            type="submit"
-            className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
-          >
-            {t("pricelist:filters.apply")}
-          </button>
+          {/* With JavaScript a changed sort or "only discounted" applies at once (issue 12 §11); the button
+              is for a browser without it. */}
+          <noscript>
+            <button
+              type="submit"
+              className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
+            >
+              {t("pricelist:filters.apply")}
+            </button>
+          </noscript>
         </Form>
       </div>
     </>
