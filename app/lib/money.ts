@@ -150,6 +150,11 @@ function assertCents(cents: number): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Money must be integer cents: ${cents}`);
 }
 
+/** An amount for files and structured data: "1200.50", exact and the same in every locale. */
+export function centsToDecimal(cents: number | null): string | null {
+  return cents === null ? null : centsToDecimalString(cents, ".");
+}
+
 function centsToDecimalString(cents: number, separator: "." | ","): string {
   assertCents(cents);
   const abs = Math.abs(cents);

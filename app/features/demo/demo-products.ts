@@ -49,11 +49,26 @@ export type DemoProduct = {
 
 type Details = Partial<Omit<DemoProduct, "name" | "category" | "priceCents">>;
 
+// The law lists a description for every item (PRODUCT.md; the compliance check flags a missing
+// one): a product without its own gets its category's.
+const CATEGORY_DESCRIPTIONS: Record<DemoCategory, string> = {
+  [DAIRY]: "Млечен производ. Да се чува во ладилник на 2–8 °C.",
+  [BAKERY]: "Пекарски производ, свеж секое утро.",
+  [PRODUCE]: "Свежо, се мери на вага при купување.",
+  [MEAT]: "Од нашата месарница. Да се чува во ладилник.",
+  [DRINKS]: "Да се чува на суво и ладно место.",
+  [COFFEE]: "Да се чува на суво место, подалеку од светлина.",
+  [SWEETS]: "Да се чува на суво место, на собна температура.",
+  [STAPLES]: "Основна намирница. Да се чува на суво место.",
+  [HYGIENE]: "Производ за лична хигиена.",
+  [HOUSEHOLD]: "Средство за домаќинство. Да се чува подалеку од деца.",
+};
+
 // Packaged food at the 5 % rate is the common case; each row states only what differs.
 function item(category: DemoCategory, name: string, priceCents: number, details: Details = {}): DemoProduct {
   return {
     name,
-    description: null,
+    description: CATEGORY_DESCRIPTIONS[category],
     category,
     priceCents,
     regularPriceCents: null,

@@ -1,5 +1,7 @@
 import type { Queryable } from "~/db/client.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
+import { DEFAULT_LOCALE, LOCALES, type Locale, parseLocale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { buildPriceList } from "./price-list.server";
 import { toCsv, toJson } from "./serialize";
@@ -7,7 +9,14 @@ import { toCsv, toJson } from "./serialize";
 // The live feeds, built once per store version (the version moves with every change the list
 // shows, decision 0016), so a crawler polling every minute costs one indexed lookup.
 
-type Built = { version: number; csv: string; json: string; etag: string; lastModified: Date };
+type Built = {
+  version: number;
+  /** The CSV in each language (issue 12 item 14); the JSON is one, with English keys. */
+  csv: Record<Locale, string>;
+  json: string;
+  etag: string;
+  lastModified: Date;
+};
 const built = new Map<string, Built>();
 const MAX_STORES = 500;
 
@@ -19,7 +28,9 @@ export async function getLiveFeed(db: Queryable, username: string): Promise<Buil
   const list = await buildPriceList(db, store);
   const entry: Built = {
     version: store.version,
-    csv: toCsv(list),
+    csv: Object.fromEntries(
+      LOCALES.map((locale) => [locale, toCsv(list, getFixedT(locale))]),
+    ) as Built["csv"],
     json: toJson(list),
     etag: `"${store.id.slice(0, 8)}-${store.version}"`,
     // The newest change the list shows, or the moment the version last moved: a deletion or a
@@ -29,6 +40,20 @@ export async function getLiveFeed(db: Queryable, username: string): Promise<Buil
   if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
   built.set(store.id, entry);
   return entry;
+}
+
+/**
+ * The language of a CSV: the store's language, Macedonian, unless the URL asks for another with
+ * ?lang=sq|en (or mk). The URL alone decides, so a link given to an inspector always reads the same.
+ */
+export function csvLocale(url: URL): Locale {
+  const lang = url.searchParams.get("lang");
+  return lang ? parseLocale(lang) : DEFAULT_LOCALE;
+}
+
+/** Each language of a CSV is a representation of its own. */
+export function csvEtag(etag: string, locale: Locale): string {
+  return `${etag.slice(0, -1)}-${locale}"`;
 }
 
 /** 304 when the client already has this version; the body otherwise. */

@@ -81,18 +81,18 @@ describe("machine-readable price list", () => {
     await createProduct(shop.ctx, input({ name: "Скриен", price: "1", status: "inactive" }));
     const feed = await getLiveFeed(database.db, shop.username);
 
-    expect(feed.csv.startsWith("\uFEFF")).toBe(true);
-    const [header, ...rows] = parseCsv(feed.csv.slice(1));
-    expect(header).toContain("discount_percent");
+    expect(feed.csv.mk.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = parseCsv(feed.csv.mk.slice(1));
+    expect(header).toContain("Попуст (%)");
     const col = (name: string) => header!.indexOf(name);
-    const cheese = rows.find((row) => row[col("name")] === "Сирење Бимилк 500 г")!;
-    expect(cheese[col("price_mkd")]).toBe("240.00");
-    expect(cheese[col("regular_price_mkd")]).toBe("300.00");
-    expect(cheese[col("discount_percent")]).toBe("20");
-    expect(cheese[col("discount_amount_mkd")]).toBe("60.00");
-    expect(cheese[col("unit_price_mkd")]).toBe("480.00");
-    expect(cheese[col("unit_price_per")]).toBe("kg");
-    expect(rows.find((row) => row[col("name")]!.includes("HYPERLINK"))![col("name")]).toBe(
+    const cheese = rows.find((row) => row[col("Производ")] === "Сирење Бимилк 500 г")!;
+    expect(cheese[col("Цена со ДДВ (ден.)")]).toBe("240.00");
+    expect(cheese[col("Редовна цена (ден.)")]).toBe("300.00");
+    expect(cheese[col("Попуст (%)")]).toBe("20");
+    expect(cheese[col("Попуст (ден.)")]).toBe("60.00");
+    expect(cheese[col("Единечна цена (ден.)")]).toBe("480.00");
+    expect(cheese[col("Единечна цена за")]).toBe("кг");
+    expect(rows.find((row) => row[col("Производ")]!.includes("HYPERLINK"))![col("Производ")]).toBe(
       '\'=HYPERLINK("x")',
     );
     expect(rows).toHaveLength(2);
@@ -130,7 +130,7 @@ describe("machine-readable price list", () => {
     const feed = await getLiveFeed(database.db, shop.username);
     const again = feedResponse(
       new Request("http://x/", { headers: { "if-none-match": feed.etag } }),
-      feed.csv,
+      feed.csv.mk,
       {
         type: "text/csv",
         etag: feed.etag,
@@ -142,7 +142,7 @@ describe("machine-readable price list", () => {
     await updateProduct(shop.ctx, product.id, input({ name: "Леб", price: "45" }));
     const changed = await getLiveFeed(database.db, shop.username);
     expect(changed.etag).not.toBe(feed.etag);
-    expect(changed.csv).toContain("45.00");
+    expect(changed.csv.mk).toContain("45.00");
   });
 
   it("answers If-Modified-Since by Last-Modified, which never goes back when the newest product is deleted", async () => {
@@ -166,7 +166,7 @@ describe("machine-readable price list", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await deleteProduct(shop.ctx, newest.id);
     const after = await getLiveFeed(database.db, shop.username);
-    expect(after.csv).not.toContain("Шеќер");
+    expect(after.csv.mk).not.toContain("Шеќер");
     expect(after.lastModified.getTime()).toBeGreaterThan(feed.lastModified.getTime());
     expect(respond(after.lastModified, since).status).toBe(200);
   });

@@ -1,34 +1,31 @@
-import type { PriceList } from "./price-list.server";
+import type { TFunction } from "i18next";
+import { centsToDecimal } from "~/lib/money";
+import type { PriceList, PriceListItem } from "./price-list.server";
 
-// CSV for spreadsheets (UTF-8 with a BOM so Excel reads Cyrillic; formula-safe cells) and JSON for
-// programs. Amounts are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
+// CSV for people (issue 12 item 14): headers and values in the store's language, UTF-8 with a BOM so
+// Excel reads Cyrillic, formula-safe cells. JSON for programs: stable English keys and codes.
+// Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
+/** The CSV's columns in order; each header is the catalogue key products:csv.<column>. */
 export const CSV_COLUMNS = [
   "name",
   "category",
   "description",
-  "price_mkd",
-  "regular_price_mkd",
-  "discount_percent",
-  "discount_amount_mkd",
-  "discount_from",
-  "discount_to",
-  "unit_price_mkd",
-  "unit_price_per",
+  "price",
+  "regularPrice",
+  "discountPercent",
+  "discountAmount",
+  "discountFrom",
+  "discountTo",
+  "unitPrice",
+  "unitPricePer",
   "unit",
-  "vat_rate",
+  "vatRate",
   "availability",
   "barcode",
-  "updated_at",
+  "updatedAt",
   "id",
 ] as const;
-
-export function centsToDecimal(cents: number | null): string | null {
-  if (cents === null) return null;
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 /**
  * A cell a spreadsheet will not run: text starting with = + - @ or a control character gets a
@@ -41,32 +38,38 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(list: PriceList): string {
-  const lines = [CSV_COLUMNS.join(",")];
+/** A row of the CSV: codes (units, VAT, availability) in words of the language t speaks. */
+function csvRow(
+  item: PriceListItem,
+  t: TFunction,
+): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+  return {
+    name: item.name,
+    category: item.category,
+    description: item.description,
+    price: centsToDecimal(item.priceCents),
+    regularPrice: centsToDecimal(item.regularPriceCents),
+    discountPercent: item.discountPercent,
+    discountAmount: centsToDecimal(item.discountAmountCents),
+    discountFrom: item.discountFrom,
+    discountTo: item.discountTo,
+    unitPrice: centsToDecimal(item.unitPriceCents),
+    unitPricePer: item.unitPricePer ? t(`products:units.${item.unitPricePer}`) : null,
+    unit: t(`products:units.${item.unit}`),
+    vatRate: t(`products:vat.${item.vatRate}`),
+    availability: t(`products:availability.${item.availability}`),
+    barcode: item.barcode,
+    updatedAt: item.updatedAt,
+    id: item.id,
+  };
+}
+
+/** The CSV in the language of t (getFixedT(locale)): mk by default, ?lang=sq|en on the feeds. */
+export function toCsv(list: PriceList, t: TFunction): string {
+  const lines = [CSV_COLUMNS.map((column) => csvCell(t(`products:csv.${column}`))).join(",")];
   for (const item of list.products) {
-    lines.push(
-      [
-        item.name,
-        item.category,
-        item.description,
-        centsToDecimal(item.priceCents),
-        centsToDecimal(item.regularPriceCents),
-        item.discountPercent,
-        centsToDecimal(item.discountAmountCents),
-        item.discountFrom,
-        item.discountTo,
-        centsToDecimal(item.unitPriceCents),
-        item.unitPricePer,
-        item.unit,
-        item.vatRate,
-        item.availability,
-        item.barcode,
-        item.updatedAt,
-        item.id,
-      ]
-        .map((cell) => csvCell(cell))
-        .join(","),
-    );
+    const row = csvRow(item, t);
+    lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(","));
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
@@ -101,4 +104,55 @@ export function toJson(list: PriceList): string {
     null,
     2,
   )}\n`;
+}
+
+function decimalToCents(value: string | null): number | null {
+  if (value === null) return null;
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(value);
+  if (!match) throw new Error(`not a decimal amount: ${value}`);
+  return (match[1] ? -1 : 1) * (Number(match[2]) * 100 + Number(match[3]));
+}
+
+/** A product as the JSON writes it. */
+type JsonProduct = {
+  [key in "id" | "name" | "price" | "unit" | "vatRate" | "availability" | "updatedAt"]: string;
+} & {
+  [key in "category" | "description" | "regularPrice" | "discountAmount" | "discountFrom" | "discountTo"]:
+    | string
+    | null;
+} & {
+  unitPrice: string | null;
+  unitPricePer: string | null;
+  barcode: string | null;
+  discountPercent: number | null;
+};
+
+/** The price list back from its JSON (the archive keeps the JSON; its CSV is built in any language). */
+export function fromJson(text: string): PriceList {
+  const json = JSON.parse(text);
+  return {
+    store: json.store,
+    currency: json.currency,
+    confirmedAt: json.confirmedAt,
+    updatedAt: json.updatedAt,
+    products: (json.products as JsonProduct[]).map((item) => ({
+      id: item.id,
+      name: item.name,
+      category: item.category,
+      description: item.description,
+      priceCents: decimalToCents(item.price)!,
+      regularPriceCents: decimalToCents(item.regularPrice),
+      discountPercent: item.discountPercent,
+      discountAmountCents: decimalToCents(item.discountAmount),
+      discountFrom: item.discountFrom,
+      discountTo: item.discountTo,
+      unitPriceCents: decimalToCents(item.unitPrice),
+      unitPricePer: item.unitPricePer,
+      unit: item.unit,
+      vatRate: item.vatRate,
+      availability: item.availability,
+      barcode: item.barcode,
+      updatedAt: item.updatedAt,
+    })),
+  };
 }

@@ -3,8 +3,10 @@ import type { Queryable } from "~/db/client.server";
 import { priceSnapshot } from "~/db/schema/compliance";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Store } from "~/features/stores/store.server";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
 import { buildPriceList } from "./price-list.server";
-import { toCsv, toJson } from "./serialize";
+import { fromJson, toCsv, toJson } from "./serialize";
 
 /** How long the dated archive answers; older snapshots may be pruned (issue 6: at least 400 days). */
 export const ARCHIVE_DAYS = 400;
@@ -27,7 +29,8 @@ export async function archivePriceList(
     day: skopjeDay(now),
     kind,
     productCount: list.products.length,
-    csv: toCsv(list),
+    // The CSV as published in the store's language; the archive serves CSVs built from the JSON.
+    csv: toCsv(list, getFixedT(DEFAULT_LOCALE)),
     json: toJson(list),
     createdAt: now,
   });
@@ -42,6 +45,23 @@ export async function getSnapshot(db: Queryable, storeId: string, day: string) {
     .orderBy(desc(priceSnapshot.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A day's archived file: the JSON as stored, the CSV built from that JSON in the language asked
+ * for, so every day (also those archived before CSVs spoke mk, sq and en) reads in any of them.
+ */
+export async function getArchivedFile(
+  db: Queryable,
+  storeId: string,
+  day: string,
+  format: "csv" | "json",
+  locale: Locale,
+): Promise<{ body: string; createdAt: Date } | null> {
+  const snapshot = await getSnapshot(db, storeId, day);
+  if (!snapshot) return null;
+  const body = format === "json" ? snapshot.json : toCsv(fromJson(snapshot.json), getFixedT(locale));
+  return { body, createdAt: snapshot.createdAt };
 }
 
 /** The most recent archived days of a store, newest first. */

@@ -1,6 +1,6 @@
 import type { StoreAddress } from "~/features/address/address";
-import { centsToDecimal } from "~/features/feeds/serialize";
 import { openingHoursSpecification, type WeekHours } from "~/features/stores/hours";
+import { centsToDecimal } from "~/lib/money";
 import { discountOf } from "./discount";
 
 type StorefrontForLd = {

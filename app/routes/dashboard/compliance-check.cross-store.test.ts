@@ -6,7 +6,7 @@ import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as layoutRoute from "./layout";
@@ -93,17 +93,19 @@ describe("compliance check routes with two stores", () => {
 
   it("a bulk action on everything that needs attention reaches only my store", async () => {
     const before = await theirState();
-    const response = await call(productsRoute.action, {
-      request: post("/dashboard/products", {
-        intent: "bulk",
-        action: "deactivate",
-        scope: "all",
-        query: "attention=1",
+    const status = await statusOf(() =>
+      call(productsRoute.action, {
+        request: post("/dashboard/products", {
+          intent: "bulk",
+          action: "deactivate",
+          scope: "all",
+          query: "attention=1",
+        }),
+        context: signedIn(mine.userId),
+        params: {},
       }),
-      context: signedIn(mine.userId),
-      params: {},
-    });
-    expect((response as { init: { status: number } }).init.status).toBe(200);
+    );
+    expect(status).toBe(200);
     const rows = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
     expect(Object.fromEntries(rows.map((row) => [row.name, row.status]))).toEqual({
       "Мое млеко": "inactive",
@@ -136,11 +138,15 @@ describe("compliance check routes with two stores", () => {
     })) as Layout;
     expect(asked.data.compliance.askAnyway).toBe(true);
 
-    await call(confirmationRoute.action, {
-      request: post("/dashboard/confirmation", { answer: "yes", anyway: "1", storeId: theirs.storeId }),
+    const anyway = post("/dashboard/confirmation", { answer: "yes", anyway: "1", storeId: theirs.storeId });
+    anyway.headers.set("referer", "http://localhost/dashboard/products?attention=1&confirm=anyway");
+    const confirmed = (await call(confirmationRoute.action, {
+      request: anyway,
       context,
       params: {},
-    });
+    })) as Response;
+    // Back to the flagged products, without the question.
+    expect(confirmed.headers.get("location")).toBe("/dashboard/products?attention=1");
     expect((await myAnswers()).map((row) => row.status)).toEqual(["confirmed"]);
     expect(await theirState()).toBe(before);
 

@@ -42,5 +42,9 @@ export function loader() {
 /** Back to the dashboard page the owner answered from; never to another site. */
 function safeBack(request: Request): string {
   const back = sameOriginPath(request.headers.get("referer"), request.url, "/dashboard/products");
-  return back.startsWith("/dashboard") ? back : "/dashboard/products";
+  if (!back.startsWith("/dashboard")) return "/dashboard/products";
+  // Answered from the "confirm anyway?" page: back to the list, without the question.
+  return back
+    .replace(/([?&])confirm=anyway(&|$)/, (_, before, after) => (after ? before : ""))
+    .replace(/\?$/, "");
 }

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { isValidDay } from "~/features/confirmation/calendar";
-import { feedResponse } from "~/features/feeds/feed.server";
-import { getSnapshot } from "~/features/feeds/snapshot.server";
+import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
+import { getArchivedFile } from "~/features/feeds/snapshot.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import type { Route } from "./+types/prices-archive";
 
-/** /{username}/prices/{YYYY-MM-DD}.csv|.json: exactly what was public that day (the last snapshot). */
+/** /{username}/prices/{YYYY-MM-DD}.csv|.json[?lang=sq|en]: what was public that day (the last snapshot). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json)$/.exec(params.file);
   if (!match || !isValidDay(match[1]!)) throw data(null, { status: 404 });
@@ -14,11 +14,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
-  const snapshot = await getSnapshot(db, store.id, day);
+  const locale = csvLocale(new URL(request.url));
+  const snapshot = await getArchivedFile(db, store.id, day, format, locale);
   if (!snapshot) throw data(null, { status: 404 });
-  return feedResponse(request, format === "csv" ? snapshot.csv : snapshot.json, {
+  const language = format === "csv" ? `-${locale}` : "";
+  return feedResponse(request, snapshot.body, {
     type: format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-    etag: `"${store.id.slice(0, 8)}-${day}-${snapshot.createdAt.getTime()}"`,
+    etag: `"${store.id.slice(0, 8)}-${day}-${snapshot.createdAt.getTime()}${language}"`,
     lastModified: snapshot.createdAt,
     filename: `${store.username}-prices-${day}.${format}`,
   });

@@ -1,16 +1,17 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
-import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/prices-csv";
 
-/** /{username}/prices.csv: the complete public price list, UTF-8 with BOM, no login. */
+/** /{username}/prices.csv[?lang=sq|en]: the complete public price list for people, UTF-8 with BOM, no login. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getDb(), params.username);
-    return feedResponse(request, feed.csv, {
+    const locale = csvLocale(new URL(request.url));
+    return feedResponse(request, feed.csv[locale], {
       type: "text/csv; charset=utf-8",
-      etag: feed.etag,
+      etag: csvEtag(feed.etag, locale),
       lastModified: feed.lastModified,
       filename: `${params.username}-prices.csv`,
     });

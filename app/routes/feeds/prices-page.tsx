@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { getDb } from "~/db/db.server";
+import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -50,13 +51,22 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
             <a href={`${base}/prices.csv`} className={link}>
               {base}/prices.csv
             </a>{" "}
-            — {t("files.csv")}
+            — {t("files.csv")} {t("files.csvLanguages")}{" "}
+            <a href={`${base}/prices.csv?lang=sq`} className={link} hrefLang="sq">
+              {t("files.csvSq")}
+            </a>{" "}
+            (<code className="whitespace-nowrap">?lang=sq</code>),{" "}
+            <a href={`${base}/prices.csv?lang=en`} className={link} hrefLang="en">
+              {t("files.csvEn")}
+            </a>{" "}
+            (<code className="whitespace-nowrap">?lang=en</code>).
           </li>
           <li>
             <a href={`${base}/prices.json`} className={link}>
               {base}/prices.json
             </a>{" "}
-            — {t("files.json")}
+            — {t("files.json")} {t("files.jsonKeys")}{" "}
+            <code className="break-words rounded bg-gray-100 px-1">{JSON_PRODUCT_KEYS.join(", ")}</code>.
           </li>
           <li>
             <a href={`${base}/price-list.pdf`} className={link}>

@@ -9,8 +9,9 @@ export function ComplianceBadge({ issues }: { issues?: readonly ComplianceIssue[
   return (
     <span className="mt-1 flex items-start gap-1 text-amber-900 text-xs" data-compliance-badge>
       <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
+      {/* The icon says "needs attention" to the eye; the words say it to a screen reader. */}
       <span>
-        <span className="font-semibold">{t("check.badge")}:</span>{" "}
+        <span className="sr-only">{t("check.badge")}: </span>
         {issues.map((issue) => t(`check.issues.${issue}`)).join("; ")}
       </span>
     </span>

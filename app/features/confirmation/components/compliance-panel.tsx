@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 const STATE_STYLE: Record<string, string> = {
   confirmed: "bg-brand-500 text-white",
   // Issue 12: confirmed after the 10:00 deadline has its own colour, never the on-time green.
-  late: "bg-orange-700 text-white",
+  late: "bg-orange-500 text-gray-900",
   skipped: "bg-amber-400 text-gray-900",
   missed: "bg-red-600 text-white",
   pending: "border-2 border-brand-500 bg-white text-gray-900",

@@ -1,0 +1,22 @@
+// Isomorphic: the files page lists these keys without loading the serialiser.
+
+/** The JSON's keys of a product, stable for programs whatever the language (documented on /prices). */
+export const JSON_PRODUCT_KEYS = [
+  "id",
+  "name",
+  "category",
+  "description",
+  "price",
+  "regularPrice",
+  "discountPercent",
+  "discountAmount",
+  "discountFrom",
+  "discountTo",
+  "unitPrice",
+  "unitPricePer",
+  "unit",
+  "vatRate",
+  "availability",
+  "barcode",
+  "updatedAt",
+] as const;

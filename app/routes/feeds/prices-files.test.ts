@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { closeDatabase } from "~/db/db.server";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
+import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { getStoreByUsername } from "~/features/stores/store.server";
+import { get, startRouteDatabase } from "../../../tests/support/route-harness";
+import { createTestStore } from "../../../tests/support/test-db";
+import { loader as archiveLoader } from "./prices-archive";
+import { loader as csvLoader } from "./prices-csv";
+import { loader as jsonLoader } from "./prices-json";
+
+// Issue 12 item 14: the CSV is for people (inspectors open it in Excel), so it speaks the store's
+// language, Macedonian unless ?lang= asks for Albanian or English; the JSON is for programs and
+// keeps English keys and codes.
+
+let database: Database;
+let username: string;
+beforeAll(async () => {
+  database = await startRouteDatabase();
+  const shop = await createTestStore(database);
+  username = shop.username;
+  await createProduct(
+    shop.ctx,
+    productInput({ name: "Сирење 500 г", price: "240", netQuantity: "500", netUnit: "g", unit: "piece" }),
+  );
+  await createProduct(shop.ctx, productInput({ name: "=1+1", price: "10", availability: "out_of_stock" }));
+  const store = await getStoreByUsername(database.db, username);
+  await archivePriceList(database.db, store!, "day_end", new Date("2026-11-20T22:00:00Z"));
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+type Loader = (args: never) => Promise<unknown>;
+const call = async (loader: Loader, url: string, params: Record<string, string>) =>
+  (await loader({ request: get(url), params, context: {} } as never)) as Response;
+
+async function csvRows(url: string, loader: Loader = csvLoader, file?: string) {
+  const response = await call(loader, url, file ? { username, file } : { username });
+  expect(response.status).toBe(200);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // The BOM tells Excel the file is UTF-8 (Response.text() would hide it).
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder()
+    .decode(bytes)
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(","));
+}
+
+describe("price list files in the store's language", () => {
+  it("the CSV speaks Macedonian by default: headers, units, VAT and availability", async () => {
+    const [header, ...rows] = await csvRows(`/${username}/prices.csv`);
+    expect(header).toEqual(expect.arrayContaining(["Производ", "Цена со ДДВ (ден.)", "Достапност", "ДДВ"]));
+    const at = (row: string[], column: string) => row[header!.indexOf(column)];
+    const cheese = rows.find((row) => at(row, "Производ") === "Сирење 500 г")!;
+    expect(at(cheese, "Единица")).toBe("парче");
+    expect(at(cheese, "Единечна цена за")).toBe("кг");
+    expect(at(cheese, "ДДВ")).toBe("18%");
+    expect(at(cheese, "Достапност")).toBe("На залиха");
+    const formula = rows.find((row) => at(row, "Производ")!.includes("1+1"))!;
+    expect(at(formula, "Производ")).toBe("'=1+1");
+    expect(at(formula, "Достапност")).toBe("Нема на залиха");
+    const text = [header, ...rows].flat().join(",");
+    for (const english of ["name", "price_mkd", "in_stock", "out_of_stock", "piece", "availability"]) {
+      expect(text).not.toContain(english);
+    }
+  });
+
+  it("?lang=sq and ?lang=en choose Albanian and English; anything else is Macedonian", async () => {
+    const [sq, ...sqRows] = await csvRows(`/${username}/prices.csv?lang=sq`);
+    expect(sq).toEqual(expect.arrayContaining(["Produkti", "Çmimi me TVSH (den)", "Disponueshmëria"]));
+    expect(sqRows.flat()).toEqual(expect.arrayContaining(["Në stok", "copë"]));
+    const [en, ...enRows] = await csvRows(`/${username}/prices.csv?lang=en`);
+    expect(en).toEqual(expect.arrayContaining(["Product", "Price with VAT (MKD)", "Availability"]));
+    expect(enRows.flat()).toEqual(expect.arrayContaining(["In stock", "Out of stock"]));
+    const [other] = await csvRows(`/${username}/prices.csv?lang=de`);
+    expect(other).toContain("Производ");
+  });
+
+  it("each language has its own ETag", async () => {
+    const etag = async (url: string) => (await call(csvLoader, url, { username })).headers.get("etag");
+    const tags = new Set([
+      await etag(`/${username}/prices.csv`),
+      await etag(`/${username}/prices.csv?lang=sq`),
+      await etag(`/${username}/prices.csv?lang=en`),
+    ]);
+    expect(tags.size).toBe(3);
+  });
+
+  it("the JSON keeps English keys and codes", async () => {
+    const response = await call(jsonLoader, `/${username}/prices.json?lang=mk`, { username });
+    const json = await response.json();
+    for (const product of json.products) expect(Object.keys(product)).toEqual([...JSON_PRODUCT_KEYS]);
+    const cheese = json.products.find((product: { name: string }) => product.name === "Сирење 500 г");
+    expect(cheese).toMatchObject({
+      availability: "in_stock",
+      unit: "piece",
+      unitPricePer: "kg",
+      vatRate: "18",
+    });
+  });
+
+  it("an archived day's CSV reads in the language asked for, with that day's data", async () => {
+    const file = "2026-11-20.csv";
+    const [mk, ...mkRows] = await csvRows(`/${username}/prices/${file}`, archiveLoader, file);
+    expect(mk).toContain("Производ");
+    expect(mkRows.flat()).toEqual(expect.arrayContaining(["Сирење 500 г", "240.00", "На залиха"]));
+    const [sq, ...sqRows] = await csvRows(`/${username}/prices/${file}?lang=sq`, archiveLoader, file);
+    expect(sq).toContain("Produkti");
+    expect(sqRows.flat()).toEqual(expect.arrayContaining(["Сирење 500 г", "240.00", "Në stok", "'=1+1"]));
+  });
+});
