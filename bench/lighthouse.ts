@@ -10,12 +10,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { seedBenchStores, startServer } from "./support";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const PORT = Number(process.env.BENCH_PORT ?? 3681);
 
 const load = loadavg();
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-lh-"));
 await seedBenchStores(dataDir, [5000]);
-const server = await startServer(dataDir, PORT);
+const server = await startServer(dataDir);
 const url = `${server.url}/bench-5000`;
 await fetch(url, { headers: { "accept-encoding": "br" } });
 
@@ -74,7 +73,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.stop();
+  await server.stop();
 }
 // A run Lighthouse could not finish (e.g. NO_FCP on an overloaded machine) has no metrics: left out.
 const completed = runs.filter((run) => run.lcp >= 0);

@@ -1,156 +1,162 @@
-// Server CPU per uncached render of the public store page (issue 6): the figure behind "an uncached
-// 100-product page at 300 req/s" (300 req/s on one Node process needs ≤ 3.3 ms of CPU per page).
-// Unlike req/s it barely moves when other work shares the machine: it reads the server's own CPU
-// time from /proc before and after a run of sequential requests.
+// Server CPU per uncached render of the public store page, and its req/s under wrk with nginx's
+// ceiling beside it. CPU per render barely moves when other work shares the machine: it reads the
+// server's own CPU time from /proc before and after a run of sequential requests.
 //
-//   npm run bench:render-cost -- [--products 100] [--requests 400] [--path "/bench-100?page=1"] [--profile]
+//   npm run bench:render-cost -- [--products 100] [--requests 300] [--rounds 3] [--seconds 5]
+//   npm run bench:render-cost -- --baseline /tmp/base     # A/B against another checkout, alternating
+//   npm run bench:render-cost -- --profile                # and where this checkout's render time goes
 //
-// --profile also writes a V8 CPU profile of the measured requests and prints where the time went.
-import { type ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// --baseline: a second checkout (`git worktree add /tmp/base <commit>`, `npm install`,
+// `npx react-router build` there), seeded and started with its own code; the rounds alternate
+// between the two servers so both see the same machine. Needs wrk and nginx (apt-get install -y
+// wrk nginx-light).
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { stopServer, waitForReady } from "./server-process";
-import { ROOT, seedBenchStores } from "./support";
+import {
+  cpuSeconds,
+  type LoadResult,
+  median,
+  type Nginx,
+  requireTools,
+  runWrk,
+  startNginx,
+} from "./load-generator";
+import { printProfile } from "./profile";
+import { ROOT, type Server, seedBenchStoresIn, startServer } from "./support";
 
+requireTools();
 const { values: flags } = parseArgs({
   options: {
     products: { type: "string", default: "100" },
-    requests: { type: "string", default: "400" },
-    warmup: { type: "string", default: "100" },
+    requests: { type: "string", default: "300" },
+    warmup: { type: "string", default: "50" },
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "20" },
     path: { type: "string" },
-    port: { type: "string", default: "3691" },
+    baseline: { type: "string" },
     profile: { type: "boolean", default: false },
   },
 });
 const products = Number(flags.products);
 const requests = Number(flags.requests);
 const page = flags.path ?? `/bench-${products}`;
-const port = Number(flags.port);
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+const load = { connections: Number(flags.connections), seconds: Number(flags.seconds) };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-render-"));
-const profileDir = path.join(dataDir, "profile");
-let server: ChildProcess | null = null;
+type Target = { name: string; root: string; dataDir: string; server?: Server; profileDir?: string };
+const targets: Target[] = [
+  { name: "this checkout", root: ROOT, dataDir: mkdtempSync(path.join(tmpdir(), "vitrina-render-")) },
+  ...(flags.baseline
+    ? [
+        {
+          name: `baseline ${path.basename(path.resolve(flags.baseline))}`,
+          root: path.resolve(flags.baseline),
+          dataDir: mkdtempSync(path.join(tmpdir(), "vitrina-render-base-")),
+        },
+      ]
+    : []),
+];
+let nginx: Nginx | null = null;
+type Round = { cpuMs: number; medianMs: number; wrk: LoadResult; nginx: LoadResult };
+const results = new Map<Target, Round[]>(targets.map((target) => [target, []]));
+const loadBefore = loadavg();
 
 try {
-  await seedBenchStores(dataDir, [products]);
-  server = spawn(
-    process.execPath,
-    [
-      ...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-      "--import",
-      "tsx",
-      "server/start.ts",
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "error",
-        JOBS: "off",
-        PAGE_CACHE: "off",
+  let html = "";
+  for (const target of targets) {
+    seedBenchStoresIn(target.root, target.dataDir, [products]);
+    if (flags.profile && target.root === ROOT) target.profileDir = path.join(target.dataDir, "profile");
+    target.server = await startServer(
+      target.dataDir,
+      { PAGE_CACHE: "off" },
+      {
+        root: target.root,
+        readyPath: page,
+        nodeArgs: target.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${target.profileDir}`] : [],
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}${page}`;
-  await waitForReady(url, server, 150_000);
-  const first = await fetch(url);
-  const html = await first.text();
-  if (first.status !== 200) throw new Error(`${page} answered ${first.status}`);
-  for (let i = 0; i < Number(flags.warmup); i++) await (await fetch(url)).arrayBuffer();
+    );
+    const response = await fetch(`${target.server.url}${page}`);
+    if (response.status !== 200) throw new Error(`${target.name}: ${page} answered ${response.status}`);
+    const body = await response.text();
+    html ||= body;
+    for (let i = 0; i < Number(flags.warmup); i++)
+      await (await fetch(`${target.server.url}${page}`)).arrayBuffer();
+  }
+  nginx = await startNginx(page, Buffer.from(html), "text/html; charset=utf-8");
 
-  const cpuBefore = cpuTicks(server.pid!);
+  for (let round = 0; round < Number(flags.rounds); round++) {
+    for (const target of targets) {
+      const { url, pid } = target.server!;
+      const sequential = await renders(`${url}${page}`, pid);
+      const nginxResult = await runWrk(nginx.url, load, nginx.workerPid);
+      const wrkResult = await runWrk(`${url}${page}`, load, pid);
+      results.get(target)!.push({ ...sequential, wrk: wrkResult, nginx: nginxResult });
+    }
+  }
+
+  console.log(
+    `\nLoad average before: ${loadBefore.map((n) => n.toFixed(1)).join(" ")}, after: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")} on ${cpus().length} cores.`,
+  );
+  console.log(
+    `Page ${page}: ${html.length} bytes of HTML; per round and server ${requests} sequential renders, then wrk -t1 -c${load.connections} -d${load.seconds}s; ${flags.rounds} alternating rounds, medians.\n`,
+  );
+  console.log(
+    "| server | CPU per render (ms) | latency median (ms) | req/s under wrk | nginx req/s (ceiling) | p99 under wrk (ms) | errors |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const [target, rounds] of results) {
+    console.log(
+      `| ${target.name} | ${median(rounds.map((r) => r.cpuMs)).toFixed(2)} | ${median(rounds.map((r) => r.medianMs)).toFixed(2)} | ${median(
+        rounds.map((r) => r.wrk.rps),
+      )} | ${median(rounds.map((r) => r.nginx.rps))} | ${median(rounds.map((r) => r.wrk.p99Ms))} | ${rounds.reduce(
+        (sum, r) => sum + r.wrk.errors,
+        0,
+      )} |`,
+    );
+  }
+  if (targets.length === 2) {
+    const [current, base] = targets.map((target) => results.get(target)!);
+    const ratios = current!.map((round, i) => round.cpuMs / base![i]!.cpuMs);
+    const rps = current!.map((round, i) => round.wrk.rps / base![i]!.wrk.rps);
+    console.log(
+      `\nCPU per render, this / baseline: ${median(ratios).toFixed(2)} (per round: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+    );
+    console.log(`req/s under wrk, this / baseline: ${median(rps).toFixed(2)}`);
+  }
+  if (targets.some((target) => target.profileDir)) {
+    const target = targets.find((candidate) => candidate.profileDir)!;
+    await target.server!.stop();
+    target.server = undefined;
+    const file = readdirSync(target.profileDir!).find((name) => name.endsWith(".cpuprofile"));
+    if (file) {
+      const kept = path.join(tmpdir(), "vitrina-render-cost.cpuprofile");
+      copyFileSync(path.join(target.profileDir!, file), kept);
+      console.log(`\nprofile kept at ${kept} (open it in Chrome DevTools)`);
+      printProfile(kept, ROOT);
+    }
+  }
+} finally {
+  for (const target of targets) {
+    await target.server?.stop();
+    rmSync(target.dataDir, { recursive: true, force: true });
+  }
+  nginx?.stop();
+}
+
+/** `requests` sequential renders: the server's CPU per render and the median latency. */
+async function renders(url: string, pid: number): Promise<{ cpuMs: number; medianMs: number }> {
   const latencies: number[] = [];
-  const started = performance.now();
+  const before = cpuSeconds(pid);
   for (let i = 0; i < requests; i++) {
-    const t0 = performance.now();
+    const started = performance.now();
     const response = await fetch(url);
     await response.arrayBuffer();
     if (response.status !== 200 || response.headers.get("x-cache") === "HIT") throw new Error("not a render");
-    latencies.push(performance.now() - t0);
+    latencies.push(performance.now() - started);
   }
-  const wall = performance.now() - started;
-  const cpuMs = ((cpuTicks(server.pid!) - cpuBefore) / TICKS_PER_SECOND) * 1000;
-  latencies.sort((a, b) => a - b);
-  const perRender = cpuMs / requests;
-  console.log(`page ${page}: ${html.length} bytes of HTML, ${requests} sequential uncached renders`);
-  console.log(
-    `server CPU per render: ${perRender.toFixed(2)} ms → at most ${Math.round(1000 / perRender)} req/s on one core`,
-  );
-  console.log(
-    `latency: median ${median(latencies).toFixed(2)} ms, p90 ${latencies[Math.floor(requests * 0.9)]!.toFixed(2)} ms; wall ${(wall / requests).toFixed(2)} ms per request`,
-  );
-  if (flags.profile) {
-    await stopServer(server);
-    server = null;
-    printProfile(profileDir);
-  }
-} finally {
-  if (server) await stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
-}
-
-function median(sorted: number[]): number {
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };
-
-/** Self time grouped by package (or app file) and by function, from the V8 profile. */
-function printProfile(dir: string) {
-  const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) return console.log("no profile written");
-  copyFileSync(path.join(dir, file), path.join(tmpdir(), "vitrina-render-cost.cpuprofile"));
-  console.log(`profile kept at ${path.join(tmpdir(), "vitrina-render-cost.cpuprofile")}`);
-  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
-    nodes: ProfileNode[];
-    samples: number[];
-    timeDeltas: number[];
-  };
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byGroup = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, index) => {
-    const node = byId.get(id)!;
-    const delta = profile.timeDeltas[index] ?? 0;
-    const { url, functionName } = node.callFrame;
-    if (functionName === "(idle)" || functionName === "(program)") return;
-    total += delta;
-    const group = groupOf(url, functionName);
-    byGroup.set(group, (byGroup.get(group) ?? 0) + delta);
-    const name = `${functionName || "(anonymous)"} ${group}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
-  });
-  const top = (map: Map<string, number>, n: number) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([name, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`)
-      .join("\n");
-  console.log(`\nbusy time by package (self time, ${Math.round(total / 1000)} ms):\n${top(byGroup, 20)}`);
-  console.log(`\nbusiest functions:\n${top(byFunction, 30)}`);
-}
-
-function groupOf(url: string, functionName: string): string {
-  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
-  const modules = url.lastIndexOf("node_modules/");
-  if (modules !== -1) {
-    const rest = url.slice(modules + "node_modules/".length).split("/");
-    return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
-  }
-  if (url.startsWith("node:")) return url;
-  return path.relative(ROOT, url.replace("file://", ""));
+  return { cpuMs: ((cpuSeconds(pid) - before) * 1000) / requests, medianMs: median(latencies) };
 }

@@ -1,6 +1,7 @@
 // Load test of the public store page (issue 2, item 13): starts Vitrina on a free loopback port with
-// a fresh data directory, hammers /demo with autocannon and prints throughput, latency percentiles,
-// the server's memory and the page's size. Results go to docs/performance.md.
+// a fresh data directory, loads /demo with wrk and prints throughput beside nginx serving the same
+// bytes (the generator's ceiling on this machine), latency percentiles, the server's memory and the
+// page's size. Results go to docs/performance.md. Needs wrk and nginx (apt-get install -y wrk nginx-light).
 //
 //   npm run bench:store-page -- [--connections 20] [--duration 20] [--warmup 3] [--path /demo] [--json]
 //
@@ -8,36 +9,14 @@
 // empty: give it a throw-away database). Unset → embedded PGlite in the temporary directory.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { type LoadResult, type Nginx, requireTools, runWrk, startNginx } from "./load-generator";
 import { freePort, type Shutdown, stopServer, waitForReady } from "./server-process";
 
-// autocannon ships no types, and package.json is not ours to extend with @types: the few fields we
-// read are declared here.
-type Stat = { mean: number; stddev: number; min: number; max: number; total: number } & Record<
-  "p50" | "p90" | "p99",
-  number
->;
-type AutocannonResult = {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  resets: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-  requests: Stat & { sent: number };
-  latency: Stat;
-  throughput: Stat;
-};
-type AutocannonOptions = { url: string; connections: number; duration: number; timeout?: number };
-type Autocannon = (
-  options: AutocannonOptions,
-  done: (error: Error | null, result: AutocannonResult) => void,
-) => unknown;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+requireTools();
 
 const root = path.resolve(import.meta.dirname, "..");
 const READY_TIMEOUT_MS = 120_000; // includes a `react-router build` when the build is stale
@@ -60,6 +39,7 @@ if (!target.startsWith("/")) usage("--path must start with /");
 const databaseUrl = process.env.DATABASE_URL || null;
 
 let server: ChildProcess | null = null;
+let nginx: Nginx | null = null;
 let dataDir: string | null = null;
 const serverOutput: string[] = [];
 
@@ -118,6 +98,10 @@ async function main() {
   const cpu = cpuShares(cpuBefore, cpuSnapshot());
   const rssAfterKb = procStatusKb("VmRSS");
   const rssPeakKb = procStatusKb("VmHWM");
+  // The same bytes from nginx, with the same generator: the most this machine serves at all.
+  nginx = await startNginx(target, page.body, page.contentType);
+  if (warmup > 0) await load(nginx.url, warmup);
+  const ceiling = await load(nginx.url, duration, nginx.workerPid);
   // Another `npm start` or build in this checkout rewrites build/ under the running server, whose
   // next lazily loaded chunk is then missing: every answer after that is a 500.
   const buildRewritten = buildStamp() !== buildBefore;
@@ -137,41 +121,30 @@ async function main() {
     database: databaseUrl ? "postgresql" : "pglite",
     url: `${base}${target}`,
     connections,
-    durationSeconds: result.duration,
+    durationSeconds: duration,
     warmupSeconds: warmup,
     startupSeconds: round(startupSeconds, 1),
-    requests: {
-      total: result.requests.total,
-      perSecondMean: round(result.requests.mean, 1),
-      perSecondMedian: result.requests.p50,
-      perSecondStddev: round(result.requests.stddev, 1),
-    },
-    latencyMs: {
-      mean: round(result.latency.mean, 1),
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
+    requests: { total: result.requests, perSecond: result.rps },
+    nginxCeiling: { perSecond: ceiling.rps, cpuUsPerRequest: ceiling.cpuUsPerRequest },
+    latencyMs: { p50: result.p50Ms, p99: result.p99Ms },
     errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
-    ),
-    bytesPerResponse: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-    page,
+    page: {
+      status: page.status,
+      htmlBytes: page.htmlBytes,
+      gzipBytes: page.gzipBytes,
+      contentEncoding: page.contentEncoding,
+    },
     serverRssMb: { idle: mb(rssIdleKb), afterLoad: mb(rssAfterKb), peak: mb(rssPeakKb) },
     cpuPercentOfOneCore: cpu?.percentOfOneCore ?? null,
     // CPU time the server spent per answer: the figure least disturbed by other work on the machine.
     serverCpuMsPerRequest:
-      cpu && result.requests.total ? round((cpu.serverSeconds * 1000) / result.requests.total, 1) : null,
+      cpu && result.requests ? round((cpu.serverSeconds * 1000) / result.requests, 2) : null,
     buildRewrittenDuringRun: buildRewritten,
     serverExit: shutdown,
   };
   if (flags.json) console.log(JSON.stringify(report, null, 2));
   else printTable(report);
-  if (result.errors || result.non2xx || shutdown !== "clean" || buildRewritten) {
+  if (result.errors || ceiling.errors || shutdown !== "clean" || buildRewritten) {
     process.exitCode = 1;
     if (buildRewritten)
       log("bench: build/ was rewritten during the run (a build in this checkout): not valid");
@@ -179,12 +152,8 @@ async function main() {
   }
 }
 
-function load(url: string, seconds: number): Promise<AutocannonResult> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, timeout: 10 }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+function load(url: string, seconds: number, pid?: number): Promise<LoadResult> {
+  return runWrk(url, { connections, seconds }, pid);
 }
 
 /** The HTML a visitor downloads: raw, and what gzip (level 6, as nginx or a CDN would) makes of it. */
@@ -193,6 +162,8 @@ async function pageSize(url: string) {
   const body = Buffer.from(await response.arrayBuffer());
   return {
     status: response.status,
+    body,
+    contentType: response.headers.get("content-type") ?? "text/html",
     htmlBytes: body.length,
     gzipBytes: gzipSync(body, { level: 6 }).length,
     contentEncoding: response.headers.get("content-encoding") ?? "none",
@@ -215,6 +186,7 @@ let cleaning: Promise<Shutdown | "not started"> | null = null;
 /** Stops the server (stopServer) once, however often it is asked; then the data goes. */
 function cleanup(): Promise<Shutdown | "not started"> {
   cleaning ??= (async () => {
+    nginx?.stop();
     const outcome = server ? await stopServer(server, STOP_TIMEOUT_MS) : "not started";
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     dataDir = null;
@@ -236,13 +208,10 @@ type Report = Record<string, unknown> & {
   url: string;
   connections: number;
   durationSeconds: number;
-  requests: { total: number; perSecondMean: number; perSecondMedian: number; perSecondStddev: number };
-  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  requests: { total: number; perSecond: number };
+  nginxCeiling: { perSecond: number; cpuUsPerRequest: number | null };
+  latencyMs: { p50: number; p99: number };
   errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  bytesPerResponse: number;
   page: { status: number; htmlBytes: number; gzipBytes: number; contentEncoding: string };
   serverRssMb: { idle: number | null; afterLoad: number | null; peak: number | null };
   cpuPercentOfOneCore: CpuShares["percentOfOneCore"] | null;
@@ -259,13 +228,14 @@ function printTable(r: Report) {
     ["database", r.database === "postgresql" ? "PostgreSQL (DATABASE_URL)" : "PGlite (embedded)"],
     ["target", `${r.url}, ${r.connections} connections, ${r.durationSeconds} s`],
     ["requests", String(r.requests.total)],
-    ["requests/s mean", `${r.requests.perSecondMean} (± ${r.requests.perSecondStddev})`],
-    ["requests/s median", `${r.requests.perSecondMedian} (of per-second samples)`],
-    ["latency p50 / p90 / p99", `${r.latencyMs.p50} / ${r.latencyMs.p90} / ${r.latencyMs.p99} ms`],
-    ["latency max / mean", `${r.latencyMs.max} / ${r.latencyMs.mean} ms`],
-    ["errors / timeouts / non-2xx", `${r.errors} / ${r.timeouts} / ${r.non2xx}`],
-    ["status codes", JSON.stringify(r.statusCodes)],
-    ["bytes/response", `${r.bytesPerResponse} (headers + body)`],
+    ["requests/s (wrk)", String(r.requests.perSecond)],
+    [
+      "nginx, same bytes (ceiling)",
+      `${r.nginxCeiling.perSecond} req/s, ${r.nginxCeiling.cpuUsPerRequest ?? "n/a"} µs CPU per request`,
+    ],
+    ["Vitrina / nginx", (r.requests.perSecond / r.nginxCeiling.perSecond).toFixed(3)],
+    ["latency p50 / p99", `${r.latencyMs.p50} / ${r.latencyMs.p99} ms`],
+    ["errors (non-2xx/3xx, socket)", String(r.errors)],
     [
       "page HTML",
       `${kb(r.page.htmlBytes)} raw, ${kb(r.page.gzipBytes)} gzip (sent: ${r.page.contentEncoding})`,
@@ -277,7 +247,7 @@ function printTable(r: Report) {
     [
       "CPU during run (100 = 1 core)",
       r.cpuPercentOfOneCore
-        ? `server ${r.cpuPercentOfOneCore.server}, autocannon ${r.cpuPercentOfOneCore.loadGenerator}, rest of system ${r.cpuPercentOfOneCore.restOfSystem}`
+        ? `server ${r.cpuPercentOfOneCore.server}, wrk ${r.cpuPercentOfOneCore.loadGenerator}, rest of system ${r.cpuPercentOfOneCore.restOfSystem}`
         : "n/a",
     ],
     ["server CPU per request", r.serverCpuMsPerRequest === null ? "n/a" : `${r.serverCpuMsPerRequest} ms`],
@@ -310,12 +280,15 @@ function cpuSnapshot(): CpuSnapshot | null {
     const stat = readFileSync(`/proc/${server?.pid}/stat`, "utf8");
     const after = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields from the 3rd (state) on
     const serverTicks = Number(after[11]) + Number(after[12]); // utime + stime (fields 14 and 15)
-    const self = process.cpuUsage();
+    // This process and its finished children (the wrk runs): utime, stime, cutime, cstime.
+    const own = readFileSync("/proc/self/stat", "utf8");
+    const ownFields = own.slice(own.lastIndexOf(")") + 2).split(" ");
+    const self = ownFields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / CLOCK_TICKS;
     return {
       at: performance.now(),
       system: { busy: total - idle, total },
       server: serverTicks / CLOCK_TICKS,
-      self: (self.user + self.system) / 1e6,
+      self,
     };
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
@@ -8,6 +8,7 @@ import { priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { searchKey } from "~/lib/transliterate";
+import { freePort, type Shutdown, stopServer, waitForReady } from "./server-process";
 
 // Shared by the benchmarks (not timed tests): a seeded data directory and a production server.
 
@@ -77,35 +78,56 @@ export async function seedBenchStores(dataDir: string, sizes: number[]): Promise
   await database.close();
 }
 
-export type Server = { url: string; stop: () => void };
+export type Server = { url: string; pid: number; stop: () => Promise<Shutdown> };
 
+/**
+ * The production server of the checkout at `root` (this one, or a baseline built in another
+ * worktree) on a free loopback port, on `dataDir`; ready once `readyPath` answers 200.
+ */
 export async function startServer(
   dataDir: string,
-  port: number,
   env: Record<string, string> = {},
+  options: { root?: string; readyPath?: string; nodeArgs?: string[] } = {},
 ): Promise<Server> {
-  const child: ChildProcess = spawn("npx", ["tsx", "server/start.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      HOST: "127.0.0.1",
-      JOBS: "off",
-      ...env,
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), "--import", "tsx", "server/start.ts"],
+    {
+      cwd: options.root ?? ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "error",
+        HOST: "127.0.0.1",
+        JOBS: "off",
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`${url}/robots.txt`)).ok)
-        return { url, stop: () => process.kill(-child.pid!, "SIGTERM") };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  try {
+    await waitForReady(`${url}${options.readyPath ?? "/robots.txt"}`, child, 180_000);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
   }
-  throw new Error("server did not start");
+  return { url, pid: child.pid!, stop: () => stopServer(child) };
+}
+
+/** seedBenchStores run by the checkout at `root` with its own code and migrations (a baseline). */
+export function seedBenchStoresIn(root: string, dataDir: string, sizes: number[]): void {
+  const script = `import { seedBenchStores } from "./bench/support.ts";
+await seedBenchStores(${JSON.stringify(dataDir)}, ${JSON.stringify(sizes)});
+process.exit(0);`;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`seeding in ${root} failed (${result.status})`);
 }

@@ -23,6 +23,7 @@ import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
+import { storePageEdge } from "./store-page-edge";
 
 // The Express application: built by Vite as the server bundle, so it shares one copy of the
 // database, auth and route code with React Router (ARCHITECTURE.md "How a request flows").
@@ -107,94 +108,25 @@ app.use(
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
 );
-// Issue 6: the public store page is cached per store and query (decision 0016). A miss is
-// rendered by React Router below and recorded here; a hit is answered by fastPath() before Express.
+// Issue 6: the public store page is cached per store and view (decisions 0016, 0025, 0026). A miss
+// is rendered by React Router below and stored by the edge; a hit is answered by fastPath().
 const pageCache = new StorePageCache(getClock(), storeVersions);
-const UNCACHED_HEADERS = new Set([
-  "x-request-id",
-  "set-cookie",
-  "date",
-  "connection",
-  "content-length",
-  "transfer-encoding",
-  "keep-alive",
-]);
-
-function cacheKey(req: IncomingMessage): string | null {
-  const url = req.url ?? "/";
-  const queryAt = url.indexOf("?");
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const redirect = subdomainRedirect({
-    host: req.headers.host ?? "",
-    path,
-    search: queryAt === -1 ? "" : url.slice(queryAt),
-    protocol: "http",
-    rootDomain: config.rootDomain,
-  });
-  if (redirect) return null;
-  return pageCache.keyFor(req.method ?? "GET", url, req.headers.cookie);
-}
-
-app.use(async (req: Request, res: Response, next: NextFunction) => {
-  const key = cacheKey(req);
-  if (!key) return next();
-  const username = key.slice(0, key.indexOf("|"));
-  const current =
-    catalogueCache.currentVersion(username) ??
-    (await pageCache.currentVersion(getDb(), username).catch(() => null));
-  if (!current) return next();
-  res.setHeader("X-Cache", "MISS");
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(
-      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
-    );
-  };
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return write(chunk, ...rest);
-  }) as Response["write"];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    collect(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    const type = String(res.getHeader("content-type") ?? "");
-    if (
-      res.statusCode === 200 &&
-      type.startsWith("text/html") &&
-      !res.getHeader("set-cookie") &&
-      req.method === "GET"
-    ) {
-      const headers = Object.entries(res.getHeaders())
-        .filter(([name]) => !UNCACHED_HEADERS.has(name))
-        .map(
-          ([name, value]) =>
-            [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string],
-        );
-      pageCache.put(key, {
-        storeId: current.id,
-        version: current.version,
-        headers,
-        body: Buffer.concat(chunks),
-        nonce: String(res.locals.cspNonce ?? ""),
-      });
-    }
-    return end(chunk, ...rest);
-  }) as Response["end"];
-  next();
+const pageEdge = storePageEdge({
+  cache: pageCache,
+  rootDomain: config.rootDomain,
+  currentVersion: async (username) =>
+    catalogueCache.currentVersion(username) ?? (await pageCache.currentVersion(getDb(), username)),
+  nonceOf: (res) => String(res.locals.cspNonce ?? ""),
 });
+app.use(pageEdge.middleware);
 
 // The bundle runs from build/server; its assets sit in build/client/assets.
 const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");
 
-/** Answers a cached public page straight from the Node server, before Express; false otherwise. */
+/** Answers a cached public page or a compressed asset on the raw Node request; false otherwise. */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.url?.startsWith("/assets/")) return serveCompressedAsset(ASSETS_DIR, req, res);
-  const key = cacheKey(req);
-  if (!key) return false;
-  res.setHeader("X-Request-Id", randomUUID());
-  return pageCache.serve(key, req, res);
+  return pageEdge.fastPath(req, res);
 }
 
 // Created once, from the loaded build: given a function instead, React Router would flatten and rank

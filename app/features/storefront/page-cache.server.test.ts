@@ -9,7 +9,7 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
-import { StorePageCache } from "./page-cache.server";
+import { canonicalSearch, StorePageCache } from "./page-cache.server";
 import { StoreVersions } from "./store-versions.server";
 
 let database: Database;
@@ -32,8 +32,9 @@ function fakeResponse() {
   let body: Buffer | undefined;
   const res = {
     statusCode: 0,
-    setHeader: (name: string, value: unknown) => {
-      headers[name.toLowerCase()] = value;
+    writeHead: (status: number, list: string[]) => {
+      res.statusCode = status;
+      for (let i = 0; i < list.length; i += 2) headers[list[i]!.toLowerCase()] = list[i + 1];
     },
     end: (chunk?: Buffer) => {
       body = chunk;
@@ -44,14 +45,14 @@ function fakeResponse() {
 const get = { method: "GET", headers: {} } as IncomingMessage;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-async function cachedPage(username: string, storeId: string) {
-  const key = cache.keyFor("GET", `/${username}?page=1`, undefined)!;
-  const current = await cache.currentVersion(database.db, username);
-  cache.put(key, {
+async function cachedPage(username: string, storeId: string, into = cache, search = "?page=2") {
+  const key = into.keyFor("GET", `/${username}${search}`, undefined)!;
+  const current = await into.currentVersion(database.db, username);
+  into.put(key, {
     storeId,
     version: current!.version,
     headers: [["content-security-policy", "script-src 'self' 'nonce-abc'"]],
-    body: Buffer.from('<script nonce="abc">go()</script><p>page</p>'),
+    body: Buffer.from(`<script nonce="abc">go()</script><p>page ${search}</p>`),
     nonce: "abc",
   });
   return key;
@@ -62,8 +63,8 @@ describe("public page cache", () => {
     const shop = await createTestStore(database);
     const key = await cachedPage(shop.username, shop.storeId);
     const first = fakeResponse();
-    expect(cache.serve(key, get, first.res)).toBe(true);
-    expect(first.body()).toContain("<p>page</p>");
+    expect(cache.serve(key, get, first.res, "id")).toBe(true);
+    expect(first.body()).toContain("<p>page ?page=2</p>");
     const hash = createHash("sha256").update("go()").digest("base64");
     expect(first.headers["content-security-policy"]).toBe(`script-src 'self' 'sha256-${hash}'`);
     expect(cache.keyFor("GET", `/${shop.username}`, "better-auth.session_token=x")).toBeNull();
@@ -85,8 +86,8 @@ describe("public page cache", () => {
       const otherKey = await cachedPage(other.username, other.storeId);
       await change();
       await settle();
-      expect(cache.serve(key, get, fakeResponse().res)).toBe(false);
-      expect(cache.serve(otherKey, get, fakeResponse().res)).toBe(true);
+      expect(cache.serve(key, get, fakeResponse().res, "id")).toBe(false);
+      expect(cache.serve(otherKey, get, fakeResponse().res, "id")).toBe(true);
     }
   });
 
@@ -96,5 +97,43 @@ describe("public page cache", () => {
     clock.set("2026-11-20T23:30:00Z");
     expect(cache.keyFor("GET", `/${shop.username}`, "lang=en")).not.toBe(key);
     clock.set("2026-11-20T07:00:00Z");
+  });
+
+  it("keys a view by the parameters the page reads, in one order, and refuses every other spelling", () => {
+    const key = (url: string) => cache.keyFor("GET", url, undefined);
+    const category = "0b7f3c1e-8d6a-4f7b-9c2e-5a1d3e6f7a8b";
+    expect(key(`/shop?q=milk&category=${category}&sort=price_asc&discounted=1&page=3`)).toContain(
+      `|?q=milk&category=${category}&sort=price_asc&discounted=1&page=3`,
+    );
+    for (const junk of [
+      "?utm_source=x",
+      "?page=1",
+      "?sort=name",
+      "?sort=bogus",
+      "?page=2&sort=price_asc",
+      "?q=%20milk",
+      "?page=2&page=3",
+      "?",
+      `?category=${category}&q=milk`,
+    ])
+      expect(key(`/shop${junk}`), junk).toBeNull();
+    expect(canonicalSearch("?utm_source=x&page=1&sort=name")).toBe("");
+    expect(canonicalSearch("?page=2&utm_source=x&sort=price_asc&q=+milk+")).toBe(
+      "?q=milk&sort=price_asc&page=2",
+    );
+  });
+
+  it("evicts the least recently used page: a hit keeps a popular page, junk never gets in", async () => {
+    const shop = await createTestStore(database);
+    const small = new StorePageCache(clock, versions, { entries: 2, bytes: 1e9 });
+    const popular = await cachedPage(shop.username, shop.storeId, small, "?page=2");
+    await cachedPage(shop.username, shop.storeId, small, "?page=3");
+    expect(small.serve(popular, get, fakeResponse().res, "id")).toBe(true);
+    // 500 requests with junk parameters: none is a cache key, so none can take a place.
+    for (let i = 0; i < 500; i++)
+      expect(small.keyFor("GET", `/${shop.username}?page=2&fbclid=${i}`, undefined)).toBeNull();
+    const fresh = await cachedPage(shop.username, shop.storeId, small, "?page=4");
+    expect(small.keys()).toEqual([popular, fresh]);
+    expect(small.serve(popular, get, fakeResponse().res, "id")).toBe(true);
   });
 });

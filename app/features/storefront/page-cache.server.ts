@@ -8,24 +8,35 @@ import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
 import type { StoreVersions } from "./store-versions.server";
+import { parseStorefrontQuery } from "./storefront.server";
 
-// The rendered public store page, cached per store and query (decision 0016).
+// The rendered public store page, cached per store, language, day and view (decisions 0016, 0026).
 // Validity: an entry carries the store.version it was rendered at and is served only while that is
 // the newest version StoreVersions knows of. A hit costs no query. Without a live listener nothing
 // is served from cache. PAGE_CACHE=off disables it (benchmarks of the uncached page).
+// A view is keyed by the parameters the page reads, in one order (canonicalSearch); a request in any
+// other spelling is redirected to that one (server/store-page-edge.ts), so junk parameters never
+// render, never create an entry and never push a popular page out. Eviction: least recently used.
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 const FLASH_COOKIE = /(?:^|;\s*)flash=/;
 const STORE_PATH = /^\/([a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9])\/?$/;
 const MAX_ENTRIES = 5000;
 const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_SEARCH = 2000;
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+const ENCODINGS = ["identity", "gzip", "br"] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
 type Entry = {
   storeId: string;
   version: number;
-  headers: [string, string][];
-  body: { identity: Buffer; gzip: Buffer; br: Buffer };
+  etag: string;
+  body: Record<Encoding, Buffer>;
+  /** Every header of a 200 in each encoding, as one flat list for writeHead (one call, no merging). */
+  head: Record<Encoding, string[]>;
+  /** The headers of a 304: the same, without the body's length and encoding. */
+  notModified: string[];
   bytes: number;
 };
 
@@ -37,6 +48,34 @@ export type PageCacheStats = {
   listening: boolean;
 };
 
+/** Whether the request carries a signed-in session: its pages are private and never cached. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && SESSION_COOKIE.test(cookie);
+}
+
+/** The store of a public store page path ("/demo", "/demo/"), or null. */
+export function storePageUsername(path: string): string | null {
+  return STORE_PATH.exec(path)?.[1] ?? null;
+}
+
+/**
+ * The one spelling of a store page view's query ("" or "?q=…&category=…&sort=…&discounted=1&page=…&report=…"):
+ * only the parameters parseStorefrontQuery reads, only when they differ from the default, in that order.
+ */
+export function canonicalSearch(search: string): string {
+  if (search === "") return "";
+  const query = parseStorefrontQuery(new URL(`http://localhost/${search}`));
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.categoryId) params.set("category", query.categoryId);
+  if (query.sort && query.sort !== "name") params.set("sort", query.sort);
+  if (query.discounted) params.set("discounted", "1");
+  if (query.page > 1) params.set("page", String(query.page));
+  if (query.reportId) params.set("report", query.reportId);
+  const canonical = params.toString();
+  return canonical ? `?${canonical}` : "";
+}
+
 export class StorePageCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
@@ -47,6 +86,7 @@ export class StorePageCache {
   constructor(
     private readonly clock: Clock,
     private readonly versions: StoreVersions,
+    private readonly limits = { entries: MAX_ENTRIES, bytes: MAX_BYTES },
   ) {
     versions.onReset(() => this.clear());
   }
@@ -70,39 +110,59 @@ export class StorePageCache {
     };
   }
 
-  /** The cache key of a request that may be served from cache, or null. */
+  /** The keys held, least recently used first (tests). */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /**
+   * The cache key of a request that may be served from (and stored in) the cache, or null: not a
+   * store page, a signed-in visitor, a flash message, or a query not in its canonical spelling.
+   */
   keyFor(method: string, url: string, cookie: string | undefined): string | null {
     if (!this.listening || (method !== "GET" && method !== "HEAD")) return null;
     if (cookie && (SESSION_COOKIE.test(cookie) || FLASH_COOKIE.test(cookie))) return null;
     const queryAt = url.indexOf("?");
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const match = STORE_PATH.exec(path);
-    if (!match) return null;
+    const username = storePageUsername(queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!username) return null;
     const search = queryAt === -1 ? "" : url.slice(queryAt);
-    if (search.length > 300) return null;
+    if (search.length > MAX_SEARCH || search !== canonicalSearch(search)) return null;
     // The day is part of the key: "confirmed today" turns into "last confirmed" at midnight.
-    return `${match[1]}|${localeFromCookieHeader(cookie ?? null)}|${skopjeDay(this.clock.now())}|${search}`;
+    return `${username}|${localeFromCookieHeader(cookie ?? null)}|${skopjeDay(this.clock.now())}|${search}`;
   }
 
-  /** Serves a cached page; false when the request must be rendered. */
-  serve(key: string, req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Answers from the cache (X-Cache: HIT; MISS for the answer to the render that just filled it),
+   * with a 304 when the browser holds this version; false when the request must be rendered.
+   */
+  serve(key: string, req: IncomingMessage, res: ServerResponse, requestId: string, state = "HIT"): boolean {
     const entry = this.entries.get(key);
     if (!entry || this.versions.newest(entry.storeId) !== entry.version) {
       if (entry) this.drop(key, entry);
       this.misses++;
       return false;
     }
-    this.hits++;
+    if (state === "HIT") {
+      this.hits++;
+      // Least recently used goes first: a hit moves the entry to the end of the Map's order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    const extra = ["X-Request-Id", requestId, "X-Cache", state];
+    const conditional = req.headers["if-none-match"];
+    if (conditional && etagMatches(conditional, entry.etag)) {
+      res.writeHead(304, entry.notModified.concat(extra));
+      res.end();
+      return true;
+    }
     const accepted = req.headers["accept-encoding"] ?? "";
-    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
-    const body = entry.body[encoding];
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("Content-Length", body.length);
-    res.setHeader("X-Cache", "HIT");
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
+    const encoding: Encoding = /\bbr\b/.test(accepted)
+      ? "br"
+      : /\bgzip\b/.test(accepted)
+        ? "gzip"
+        : "identity";
+    res.writeHead(200, entry.head[encoding].concat(extra));
+    res.end(req.method === "HEAD" ? undefined : entry.body[encoding]);
     return true;
   }
 
@@ -117,43 +177,66 @@ export class StorePageCache {
     return row;
   }
 
+  /** Stores a render; false when it may not be kept (cache off, or the store changed meanwhile). */
   put(
     key: string,
     value: { storeId: string; version: number; headers: [string, string][]; body: Buffer; nonce: string },
-  ) {
-    if (!this.listening || !value.nonce) return;
+  ): boolean {
+    if (!this.listening || !value.nonce) return false;
     // Only if nothing changed while rendering: a newer version means this render may be stale.
-    if (this.versions.newest(value.storeId) !== value.version) return;
+    if (this.versions.newest(value.storeId) !== value.version) return false;
     const html = value.body.toString("utf8");
-    const headers = value.headers.map(
-      ([name, header]) =>
-        [name, name === "content-security-policy" ? hashPolicy(header, value.nonce, html) : header] as [
-          string,
-          string,
-        ],
-    );
     const identity = value.body;
-    const body = {
+    const body: Record<Encoding, Buffer> = {
       identity,
       gzip: gzipSync(identity, { level: 9 }),
       br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
     };
+    const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const common = value.headers.flatMap(([name, header]) => [
+      name,
+      name === "content-security-policy" ? hashPolicy(header, value.nonce, html) : header,
+    ]);
+    common.push("Vary", "Accept-Encoding, Cookie", "ETag", etag);
+    const head = (encoding: Encoding) => [
+      ...common,
+      ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+      "Content-Length",
+      String(body[encoding].length),
+    ];
     const bytes = identity.length + body.gzip.length + body.br.length;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    while (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES) {
+    while (this.entries.size >= this.limits.entries || this.bytes + bytes > this.limits.bytes) {
       const oldest = this.entries.entries().next().value;
       if (!oldest) break;
       this.drop(oldest[0], oldest[1]);
     }
-    this.entries.set(key, { storeId: value.storeId, version: value.version, headers, body, bytes });
+    this.entries.set(key, {
+      storeId: value.storeId,
+      version: value.version,
+      etag,
+      body,
+      head: { identity: head("identity"), gzip: head("gzip"), br: head("br") },
+      notModified: common,
+      bytes,
+    });
     this.bytes += bytes;
+    return true;
   }
 
   private drop(key: string, entry: Entry) {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  const opaque = etag.slice(2);
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag === etag || tag === opaque || tag === `W/${opaque}`;
+  });
 }
 
 /**

@@ -271,9 +271,6 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
             {/* Search and filters are two GET forms, so each view's URL carries only what it sets. */}
             <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
               <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2">
-                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-                {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-                {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
                 <SearchField
                   id="store-search"
                   label={t("search.label")}
@@ -281,6 +278,10 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                   defaultValue={query.q}
                   className="min-w-0 flex-1"
                 />
+                {/* After the search box: the URL lists q first, as the page cache's one spelling does. */}
+                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+                {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+                {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
                 <button
                   type="submit"
                   className="h-10 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"

@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import {
+  canonicalSearch,
+  hasSessionCookie,
+  type StorePageCache,
+  storePageUsername,
+} from "~/features/storefront/page-cache.server";
+import { subdomainRedirect } from "./host-routing";
+
+// The public store page at the server's edge (decisions 0016, 0025, 0026):
+// - fastPath() answers a cache hit on the raw Node request, before Express;
+// - middleware() runs in Express before React Router: it redirects a store page's query to its one
+//   spelling, marks every answer to a signed-in visitor private, and answers a cacheable render from
+//   the entry it has just stored, so a miss and a hit send the same headers and bytes.
+
+/** Express fills these per request; they are never replayed from the cache. */
+const PER_REQUEST_HEADERS = new Set([
+  "x-request-id",
+  "x-cache",
+  "set-cookie",
+  "date",
+  "connection",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "keep-alive",
+  "vary",
+  "etag",
+]);
+
+export type StorePageEdge = {
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean;
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+};
+
+export function storePageEdge(options: {
+  cache: StorePageCache;
+  rootDomain: string;
+  /** The store's id and version now, before rendering; null when it does not exist. */
+  currentVersion: (username: string) => Promise<{ id: string; version: number } | null>;
+  /** The CSP nonce the security headers gave this response. */
+  nonceOf: (res: Response) => string;
+}): StorePageEdge {
+  const { cache } = options;
+
+  /** The cache key, or null when this request is not the cache's (another host's, or uncacheable). */
+  function keyOf(req: IncomingMessage): string | null {
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const redirect = subdomainRedirect({
+      host: req.headers.host ?? "",
+      path: queryAt === -1 ? url : url.slice(0, queryAt),
+      search: queryAt === -1 ? "" : url.slice(queryAt),
+      protocol: "http",
+      rootDomain: options.rootDomain,
+    });
+    if (redirect) return null;
+    return cache.keyFor(req.method ?? "GET", url, req.headers.cookie);
+  }
+
+  function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = keyOf(req);
+    return key !== null && cache.serve(key, req, res, randomUUID());
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    if (hasSessionCookie(req.headers.cookie)) {
+      // Item 14: a signed-in view (the owner's e-mail in the header) must stay in that browser.
+      privateAnswer(res);
+      return next();
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const username = storePageUsername(req.path);
+    if (!username) return next();
+    const search = req.originalUrl.slice(req.path.length);
+    const canonical = canonicalSearch(search);
+    if (search !== canonical) return res.redirect(301, `${req.path}${canonical}`);
+
+    const key = keyOf(req);
+    if (!key || req.method !== "GET") return next();
+    const current = await options.currentVersion(username).catch(() => null);
+    if (!current) return next();
+    const chunks: Buffer[] = [];
+    const write = res.write;
+    const end = res.end;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
+      );
+    };
+    // Held back until the render is complete (React Router sends a page in one piece anyway).
+    res.write = ((chunk: unknown, encoding?: unknown) => {
+      collect(chunk, typeof encoding === "string" ? encoding : undefined);
+      return true;
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, encoding?: unknown) => {
+      collect(chunk, typeof encoding === "string" ? encoding : undefined);
+      res.write = write;
+      res.end = end;
+      const body = Buffer.concat(chunks);
+      const type = String(res.getHeader("content-type") ?? "");
+      const stored =
+        res.statusCode === 200 &&
+        type.startsWith("text/html") &&
+        !res.getHeader("set-cookie") &&
+        cache.put(key, {
+          storeId: current.id,
+          version: current.version,
+          headers: Object.entries(res.getHeaders())
+            .filter(([name]) => !PER_REQUEST_HEADERS.has(name))
+            .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]),
+          body,
+          nonce: options.nonceOf(res),
+        });
+      if (stored && cache.serve(key, req, res, String(res.getHeader("x-request-id") ?? ""), "MISS"))
+        return res;
+      return (end as (body: Buffer) => Response).call(res, body);
+    }) as Response["end"];
+    next();
+  }
+
+  return { fastPath, middleware: (req, res, next) => void middleware(req, res, next).catch(next) };
+}
+
+/** Cache-Control: private, no-store on this answer, unless the route already said no-store. */
+function privateAnswer(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = ((...args: unknown[]) => {
+    const given = args.find(
+      (arg): arg is Record<string, unknown> => Boolean(arg) && typeof arg === "object" && !Array.isArray(arg),
+    );
+    const name = given && Object.keys(given).find((key) => key.toLowerCase() === "cache-control");
+    if (given && name) {
+      res.setHeader("Cache-Control", String(given[name]));
+      delete given[name];
+    }
+    if (!/\bno-store\b/.test(String(res.getHeader("cache-control") ?? "")))
+      res.setHeader("Cache-Control", "private, no-store");
+    return (writeHead as (...a: unknown[]) => Response).apply(res, args);
+  }) as Response["writeHead"];
+}
