@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ComplianceBadge } from "~/features/compliance/components/compliance-badge";
 import type { Locale } from "~/i18n/config";
 import { formatMoney } from "~/lib/money";
+import { BULK_FORM_ID } from "./bulk-bar";
 import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
 import type { ProductRow, Selection } from "./product-table";
 import { ProductThumb } from "./product-thumb";
@@ -23,6 +24,9 @@ export function ProductGrid({ products, selection }: { products: ProductRow[]; s
             className="absolute top-2 left-2 z-10 size-5 rounded border-gray-300 accent-brand-600"
             checked={selection.isSelected(product.id)}
             onChange={(event) => selection.toggle(product.id, event.target.checked)}
+            form={BULK_FORM_ID}
+            name="ids"
+            value={product.id}
             aria-label={t("columns.select", { name: product.name })}
           />
           <Link to={`/dashboard/products/${product.id}`} className="flex flex-1 flex-col">

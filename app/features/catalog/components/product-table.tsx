@@ -7,6 +7,7 @@ import { ComplianceBadge } from "~/features/compliance/components/compliance-bad
 import type { Locale } from "~/i18n/config";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { BULK_FORM_ID } from "./bulk-bar";
 import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
 import { ProductThumb } from "./product-thumb";
 
@@ -162,6 +163,9 @@ function RowCheckbox({ product, selection }: { product: ProductRow; selection: S
       className={checkboxClass}
       checked={selection.isSelected(product.id)}
       onChange={(event) => selection.toggle(product.id, event.target.checked)}
+      form={BULK_FORM_ID}
+      name="ids"
+      value={product.id}
       aria-label={t("columns.select", { name: product.name })}
     />
   );
