@@ -17,7 +17,7 @@ export function ProductGrid({ products, selection }: { products: ProductRow[]; s
       {products.map((product) => (
         <li
           key={product.id}
-          className="relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+          className="relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
         >
           <input
             type="checkbox"
@@ -32,8 +32,12 @@ export function ProductGrid({ products, selection }: { products: ProductRow[]; s
           <Link to={`/dashboard/products/${product.id}`} className="flex flex-1 flex-col">
             <ProductThumb url={product.imageUrl} className="aspect-square w-full rounded-none" />
             <span className="flex flex-1 flex-col gap-1 p-3">
-              <span className="line-clamp-2 font-medium text-gray-900 text-sm">{product.name}</span>
-              <span className="text-gray-500 text-xs">{product.categoryName ?? t("noCategory")}</span>
+              <span className="line-clamp-2 font-medium text-gray-900 text-sm wrap-anywhere">
+                {product.name}
+              </span>
+              <span className="text-gray-600 text-xs wrap-anywhere">
+                {product.categoryName ?? t("noCategory")}
+              </span>
               <ComplianceBadge issues={product.issues} />
               <span className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
                 <span className="font-semibold tabular-nums">{formatMoney(product.priceCents, locale)}</span>

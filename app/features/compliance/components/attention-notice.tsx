@@ -12,6 +12,7 @@ export function AttentionCount({ count }: { count: number }) {
   return (
     <p className="flex items-start gap-2 text-amber-900 text-sm" data-testid="attention-count">
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      {/* The link runs on after the text instead of taking a line of its own on a phone (issue 12 §3). */}
       <span>
         {t("check.count", { count })}{" "}
         <Link to={ATTENTION_LINK} className="whitespace-nowrap font-medium underline">
