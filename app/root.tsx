@@ -120,12 +120,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  const heading = notFound ? t("pageNotFound", { path: location.pathname }) : t("serverError");
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      {/* No route's meta runs for an error page: React puts this title in the head (WCAG 2.4.2). */}
+      <title>{`${heading} · ${t("common:appName")}`}</title>
       <p className="font-semibold text-6xl text-brand-600">{notFound ? 404 : 500}</p>
-      <h1 className="font-semibold text-2xl">
-        {notFound ? t("pageNotFound", { path: location.pathname }) : t("serverError")}
-      </h1>
+      <h1 className="font-semibold text-2xl wrap-anywhere">{heading}</h1>
       <p className="text-gray-600">{notFound ? t("pageNotFoundHint") : t("serverErrorHint")}</p>
       <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         {t("backHome")}

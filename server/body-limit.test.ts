@@ -26,6 +26,9 @@ app.use(
 app.post("/api/auth/sign-in/email", (req, res) => {
   res.json({ body: (req as unknown as { body: string }).body });
 });
+app.delete("/api/_auth/session", (_req, res) => {
+  res.json({ success: true });
+});
 app.use(async (req, res) => {
   const request = new Request(`http://localhost${req.originalUrl}`, {
     method: req.method,
@@ -123,6 +126,32 @@ describe("request bodies", () => {
       body: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(JSON.parse(upload.body)).toEqual({ file: "[object File]".length });
+  });
+
+  it("a browser's multipart boundary keeps its capitals (Chromium's ----WebKitFormBoundary…)", async () => {
+    const boundary = "----WebKitFormBoundaryAbCdEf12345";
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="logo.png"',
+      "Content-Type: image/png",
+      "",
+      "PNGDATA",
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const upload = await send({
+      path: "/api/images",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(upload.status).toBe(200);
+    expect(JSON.parse(upload.body)).toEqual({ file: "[object File]".length });
+  });
+
+  it("a DELETE without a body passes untouched (signing out through /api/_auth/session)", async () => {
+    const answer = await send({ method: "DELETE", path: "/api/_auth/session" });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ success: true });
   });
 
   it("a declared body over the limit is refused with 413 before it is read", async () => {

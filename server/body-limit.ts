@@ -38,9 +38,8 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
   return async (req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") {
-      if (!hasBody) return next();
-    }
+    // Nothing to limit or read: a GET, or a DELETE with no body (DELETE /api/_auth/session).
+    if (!hasBody && req.method !== "POST" && req.method !== "PUT" && req.method !== "PATCH") return next();
     const rule = rules.find((candidate) => matches(req.path, candidate.paths));
     const limit = rule?.limit ?? defaultLimit;
     const refuse = (status: number, reason: string) => {
@@ -53,8 +52,16 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(413, "Payload Too Large");
     const raw = matches(req.path, rawPaths);
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (!raw && req.method !== "GET" && req.method !== "HEAD" && !FORM_TYPES.some((t) => type.startsWith(t)))
+    // The media type compares without case; the boundary parameter must keep its own (Chromium's
+    // "----WebKitFormBoundary…" has capitals).
+    const type = String(req.headers["content-type"] ?? "");
+    const mediaType = type.toLowerCase();
+    if (
+      !raw &&
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !FORM_TYPES.some((t) => mediaType.startsWith(t))
+    )
       return refuse(415, "Unsupported Media Type");
 
     let body: Buffer;

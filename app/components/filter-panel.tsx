@@ -12,7 +12,10 @@ function FilterForm({ className, children }: { className?: string; children: Rea
     <Form
       method="get"
       role="search"
-      className={cn("mt-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm", className)}
+      className={cn(
+        "mt-4 grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm",
+        className,
+      )}
       onChange={(event) => {
         const target = event.target as HTMLElement;
         if (

@@ -28,7 +28,7 @@ export function SearchField({
         type="search"
         defaultValue={defaultValue}
         placeholder={placeholder}
-        className="pl-9"
+        className="text-ellipsis pl-9"
       />
     </div>
   );

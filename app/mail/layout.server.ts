@@ -31,7 +31,7 @@ export function renderMail(to: string, content: MailContent, lang: string): Mail
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join("\n")}
 ${content.code ? `<p style="font-size:32px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escapeHtml(content.code)}</p>` : ""}
-${content.action ? `<p style="margin:16px 0"><a href="${escapeHtml(content.action.url)}" style="background:#079350;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` : ""}
+${content.action ? `<p style="margin:16px 0"><a href="${escapeHtml(content.action.url)}" style="background:#067d47;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>` : ""}
 </div>
 <p style="font-size:12px;color:#6b7280;margin:12px 0 0">${escapeHtml(content.footer)}</p>
 </div></body></html>`;

@@ -68,3 +68,32 @@ test("bulk price change: cancelling the preview changes nothing", async ({ page 
   await page.reload();
   await expect(page.getByRole("cell", { name: `60,00${NBSP}ден.`, exact: true })).toBeVisible();
 });
+
+test("bulk price change without JavaScript: tick, preview from the server, confirm", async ({
+  newVisitor,
+  account,
+}) => {
+  const id = uniqueId();
+  const page = await newVisitor({ lang: "mk", account, javaScriptEnabled: false });
+  await createProduct(page.request, { name: `Кафе ${id}`, price: "200" });
+  await createProduct(page.request, { name: `Чај ${id}`, price: "80" });
+  await page.goto(`/dashboard/products?q=${id}`);
+  const bar = page.getByRole("region", { name: "Групни дејства" });
+  await expect(bar.getByText("Штиклирајте производи, изберете дејство и примени го.")).toBeVisible();
+  await page
+    .getByRole("checkbox", { name: `Избери Кафе ${id}` })
+    .first()
+    .check();
+  await bar.getByLabel("Дејство").selectOption("priceAmount");
+  await bar.getByLabel("Промена").fill("-20");
+  await bar.getByRole("button", { name: "Примени" }).click();
+
+  const preview = page.getByRole("region", { name: "Проверете ја промената на цените пред да се примени" });
+  await expect(preview.getByText("1 од 1 избрани производи ќе добие нова цена.")).toBeVisible();
+  await expect(preview.getByRole("listitem")).toHaveText([
+    `Кафе ${id}200,00${NBSP}ден. → станува 180,00${NBSP}ден.`,
+  ]);
+  await preview.getByRole("button", { name: "Потврди и промени 1 цена" }).click();
+  await expect(page.getByRole("cell", { name: `180,00${NBSP}ден.`, exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: `80,00${NBSP}ден.`, exact: true })).toBeVisible();
+});

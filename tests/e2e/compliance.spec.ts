@@ -10,6 +10,7 @@ import {
   startClockServer,
   stopClockServer,
 } from "../support/e2e-clock-server";
+import { waitForHydration } from "../support/e2e-flows";
 
 // Issue 6 end to end. Each server here runs on an injected clock (VITRINA_NOW), never the real
 // date: Friday 2026-11-20, first at 09:30 in Skopje, then a second server at 10:30 for a missed day.
@@ -97,9 +98,11 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
 test("sort by price and only-discounted live in the URL and render on the server", async () => {
   const page = await (await newContext(morning)).newPage();
   await page.goto(`${morning.url}/demo`);
+  await waitForHydration(page);
   await page.getByLabel("Sort").selectOption("price_desc");
+  await expect(page).toHaveURL(/\?sort=price_desc$/);
+  // Each change applies at once, without a "Show" button (issue 12 §11).
   await page.getByLabel("Only discounted").check();
-  await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page).toHaveURL(/\?sort=price_desc&discounted=1$/);
   const cards = page.locator("li[data-product-id]");
   await expect(cards.first()).toBeVisible();

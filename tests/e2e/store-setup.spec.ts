@@ -89,6 +89,12 @@ test("mk on a phone: full onboarding with address and logo, then the public page
   await page.getByLabel("Понеделник до").fill("21:00");
   await page.getByRole("button", { name: "Копирај го понеделник на сите работни денови" }).click();
   await expect(page.getByLabel("Петок до")).toHaveValue("21:00");
+  // Nothing is pre-filled before the first save (issue 12 §10): Saturday and Sunday are typed in.
+  await expect(page.getByLabel("Сабота од")).toHaveValue("");
+  await page.getByLabel("Сабота од").fill("08:00");
+  await page.getByLabel("Сабота до").fill("16:00");
+  await page.getByRole("group", { name: "Недела" }).getByLabel("Затворено").check();
+  await expect(page.getByLabel("Недела од")).toBeDisabled();
   await page.getByRole("button", { name: "Зачувај" }).click();
   await expect(page.getByText("Работното време е зачувано")).toBeVisible();
 

@@ -6,7 +6,7 @@ function Input({ className, ...props }: React.ComponentProps<"input">) {
     <input
       data-slot="input"
       className={cn(
-        "h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-gray-900 shadow-xs placeholder:text-gray-400 aria-invalid:border-red-500 sm:text-sm",
+        "h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-gray-900 shadow-xs placeholder:text-gray-500 disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-100 disabled:text-gray-500 aria-invalid:border-red-500 sm:text-sm",
         className,
       )}
       {...props}

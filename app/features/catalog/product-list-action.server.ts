@@ -20,7 +20,8 @@ export function productsAction(ctx: StoreContext, form: FormData) {
         return { message: "products:deleted" };
       }
       if (intent !== "bulk") throw new AppError("validation");
-      const values = { ...formObject(form), ids: form.getAll("ids").map(String) };
+      // A row's id may come twice (the phone list and the table both hold its checkbox).
+      const values = { ...formObject(form), ids: [...new Set(form.getAll("ids").map(String))] };
       const input = parseForm(bulkActionSchema, values);
       const result = await runBulkAction(ctx, input);
       if ("preview" in result) {

@@ -50,6 +50,20 @@ const COLUMNS = [
   { key: "discount", width: 0.12 },
   { key: "availability", width: 0.12 },
 ] as const;
+type ColumnKey = (typeof COLUMNS)[number]["key"];
+
+/** Each column's width in points: its share, or the width its header's longest word needs. */
+function columnWidths(total: number, needs: (key: ColumnKey) => number): Record<ColumnKey, number> {
+  const widths = Object.fromEntries(
+    COLUMNS.map((column) => [
+      column.key,
+      column.key === "name" ? column.width * total : Math.max(column.width * total, needs(column.key)),
+    ]),
+  ) as Record<ColumnKey, number>;
+  const others = COLUMNS.reduce((sum, column) => (column.key === "name" ? sum : sum + widths[column.key]), 0);
+  widths.name = total - others;
+  return widths;
+}
 
 export async function renderPriceListPdf(list: PriceList, locale: Locale, now: Date): Promise<Buffer> {
   const t = getFixedT(locale);
@@ -90,15 +104,32 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
     );
   doc.moveDown(0.8);
 
+  // Issue 12 item 8: a header wraps between words inside its cell ("Единечна / цена") and the row
+  // below starts under its last line. A column whose header has a word longer than its share
+  // ("Disponueshmëria") widens to fit that word, taking the room from the name column.
+  doc.font("bold").fontSize(8);
+  const cellWidth = columnWidths(
+    width,
+    (key) =>
+      Math.max(
+        ...t(`pricelist:pdf.${key}`)
+          .split(/\s+/)
+          .map((word) => doc.widthOfString(word)),
+      ) + 4,
+  );
   const header = () => {
     const y = doc.y;
     let x = MARGIN;
+    let height = 0;
     doc.font("bold").fontSize(8).fillColor("#111827");
     for (const column of COLUMNS) {
-      doc.text(t(`pricelist:pdf.${column.key}`), x + 2, y, { width: column.width * width - 4 });
-      x += column.width * width;
+      const text = t(`pricelist:pdf.${column.key}`);
+      const cell = cellWidth[column.key] - 4;
+      doc.text(text, x + 2, y, { width: cell });
+      height = Math.max(height, doc.heightOfString(text, { width: cell }));
+      x += cellWidth[column.key];
     }
-    doc.y = y + 14;
+    doc.y = y + height + 4;
     doc
       .moveTo(MARGIN, doc.y - 2)
       .lineTo(MARGIN + width, doc.y - 2)
@@ -126,7 +157,7 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
     };
     doc.font("regular").fontSize(8);
     const height = Math.max(
-      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: column.width * width - 4 })),
+      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: cellWidth[column.key] - 4 })),
     );
     if (doc.y + height + 6 > doc.page.height - MARGIN - 16) {
       doc.addPage();
@@ -135,8 +166,8 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
     const y = doc.y;
     let x = MARGIN;
     for (const column of COLUMNS) {
-      doc.fillColor("#111827").text(cells[column.key], x + 2, y, { width: column.width * width - 4 });
-      x += column.width * width;
+      doc.fillColor("#111827").text(cells[column.key], x + 2, y, { width: cellWidth[column.key] - 4 });
+      x += cellWidth[column.key];
     }
     doc.y = y + height + 4;
     doc

@@ -21,6 +21,10 @@ const MENU = [
   { to: "/dashboard/settings", key: "settings", icon: Settings },
 ] as const;
 
+/** A menu entry: a small tab with the icon over the label on a phone, a row from md up. */
+const TAB =
+  "flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-center font-medium text-xs leading-tight md:flex-row md:gap-2 md:px-3 md:py-2 md:text-left md:text-sm";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
   const { flash, headers } = readFlash(request);
@@ -60,22 +64,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <LanguageSwitcher className="md:hidden" />
         </div>
+        {/* On a phone every entry is on screen: a grid of icon-over-label tabs, never a strip that
+            hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:px-3"
+          className="grid grid-cols-3 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
               className={({ isActive }) =>
-                cn(
-                  "flex shrink-0 items-center gap-2 rounded-md px-3 py-2 font-medium text-sm",
-                  isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100",
-                )
+                cn(TAB, isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100")
               }
             >
-              <Icon aria-hidden className="size-4" />
+              <Icon aria-hidden className="size-4 shrink-0" />
               {t(`menu.${key}`)}
             </NavLink>
           ))}
@@ -83,9 +86,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             href={`/${store.username}`}
             target="_blank"
             rel="noreferrer"
-            className="flex shrink-0 items-center gap-2 rounded-md px-3 py-2 font-medium text-gray-700 text-sm hover:bg-gray-100"
+            className={cn(TAB, "text-gray-700 hover:bg-gray-100")}
           >
-            <ExternalLink aria-hidden className="size-4" />
+            <ExternalLink aria-hidden className="size-4 shrink-0" />
             {t("menu.publicPage")}
           </a>
         </nav>

@@ -138,9 +138,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <ProductFilters key={location.search} params={params} categories={categories} />
           {preview ? (
             <BulkPreview key={preview.preview.plan} data={preview} />
-          ) : count > 0 ? (
+          ) : (
+            // Always on the page: hidden while nothing is ticked, unless the browser runs no scripts.
             <BulkBar
-              ids={[...selected]}
               scope={scope}
               count={count}
               total={total}
@@ -153,7 +153,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 setSelected(new Set());
               }}
             />
-          ) : null}
+          )}
           <div className="mt-4">
             <ViewControls view={view} onViewChange={setView} pageSize={params.pageSize} />
           </div>

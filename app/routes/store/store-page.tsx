@@ -1,4 +1,4 @@
-import { BadgeCheck, FileDown } from "lucide-react";
+import { BadgeCheck, CircleAlert, FileDown } from "lucide-react";
 import { useMemo } from "react";
 import { createContext, data, Form, Link, redirect, useLocation } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
@@ -229,7 +229,11 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
               stamp?.today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
             )}
           >
-            <BadgeCheck aria-hidden className="size-4 shrink-0" />
+            {stamp ? (
+              <BadgeCheck aria-hidden className="size-4 shrink-0" />
+            ) : (
+              <CircleAlert aria-hidden className="size-4 shrink-0" />
+            )}
             {stampLine(t, stamp, locale)}
           </p>
         </div>
@@ -289,13 +293,17 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                   {t("search.submit")}
                 </button>
               </Form>
-              <Form method="get" className="flex flex-wrap items-center gap-2">
+              <Form
+                method="get"
+                className="flex flex-wrap items-center gap-2"
+                onChange={(event) => event.currentTarget.requestSubmit()}
+              >
                 {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
                 {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
                 <label htmlFor="store-sort" className="sr-only">
                   {t("pricelist:filters.sort")}
                 </label>
-                <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto">
+                <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto max-w-full">
                   <option value="name">{t("pricelist:filters.sortName")}</option>
                   <option value="price_asc">{t("pricelist:filters.sortPriceAsc")}</option>
                   <option value="price_desc">{t("pricelist:filters.sortPriceDesc")}</option>
@@ -310,23 +318,32 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
                   />
                   {t("pricelist:filters.discounted")}
                 </label>
-                <button
-                  type="submit"
-                  className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
-                >
-                  {t("pricelist:filters.apply")}
-                </button>
+                {/* With JavaScript a changed sort or "only discounted" applies at once (issue 12 §11); the button
+                    is for a browser without it. */}
+                <noscript>
+                  <button
+                    type="submit"
+                    className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
+                  >
+                    {t("pricelist:filters.apply")}
+                  </button>
+                </noscript>
               </Form>
             </div>
             {categories.length > 0 ? (
-              <nav aria-label={t("categories")} className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1">
+              // A phone swipes the chips sideways; a wider screen shows them all, in as many rows as it takes
+              // (issue 12 §3: a mouse cannot swipe).
+              <nav
+                aria-label={t("categories")}
+                className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+              >
                 {[{ id: "", name: t("allCategories") }, ...categories].map((item) => (
                   <Link
                     key={item.id || "all"}
                     to={withParams({ category: item.id || null, page: null, report: null })}
                     aria-current={item.id === query.category ? "page" : undefined}
                     className={cn(
-                      "shrink-0 rounded-full border px-3 py-1 text-sm",
+                      "max-w-[85vw] shrink-0 rounded-full border px-3 py-1 text-sm wrap-anywhere sm:max-w-full",
                       item.id === query.category
                         ? "border-brand-700 bg-brand-700 text-white"
                         : "border-gray-300 bg-white text-gray-800 hover:bg-gray-100",
@@ -366,7 +383,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
         <a href={loaderData.platformUrl} className="text-brand-800 underline">
-          Vitrina
+          {t("common:appName")}
         </a>
       </footer>
     </div>

@@ -88,7 +88,7 @@ export function GoogleButton() {
   const { t } = useTranslation("auth");
   return (
     <>
-      <div className="my-5 flex items-center gap-3 text-gray-400 text-xs">
+      <div className="my-5 flex items-center gap-3 text-gray-600 text-xs">
         <span className="h-px flex-1 bg-gray-200" />
         {t("or")}
         <span className="h-px flex-1 bg-gray-200" />

@@ -5,6 +5,7 @@ import { CompactField } from "~/components/filter-panel";
 import { categoryChoices, SelectOptions } from "~/components/select-options";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 
 const ACTIONS = [
   "delete",
@@ -16,12 +17,19 @@ const ACTIONS = [
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
+/** The form the rows' checkboxes belong to (their `form` attribute), with or without JavaScript. */
+export const BULK_FORM_ID = "bulk-form";
+
+// Shown only where the browser runs no scripts: there the bar is always on the page, with every field.
+const NO_SCRIPT = "[@media(scripting:none)]:flex";
+
 /**
  * The bulk action form. With "all" it sends the page's query string instead of ids, and the
- * server applies the action to every product that matches it (issue 5).
+ * server applies the action to every product that matches it (issue 5). The ticked rows' checkboxes
+ * post their ids into it. Without JavaScript the bar is always shown with all its fields, and a
+ * price change still gets its preview from the server first (issue 12 item 13).
  */
 export function BulkBar({
-  ids,
   scope,
   count,
   total,
@@ -31,7 +39,6 @@ export function BulkBar({
   onSelectAll,
   onClear,
 }: {
-  ids: string[];
   scope: "ids" | "all";
   count: number;
   total: number;
@@ -45,25 +52,36 @@ export function BulkBar({
   const [action, setAction] = useState<Action | "">("");
   const busy = useNavigation().state === "submitting";
   const needsValue = action === "pricePercent" || action === "priceAmount";
+  const shown = (on: boolean) => (on ? "flex" : `hidden ${NO_SCRIPT}`);
   return (
     <section
       aria-label={t("bulk.label")}
-      className="sticky top-0 z-20 mt-4 grid gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm shadow-sm"
+      className={cn(
+        "sticky top-0 z-20 mt-4 gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm shadow-sm",
+        count > 0 ? "grid" : "hidden [@media(scripting:none)]:grid",
+      )}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <p className="font-medium" aria-live="polite">
-          {scope === "all" ? t("bulk.allSelected", { count }) : t("bulk.selected", { count })}
+          {count === 0
+            ? t("bulk.tickHint")
+            : scope === "all"
+              ? t("bulk.allSelected", { count })
+              : t("bulk.selected", { count })}
         </p>
         {scope === "ids" && pageFullySelected && total > count ? (
           <button type="button" className="text-brand-700 underline" onClick={onSelectAll}>
             {t("bulk.selectAll", { count: total })}
           </button>
         ) : null}
-        <button type="button" className="text-gray-600 underline" onClick={onClear}>
-          {t("bulk.clear")}
-        </button>
+        {count > 0 ? (
+          <button type="button" className="text-gray-600 underline" onClick={onClear}>
+            {t("bulk.clear")}
+          </button>
+        ) : null}
       </div>
       <Form
+        id={BULK_FORM_ID}
         method="post"
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
@@ -74,7 +92,7 @@ export function BulkBar({
         <input type="hidden" name="intent" value="bulk" />
         <input type="hidden" name="scope" value={scope} />
         <input type="hidden" name="query" value={query} />
-        {scope === "ids" ? ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />) : null}
+        {/* Ticked rows on this page post their own ids (their checkboxes belong to this form). */}
         <CompactField id="bulk-action" label={t("bulk.action")} className="min-w-52">
           <Select
             id="bulk-action"
@@ -89,37 +107,32 @@ export function BulkBar({
             />
           </Select>
         </CompactField>
-        {action === "assignCategory" ? (
-          <CompactField id="bulk-categoryId" label={t("bulk.category")} className="min-w-44">
-            <Select id="bulk-categoryId" name="categoryId" defaultValue="">
-              <SelectOptions empty={t("noCategory")} choices={categoryChoices(categories)} />
-            </Select>
-          </CompactField>
-        ) : null}
-        {needsValue ? (
-          <CompactField id="bulk-value" label={t("bulk.value")} className="w-36">
-            <Input
-              id="bulk-value"
-              name="value"
-              inputMode="decimal"
-              required
-              aria-describedby="bulk-value-hint"
-            />
-          </CompactField>
-        ) : null}
-        <Button
-          type="submit"
-          disabled={!action || busy}
-          variant={action === "delete" ? "destructive" : "default"}
+        <CompactField
+          id="bulk-categoryId"
+          label={t("bulk.category")}
+          className={cn("min-w-44", shown(action === "assignCategory"))}
         >
+          <Select id="bulk-categoryId" name="categoryId" defaultValue="">
+            <SelectOptions empty={t("noCategory")} choices={categoryChoices(categories)} />
+          </Select>
+        </CompactField>
+        <CompactField id="bulk-value" label={t("bulk.value")} className={cn("w-36", shown(needsValue))}>
+          <Input
+            id="bulk-value"
+            name="value"
+            inputMode="decimal"
+            required={needsValue}
+            aria-describedby="bulk-value-hint"
+          />
+        </CompactField>
+        {/* The select is required: without JavaScript the browser itself asks for an action. */}
+        <Button type="submit" disabled={busy} variant={action === "delete" ? "destructive" : "default"}>
           {/* A price change is previewed first (issue 12 item 13); the server answers with the preview. */}
           {needsValue ? t("bulk.previewChange") : t("bulk.apply")}
         </Button>
-        {needsValue ? (
-          <p id="bulk-value-hint" className="w-full text-gray-600 text-xs">
-            {action === "pricePercent" ? t("bulk.percentHint") : t("bulk.amountHint")}
-          </p>
-        ) : null}
+        <p id="bulk-value-hint" className={cn("w-full text-gray-600 text-xs", shown(needsValue))}>
+          {action === "priceAmount" ? t("bulk.amountHint") : t("bulk.percentHint")}
+        </p>
       </Form>
     </section>
   );

@@ -27,6 +27,6 @@ export function PromotionBadge({ reduced }: { reduced: boolean }) {
       {t("promotion.reduced")}
     </span>
   ) : (
-    <span className="text-gray-400">{t("promotion.none")}</span>
+    <span className="text-gray-600">{t("promotion.none")}</span>
   );
 }

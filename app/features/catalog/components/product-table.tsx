@@ -5,8 +5,10 @@ import { DeleteButton } from "~/components/delete-button";
 import type { ComplianceIssue } from "~/features/compliance/compliance-rules";
 import { ComplianceBadge } from "~/features/compliance/components/compliance-badge";
 import type { Locale } from "~/i18n/config";
+import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { BULK_FORM_ID } from "./bulk-bar";
 import { isReduced, PromotionBadge, StatusBadge } from "./product-status";
 import { ProductThumb } from "./product-thumb";
 
@@ -32,6 +34,9 @@ export type Selection = {
   pageSelected: boolean;
   togglePage: (on: boolean) => void;
 };
+
+/** The actions column stays in view at the table's right edge while the rest scrolls under it. */
+const STICKY_END = "sticky right-0 shadow-[-1px_0_0_var(--color-gray-100)]";
 
 const checkboxClass = "size-4 rounded border-gray-300 accent-brand-600";
 
@@ -62,8 +67,8 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
             <Link to={`/dashboard/products/${product.id}`} className="flex min-w-0 flex-1 items-start gap-3">
               <ProductThumb url={product.imageUrl} className="size-12 shrink-0" />
               <span className="min-w-0 flex-1">
-                <span className="block font-medium text-gray-900">{product.name}</span>
-                <span className="block text-gray-500 text-xs">
+                <span className="block font-medium text-gray-900 wrap-anywhere">{product.name}</span>
+                <span className="block text-gray-600 text-xs wrap-anywhere">
                   {product.categoryName ?? t("noCategory")} · {t(`units.${product.unit}`)} ·{" "}
                   {t("columns.vat")} {t(`vat.${product.vatRate}`)} · {t("columns.quantity")}{" "}
                   {product.quantity}
@@ -79,7 +84,9 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
         ))}
       </ul>
       <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm md:block">
-        <table className="w-full min-w-[56rem] text-left text-sm">
+        {/* Fits 1366 px with the menu (issue 12 §3): tight cells, the date over its time, and the edit
+            and delete buttons pinned to the right edge when a narrower screen scrolls the table. */}
+        <table className="w-full min-w-[52rem] text-left text-sm">
           <thead className="border-gray-200 border-b bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">
             <tr>
               <th scope="col" className="w-10 px-3 py-3">
@@ -98,51 +105,53 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
                 <th
                   key={key}
                   scope="col"
-                  className={NUMERIC.has(key) ? "px-3 py-3 text-right font-medium" : "px-3 py-3 font-medium"}
+                  className={cn("px-2 py-3 font-medium", NUMERIC.has(key) && "text-right")}
                 >
                   {t(`columns.${key}`)}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-3">
+              <th scope="col" className={cn("px-2 py-3", STICKY_END, "bg-gray-50")}>
                 <span className="sr-only">{t("columns.actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
             {products.map((product) => (
-              <tr key={product.id} className="hover:bg-gray-50">
+              <tr key={product.id} className="group hover:bg-gray-50">
                 <td className="px-3 py-2">
                   <RowCheckbox product={product} selection={selection} />
                 </td>
                 <td className="px-2 py-2">
                   <ProductThumb url={product.imageUrl} className="size-10" />
                 </td>
-                <td className="max-w-[16rem] px-3 py-2">
+                <td className="min-w-[11rem] px-2 py-2">
                   <Link
                     to={`/dashboard/products/${product.id}`}
-                    className="font-medium text-gray-900 hover:underline"
+                    className="font-medium text-gray-900 wrap-anywhere hover:underline"
                   >
                     {product.name}
                   </Link>
                   <ComplianceBadge issues={product.issues} />
                 </td>
-                <td className="px-3 py-2 text-gray-600">{product.categoryName ?? "—"}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                <td className="max-w-[10rem] px-2 py-2 text-gray-600 wrap-anywhere">
+                  {product.categoryName ?? "—"}
+                </td>
+                <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
                   {formatMoney(product.priceCents, locale)}
                 </td>
-                <td className="px-3 py-2 text-gray-600">{t(`units.${product.unit}`)}</td>
-                <td className="px-3 py-2 text-gray-600">{t(`vat.${product.vatRate}`)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{product.quantity}</td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2 text-gray-600">{t(`units.${product.unit}`)}</td>
+                <td className="px-2 py-2 text-gray-600">{t(`vat.${product.vatRate}`)}</td>
+                <td className="px-2 py-2 text-right tabular-nums">{product.quantity}</td>
+                <td className="px-2 py-2">
                   <StatusBadge status={product.status} />
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2">
                   <PromotionBadge reduced={isReduced(product)} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-gray-600">
+                <td className="w-24 px-2 py-2 text-gray-600 tabular-nums">
                   {formatDateTime(product.updatedAt, locale)}
                 </td>
-                <td className="px-3 py-2">
+                <td className={cn("px-2 py-2", STICKY_END, "bg-white group-hover:bg-gray-50")}>
                   <RowActions product={product} />
                 </td>
               </tr>
@@ -162,6 +171,9 @@ function RowCheckbox({ product, selection }: { product: ProductRow; selection: S
       className={checkboxClass}
       checked={selection.isSelected(product.id)}
       onChange={(event) => selection.toggle(product.id, event.target.checked)}
+      form={BULK_FORM_ID}
+      name="ids"
+      value={product.id}
       aria-label={t("columns.select", { name: product.name })}
     />
   );

@@ -44,7 +44,8 @@ export function ViewControls({
           onClick={() => toggle("table")}
         >
           <Table2 aria-hidden className="size-4" />
-          {t("view.table")}
+          {/* Icons only on a phone, so the view and the page size share one row. */}
+          <span className="sr-only sm:not-sr-only">{t("view.table")}</span>
         </button>
         <button
           type="button"
@@ -53,7 +54,7 @@ export function ViewControls({
           onClick={() => toggle("grid")}
         >
           <LayoutGrid aria-hidden className="size-4" />
-          {t("view.grid")}
+          <span className="sr-only sm:not-sr-only">{t("view.grid")}</span>
         </button>
       </fieldset>
       <div className="flex items-center gap-2 text-gray-700 text-sm">

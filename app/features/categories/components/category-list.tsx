@@ -81,13 +81,15 @@ function CategoryRow({
       ) : (
         <>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{category.name}</p>
+            <p className="font-medium wrap-anywhere">{category.name}</p>
+            {/* The link's name starts with what it shows (WCAG 2.5.3), the category follows for a
+                screen reader listing links out of context. */}
             <Link
               to={`/dashboard/products?category=${category.id}`}
               className="text-brand-700 text-xs hover:underline"
-              aria-label={t("showProducts", { name: category.name })}
             >
               {t("products", { count: category.productCount })}
+              <span className="sr-only"> {t("productsIn", { name: category.name })}</span>
             </Link>
           </div>
           <Form method="post" className="flex">

@@ -10,15 +10,15 @@ export function AttentionCount({ count }: { count: number }) {
   const { t } = useTranslation("compliance");
   if (count === 0) return null;
   return (
-    <p
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-900 text-sm"
-      data-testid="attention-count"
-    >
-      <AlertTriangle aria-hidden className="size-4 shrink-0 text-amber-600" />
-      <span>{t("check.count", { count })}</span>
-      <Link to={ATTENTION_LINK} className="font-medium underline">
-        {t("check.show")}
-      </Link>
+    <p className="flex items-start gap-2 text-amber-900 text-sm" data-testid="attention-count">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+      {/* The link runs on after the text instead of taking a line of its own on a phone (issue 12 §3). */}
+      <span>
+        {t("check.count", { count })}{" "}
+        <Link to={ATTENTION_LINK} className="font-medium underline">
+          {t("check.show")}
+        </Link>
+      </span>
     </p>
   );
 }

@@ -9,15 +9,15 @@ import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 
 const STATE_STYLE: Record<string, string> = {
-  confirmed: "bg-brand-500 text-white",
+  confirmed: "bg-brand-600 text-white",
   // Issue 12: confirmed after the 10:00 deadline has its own colour, never the on-time green.
   late: "bg-orange-500 text-gray-900",
   skipped: "bg-amber-400 text-gray-900",
   missed: "bg-red-600 text-white",
   pending: "border-2 border-brand-500 bg-white text-gray-900",
   open: "border-2 border-red-500 bg-white text-gray-900",
-  off: "bg-gray-100 text-gray-400",
-  none: "bg-gray-50 text-gray-400",
+  off: "bg-gray-100 text-gray-600",
+  none: "bg-gray-50 text-gray-600",
 };
 
 /** The top of every dashboard page: "Are today's prices correct?" until answered (PRODUCT.md). */
@@ -33,18 +33,19 @@ export function CompliancePanel({
   const locale = i18n.language as Locale;
   const { today } = panel;
   return (
-    <div className="flex flex-col gap-3 px-4 pt-4 md:px-6">
+    // Tighter on a phone, so the page's own content starts on the first screen (issue 12 §3).
+    <div className="flex flex-col gap-2 px-4 pt-3 md:gap-3 md:px-6 md:pt-4">
       {panel.askAnyway ? (
         <ConfirmAnyway count={panel.attention} />
       ) : today.ask ? (
         <section
           aria-labelledby="confirm-question"
           className={cn(
-            "rounded-xl border p-4",
+            "rounded-xl border p-3 md:p-4",
             today.status === "missed" ? "border-red-300 bg-red-50" : "border-brand-300 bg-brand-50",
           )}
         >
-          <h2 id="confirm-question" className="font-semibold text-gray-900 text-lg">
+          <h2 id="confirm-question" className="font-semibold text-base text-gray-900 md:text-lg">
             {t("prompt.question")}
           </h2>
           <p className="mt-1 text-gray-700 text-sm">
@@ -54,7 +55,7 @@ export function CompliancePanel({
                 ? t("prompt.missedHint")
                 : t("prompt.hint")}
           </p>
-          <Form method="post" action="/dashboard/confirmation" className="mt-3 flex flex-wrap gap-2">
+          <Form method="post" action="/dashboard/confirmation" className="mt-2 flex flex-wrap gap-2 md:mt-3">
             <Button type="submit" name="answer" value="yes">
               <CheckCircle2 aria-hidden className="size-4" />
               {t("prompt.yes")}
@@ -90,7 +91,7 @@ export function CompliancePanel({
       {panel.corrections.length > 0 ? (
         <section
           aria-labelledby="corrections-title"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-4"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 md:p-4"
         >
           <h2 id="corrections-title" className="flex items-center gap-2 font-semibold text-amber-900">
             <AlertTriangle aria-hidden className="size-4" />
@@ -100,7 +101,7 @@ export function CompliancePanel({
             {panel.corrections.map((item) => (
               <li key={item.id}>
                 {item.productId ? (
-                  <Link to={`/dashboard/products/${item.productId}`} className="underline">
+                  <Link to={`/dashboard/products/${item.productId}`} className="underline wrap-anywhere">
                     {t("corrections.item", {
                       product: item.productName,
                       time: formatDateTime(item.dueAt, locale),
@@ -125,7 +126,7 @@ export function CompliancePanel({
       ) : null}
 
       {compact ? null : (
-        <details className="rounded-xl border border-gray-200 bg-white p-4">
+        <details className="rounded-xl border border-gray-200 bg-white px-4 py-3 md:py-4">
           <summary className="flex cursor-pointer items-center gap-2 font-medium text-gray-900 text-sm">
             <CalendarCheck aria-hidden className="size-4" />
             {t("calendar.title")}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { REPORT_DESCRIPTION_MAX, REPORT_REASON_VALUES } from "~/features/reports/report-constants";
@@ -23,97 +23,114 @@ export function ReportDialog({
   const { t } = useTranslation("compliance");
   const fetcher = useFetcher<ReportActionData>();
   const outcome = fetcher.data ?? result;
+  const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+  // The server renders the dialog open (non-modal, so it shows without JavaScript); once scripts
+  // run it becomes modal: focus stays inside and Escape closes it.
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open && typeof element.showModal === "function") {
+    if (element && !element.matches(":modal") && typeof element.showModal === "function") {
       element.removeAttribute("open");
       element.showModal();
     }
   }, []);
+  const close = () => navigate(closeHref, { preventScrollReset: true });
   const errors = outcome && !outcome.ok ? outcome.errors : {};
   return (
-    <dialog
-      ref={dialog}
-      open
-      aria-labelledby="report-title"
-      className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="report-title" className="font-semibold text-lg">
-        {t("report.title", { product: product.name })}
-      </h2>
-      {outcome?.ok ? (
-        <div className="mt-4 flex flex-col gap-4">
-          <p role="status" className="text-brand-800">
-            {t("report.thanks")}
-          </p>
-          <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            {t("report.cancel")}
-          </Link>
-        </div>
-      ) : (
-        <fetcher.Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-          <input type="hidden" name="productId" value={product.id} />
-          {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
-          <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
-            <label>
-              {t("report.honeypot")}
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-            </label>
+    <>
+      {/* The dimmed page behind the dialog, with or without JavaScript (issue 12 §9). */}
+      <div data-testid="report-backdrop" aria-hidden className="fixed inset-0 z-40 bg-gray-950/50" />
+      <dialog
+        ref={dialog}
+        open
+        aria-labelledby="report-title"
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+        className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-xl backdrop:bg-transparent"
+      >
+        <h2 id="report-title" className="font-semibold text-lg wrap-anywhere">
+          {t("report.title", { product: product.name })}
+        </h2>
+        {outcome?.ok ? (
+          <div className="mt-4 flex flex-col gap-4">
+            <p role="status" className="text-brand-800">
+              {t("report.thanks")}
+            </p>
+            <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+              {t("report.close")}
+            </Link>
           </div>
-          <fieldset aria-describedby={errors.reasons ? "report-reasons-error" : undefined}>
-            <legend className="font-medium text-sm">{t("report.reasonsLegend")}</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {REPORT_REASON_VALUES.map((reason) => (
-                <label key={reason} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="reasons" value={reason} className="size-4 accent-brand-600" />
-                  {t(`reasons.${reason}`)}
-                </label>
-              ))}
+        ) : (
+          <fetcher.Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+            <input type="hidden" name="productId" value={product.id} />
+            {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
+            <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
+              <label>
+                {t("report.honeypot")}
+                <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+              </label>
             </div>
-            {errors.reasons ? (
-              <p id="report-reasons-error" role="alert" className="mt-1 text-red-600 text-sm">
-                {t(errors.reasons)}
+            <fieldset aria-describedby={errors.reasons ? "report-reasons-error" : undefined}>
+              <legend className="font-medium text-sm">{t("report.reasonsLegend")}</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {REPORT_REASON_VALUES.map((reason) => (
+                  <label key={reason} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="reasons"
+                      value={reason}
+                      className="size-4 accent-brand-600"
+                    />
+                    {t(`reasons.${reason}`)}
+                  </label>
+                ))}
+              </div>
+              {errors.reasons ? (
+                <p id="report-reasons-error" role="alert" className="mt-1 text-red-600 text-sm">
+                  {t(errors.reasons)}
+                </p>
+              ) : null}
+            </fieldset>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="report-description" className="font-medium text-sm">
+                {t("report.descriptionLabel")}
+              </label>
+              <Textarea
+                id="report-description"
+                name="description"
+                maxLength={REPORT_DESCRIPTION_MAX}
+                rows={4}
+                aria-invalid={errors.description ? true : undefined}
+                aria-describedby={errors.description ? "report-description-error" : "report-description-hint"}
+              />
+              {errors.description ? (
+                <p id="report-description-error" role="alert" className="text-red-600 text-sm">
+                  {t(errors.description)}
+                </p>
+              ) : (
+                <p id="report-description-hint" className="text-gray-600 text-xs">
+                  {t("report.descriptionHint")}
+                </p>
+              )}
+            </div>
+            {errors.form ? (
+              <p role="alert" className="text-red-600 text-sm">
+                {t(errors.form)}
               </p>
             ) : null}
-          </fieldset>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="report-description" className="font-medium text-sm">
-              {t("report.descriptionLabel")}
-            </label>
-            <Textarea
-              id="report-description"
-              name="description"
-              maxLength={REPORT_DESCRIPTION_MAX}
-              rows={4}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? "report-description-error" : "report-description-hint"}
-            />
-            {errors.description ? (
-              <p id="report-description-error" role="alert" className="text-red-600 text-sm">
-                {t(errors.description)}
-              </p>
-            ) : (
-              <p id="report-description-hint" className="text-gray-600 text-xs">
-                {t("report.descriptionHint")}
-              </p>
-            )}
-          </div>
-          {errors.form ? (
-            <p role="alert" className="text-red-600 text-sm">
-              {t(errors.form)}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-              {t("report.cancel")}
-            </Link>
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {t("report.submit")}
-            </Button>
-          </div>
-        </fetcher.Form>
-      )}
-    </dialog>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+                {t("report.cancel")}
+              </Link>
+              <Button type="submit" disabled={fetcher.state !== "idle"}>
+                {t("report.submit")}
+              </Button>
+            </div>
+          </fetcher.Form>
+        )}
+      </dialog>
+    </>
   );
 }

@@ -62,13 +62,13 @@ export function StoreBusinessInfo({
         />
       ) : null}
       <div className="min-w-0 flex-1">
-        <h1 className="font-bold text-2xl text-gray-900">{info.name}</h1>
-        {info.companyName ? <p className="text-gray-600 text-sm">{info.companyName}</p> : null}
+        <h1 className="font-bold text-2xl text-gray-900 wrap-anywhere">{info.name}</h1>
+        {info.companyName ? <p className="text-gray-600 text-sm wrap-anywhere">{info.companyName}</p> : null}
         <ul className="mt-2 flex flex-col gap-1 text-gray-700 text-sm">
           {info.address ? (
             <li className="flex items-start gap-1.5">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-400" />
-              <span>{formatAddress(info.address, locale)}</span>
+              <span className="min-w-0 wrap-anywhere">{formatAddress(info.address, locale)}</span>
             </li>
           ) : null}
           {info.phone ? (

@@ -6,37 +6,44 @@ import { Input } from "~/components/ui/input";
 
 type Availability = { available: boolean; problem: string | null };
 
-/** The store username with a debounced live availability check (spec §8 messages). */
+/**
+ * The store username with a debounced live availability check (spec §8 messages). `current` is the
+ * store's own username in settings: it is neither checked nor called free (issue 12 §12).
+ */
 export function UsernameField({
   value,
   onChange,
   error,
   rootDomain,
+  current,
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string;
   rootDomain: string;
+  current?: string;
 }) {
   const { t } = useTranslation("onboarding");
   const fetcher = useFetcher<Availability>();
   const [failed, setFailed] = useState(false);
   const { load } = fetcher;
 
+  const unchanged = Boolean(current) && value === current;
   useEffect(() => {
-    if (!value) return;
+    if (!value || unchanged) return;
     const timer = setTimeout(() => {
       setFailed(false);
       load(`/api/username-availability?username=${encodeURIComponent(value)}`).catch(() => setFailed(true));
     }, 400);
     return () => clearTimeout(timer);
-  }, [value, load]);
+  }, [value, unchanged, load]);
 
   const result = fetcher.data;
   const checking = fetcher.state === "loading";
   let status: React.ReactNode = null;
-  if (failed) status = <span className="text-red-600">{t("errors:availabilityCheckFailed")}</span>;
-  else if (checking) status = <span className="text-gray-500">{t("username.checking")}</span>;
+  if (unchanged) status = <span className="text-gray-600">{t("username.current")}</span>;
+  else if (failed) status = <span className="text-red-600">{t("errors:availabilityCheckFailed")}</span>;
+  else if (checking) status = <span className="text-gray-600">{t("username.checking")}</span>;
   else if (result && value) {
     status = result.available ? (
       <span className="text-brand-700">{t("username.available")}</span>
@@ -63,10 +70,10 @@ export function UsernameField({
           className="border-0 shadow-none focus-visible:outline-none"
           required
         />
-        <span className="shrink-0 bg-gray-50 px-3 py-2 text-gray-500 text-sm">.{rootDomain}</span>
+        <span className="shrink-0 bg-gray-50 px-3 py-2 text-gray-600 text-sm">.{rootDomain}</span>
       </div>
       <p className="text-sm" aria-live="polite">
-        {status ?? <span className="text-gray-500">{t("username.hint")}</span>}
+        {status ?? <span className="text-gray-600">{t("username.hint")}</span>}
       </p>
     </Field>
   );

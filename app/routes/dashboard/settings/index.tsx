@@ -288,7 +288,7 @@ function LinkedSection({
               </Button>
             </form>
           ) : (
-            <span className="text-gray-400 text-xs">{t("linked.unavailable")}</span>
+            <span className="text-gray-600 text-xs">{t("linked.unavailable")}</span>
           )}
         </li>
       </ul>

@@ -8,10 +8,11 @@ import { Card } from "~/components/ui/card";
 import { CheckboxLabel } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { SaveButton } from "~/features/stores/components/save-button";
-import { DEFAULT_HOURS, WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
+import { WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
 import { hoursFromForm, hoursSchema } from "~/features/stores/hours.schema";
 import { saveBusinessHours } from "~/features/stores/store-profile.server";
 import { isAppError } from "~/lib/app-error";
+import { cn } from "~/lib/cn";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
@@ -20,12 +21,18 @@ import type { Route } from "./+types/open-hours";
 
 export const meta: Route.MetaFunction = titleMeta;
 
+// Before the first save the fields are empty, as the public page shows no hours: example times
+// here would read as saved ones (issue 12 §10).
+const UNSET_HOURS = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, { closed: false, from: "", to: "" }]),
+) as WeekHours;
+
 /** Settings → business hours, Monday to Sunday (spec §2, issue 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
   return {
     title: pageTitle(request, "storeSettings:hours.title"),
-    hours: store.hours ?? DEFAULT_HOURS,
+    hours: store.hours ?? UNSET_HOURS,
     saved: Boolean(store.hours),
   };
 }
@@ -55,7 +62,7 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
     <Input
       type="text"
       inputMode="numeric"
-      placeholder="08:00"
+      placeholder={t("hours.timePlaceholder")}
       maxLength={5}
       name={`${day}.${end}`}
       aria-label={t(`hours.${end}`, { day: t(`businessInfo:weekdays.${day}`) })}
@@ -76,6 +83,11 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
     <div>
       <h2 className="font-semibold text-lg">{t("hours.title")}</h2>
       <p className="mt-1 text-gray-600 text-sm">{t("hours.subtitle")}</p>
+      {loaderData.saved ? null : (
+        <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+          {t("hours.notSaved")}
+        </p>
+      )}
       <Card className="mt-4 p-5">
         <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-3">
@@ -85,7 +97,10 @@ export default function OpenHours({ loaderData, actionData }: Route.ComponentPro
               <fieldset key={day} className="border-gray-100 border-b pb-3 last:border-0">
                 <legend className="sr-only">{t(`businessInfo:weekdays.${day}`)}</legend>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="w-full font-medium text-sm sm:w-28" aria-hidden>
+                  <span
+                    className={cn("w-full font-medium text-sm sm:w-28", hours[day].closed && "text-gray-500")}
+                    aria-hidden
+                  >
                     {t(`businessInfo:weekdays.${day}`)}
                   </span>
                   {time(day, "from")}

@@ -73,6 +73,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             onChange={setUsername}
             error={errors.username}
             rootDomain={loaderData.rootDomain}
+            current={store.username}
           />
           {username !== store.username ? (
             <p role="status" className="text-amber-700 text-sm">
