@@ -21,6 +21,7 @@ import { bodyLimit, withReadBody } from "./body-limit";
 import { recordClientAddress } from "./client-address";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
+import { refuseMalformedRequests } from "./malformed-request";
 import { sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
@@ -51,6 +52,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   recordClientAddress(req);
   next();
 });
+
+app.use(refuseMalformedRequests());
 
 app.use(
   securityHeaders({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { subdomainRedirect } from "./host-routing";
+import { isReadableHost } from "./malformed-request";
 
 const at = (host: string, path: string, search = "") =>
   subdomainRedirect({ host, path, search, protocol: "http", rootDomain: "localhost" });
@@ -78,5 +79,17 @@ describe("spec §4 subdomain rules", () => {
   it("still sends a well-formed username, in any case or percent-encoded, to its store's host", () => {
     expect(at("demo.localhost", "/Pela")).toBe("http://pela.localhost/Pela");
     expect(at("demo.localhost", "/%70ela/prices")).toBe("http://pela.localhost/%70ela/prices");
+  });
+});
+
+describe("the Host header", () => {
+  // Issue 11 item 16: "Host: [bad" answered 500.
+  it("is readable only as host[:port]", () => {
+    for (const host of ["localhost:3000", "demo.localhost", "127.0.0.1:80", "[::1]:3000", "vitrina.mk"]) {
+      expect(isReadableHost(host), host).toBe(true);
+    }
+    for (const host of ["[bad", "a b", "demo.localhost:99999999", "a/b", "a\\b", "[::1", "x:y"]) {
+      expect(isReadableHost(host), host).toBe(false);
+    }
   });
 });

@@ -8,15 +8,31 @@ import { authCookies, callAuth } from "./auth-call.server";
 import { RESEND_COOLDOWN_SECONDS } from "./auth-limits";
 import { clearPendingFlowCookie, type PendingFlow, pendingFlowCookie } from "./pending-flow.server";
 
-export type FormErrors = { errors: FieldErrors };
+export type FormErrors = { errors: FieldErrors; formValues?: Record<string, number> };
 
 export function formError(key: string, status: number) {
   return data<FormErrors>({ errors: { form: key } }, { status });
 }
 
-/** 429 speaks of waiting; any other failure shows the flow's own message (spec §8). */
+/** 429, saying for how long when the limit knows it (issue 12 §12: "try again in 12 minutes"). */
+export function rateLimited(response: Response) {
+  const seconds = Number(response.headers.get("retry-after"));
+  if (!Number.isFinite(seconds) || seconds <= 0) return formError("errors:rateLimited", 429);
+  return data<FormErrors>(
+    {
+      errors: { form: "errors:rateLimitedFor" },
+      formValues: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+    },
+    { status: 429 },
+  );
+}
+
+/** 429 speaks of waiting; a used-up code asks for a new one; else the flow's own message (spec §8). */
 export function failure(response: Response, key: string) {
-  return response.status === 429 ? formError("errors:rateLimited", 429) : formError(key, 400);
+  if (response.status === 429) return rateLimited(response);
+  if (response.status === 403 && key === "errors:codeVerifyFailed")
+    return formError("errors:codeUsedUp", 400);
+  return formError(key, 400);
 }
 
 export function googleEnabled(): boolean {
@@ -34,11 +50,18 @@ export async function passwordSignIn(request: Request, form: FormData) {
   const parsed = loginSchema.safeParse(formObject(form));
   if (!parsed.success) return data<FormErrors>({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const response = await callAuth(request, "/sign-in/email", parsed.data);
+  if (response.status === 403) {
+    // The right password of an address never proven (an account made before decision 0019): a
+    // code went to the address; entering it signs in.
+    return redirect("/auth/verify-otp", {
+      headers: {
+        "Set-Cookie": pendingFlowCookie({ kind: "verify", email: parsed.data.email, sentAt: Date.now() }),
+      },
+    });
+  }
   if (!response.ok) {
     // One message whatever went wrong, so that nobody learns whether an e-mail is registered.
-    return response.status === 429
-      ? formError("errors:rateLimited", 429)
-      : formError("errors:loginFailed", 401);
+    return response.status === 429 ? rateLimited(response) : formError("errors:loginFailed", 401);
   }
   const headers = authCookies(response);
   headers.append("Set-Cookie", clearPendingFlowCookie());

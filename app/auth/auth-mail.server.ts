@@ -36,3 +36,20 @@ export async function sendCodeMail(to: string, code: string, type: CodeType, loc
   // Without SMTP (local runs) the code is also logged, as the README says.
   if (mailer.kind === "outbox") logger.info({ to, subject: message.subject, code }, "one-time code");
 }
+
+/** To the owner of an address someone tried to register again: no code, only the ways in. */
+export async function sendAccountExistsMail(to: string, locale: Locale): Promise<void> {
+  const t = getFixedT(locale);
+  await getMailer().send(
+    renderMail(
+      to,
+      {
+        subject: t("account:mail.exists.subject"),
+        heading: t("account:mail.exists.heading"),
+        paragraphs: [t("account:mail.exists.body"), t("account:mail.exists.ignore")],
+        footer: t("account:mail.footer"),
+      },
+      locale,
+    ),
+  );
+}

@@ -44,6 +44,18 @@ export const newPasswordFormSchema = z
     message: "validation:passwordMismatch",
   });
 
+/** The reset step: the mailed code and the new password, sent together (issue 11 §2). */
+export const resetPasswordFormSchema = z
+  .object({
+    otp: otpSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, "validation:required"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation:passwordMismatch",
+  });
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, "validation:required").max(PASSWORD_MAX, "validation:passwordTooLong"),

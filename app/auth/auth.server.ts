@@ -1,38 +1,29 @@
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError } from "better-auth/api";
 import { emailOTP, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { passkey } from "~/db/schema/account-security";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
-import { countRecent, recordAudit } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { getConfig } from "~/lib/config.server";
-import {
-  ACCOUNT_WINDOW_SECONDS,
-  CODE_CHECK_PATHS,
-  CODE_FAILURES_PER_WINDOW,
-  CODE_SEND_PATHS,
-  CODE_SENDS_PER_WINDOW,
-  CODE_TTL_SECONDS,
-  CODE_WRONG_TRIES,
-  IP_RULES,
-  NEW_PASSWORD_PATHS,
-  SIGN_IN_FAILURES_PER_WINDOW,
-} from "./auth-limits";
-import { recipientLocale, sendCodeMail } from "./auth-mail.server";
-import { isCommonPassword } from "./password-policy";
+import { acceptAttempt } from "./attempts.server";
+import { afterHook, beforeHook, CLIENT_IP_HEADER, clientOf } from "./auth-hooks.server";
+import { CODE_TTL_SECONDS, CODE_WRONG_TRIES, DISABLED_AUTH_PATHS, IP_RULES } from "./auth-limits";
+import { recipientLocale, sendAccountExistsMail, sendCodeMail } from "./auth-mail.server";
+import { CLAIM_PATHS, isAddressProven, removeUnprovenAccess } from "./claim.server";
 
-/** The header the Express server sets from the socket (or the trusted proxy), never from the client. */
-export const CLIENT_IP_HEADER = "x-vitrina-client-ip";
+export { CLIENT_IP_HEADER };
 
 /** How a session was started, from the endpoint that started it (audit trail). */
 const SIGN_IN_METHODS: Record<string, string> = {
   "/sign-in/email": "password",
   "/sign-up/email": "password",
   "/sign-in/email-otp": "email-code",
+  "/email-otp/verify-email": "email-code",
   "/passkey/verify-authentication": "passkey",
   "/callback/:id": "google",
   "/email-otp/reset-password": "password-reset",
@@ -41,30 +32,6 @@ const SIGN_IN_METHODS: Record<string, string> = {
 /** The Google endpoints; tests point them at a local fake through GOOGLE_OAUTH_BASE_URL. */
 export function googleDiscoveryUrl(base: string | null): string {
   return `${(base ?? "https://accounts.google.com").replace(/\/$/, "")}/.well-known/openid-configuration`;
-}
-
-type HookContext = {
-  path: string;
-  body?: Record<string, unknown>;
-  headers?: Headers;
-  request?: Request;
-};
-
-function clientOf(ctx: { headers?: Headers; request?: Request }) {
-  const headers = ctx.headers ?? ctx.request?.headers;
-  return {
-    ipAddress: headers?.get(CLIENT_IP_HEADER) || null,
-    userAgent: headers?.get("user-agent") || null,
-  };
-}
-
-function bodyEmail(ctx: HookContext): string | null {
-  const value = ctx.body?.email ?? ctx.body?.newEmail;
-  return typeof value === "string" ? value.trim().toLowerCase() : null;
-}
-
-function tooMany(): never {
-  throw new APIError("TOO_MANY_REQUESTS", { message: "Too many requests", code: "TOO_MANY_REQUESTS" });
 }
 
 export function createAuth(db: Db) {
@@ -104,8 +71,20 @@ export function createAuth(db: Db) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Decision 0019: no session until a code mailed to the address is entered.
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      // Registering an address that has an account answers like a new one (nothing is revealed);
+      // the owner is told by e-mail instead.
+      async onExistingUserSignUp({ user: existing }, request) {
+        await sendAccountExistsMail(existing.email, await recipientLocale(db, existing.email, request));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An account made before decision 0019 proves its address at its next password sign-in.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
     },
     user: {
       additionalFields: {
@@ -113,7 +92,8 @@ export function createAuth(db: Db) {
         locale: { type: "string", input: true, required: false, defaultValue: "mk" },
         role: { type: "string", input: false, required: false, defaultValue: "user" },
       },
-      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      // Only through a code sent to the new address (/email-otp/change-email); /change-email is off.
+      changeEmail: { enabled: false },
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: ["google"], allowDifferentEmails: false },
@@ -131,6 +111,7 @@ export function createAuth(db: Db) {
       customRules: IP_RULES,
     },
     trustedOrigins: [config.baseUrl],
+    disabledPaths: DISABLED_AUTH_PATHS,
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith("https://"),
@@ -141,8 +122,8 @@ export function createAuth(db: Db) {
         otpLength: 6,
         expiresIn: CODE_TTL_SECONDS,
         allowedAttempts: CODE_WRONG_TRIES,
-        // Kept encrypted at rest; a resend repeats the same code with its used-up tries, so
-        // asking again never resets the wrong-try budget.
+        // Kept encrypted at rest. A resend repeats a code nobody has tried yet; once it was tried,
+        // the resend issues a new one (attempts.server.ts deletes the tried code first).
         storeOTP: "encrypted",
         resendStrategy: "reuse",
         overrideDefaultEmailVerification: true,
@@ -150,6 +131,13 @@ export function createAuth(db: Db) {
         // Our own per-address limits (below) replace the plugin's in-memory default.
         rateLimit: { window: 60, max: 6 },
         async sendVerificationOTP({ email, otp, type }, ctx) {
+          // The code's tries count from here (the send endpoints record their own start).
+          if (type === "email-verification") {
+            await acceptAttempt(db, "code_issued", email, {
+              details: { type },
+              ...(ctx ? clientOf(ctx) : {}),
+            });
+          }
           const locale = await recipientLocale(db, email, ctx?.request);
           await sendCodeMail(email, otp, type, locale);
         },
@@ -169,100 +157,17 @@ export function createAuth(db: Db) {
       }),
       ...google,
     ],
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const email = bodyEmail(ctx);
-        if (NEW_PASSWORD_PATHS.has(ctx.path)) {
-          const password = ctx.body?.newPassword ?? ctx.body?.password;
-          if (typeof password === "string" && isCommonPassword(password)) {
-            throw new APIError("BAD_REQUEST", {
-              message: "Password too common",
-              code: "PASSWORD_TOO_COMMON",
-            });
-          }
-        }
-        if (!email) return;
-        if (CODE_SEND_PATHS.has(ctx.path)) {
-          const sent = await countRecent(db, email, ["code_sent"], ACCOUNT_WINDOW_SECONDS);
-          if (sent >= CODE_SENDS_PER_WINDOW) tooMany();
-          // Counted whether or not the address has an account, so the answer reveals nothing.
-          await recordAudit(db, {
-            action: "code_sent",
-            email,
-            details: { type: ctx.body?.type ?? ctx.path.split("/").pop() },
-            ...clientOf(ctx),
-          });
-        } else if (CODE_CHECK_PATHS.has(ctx.path)) {
-          const failed = await countRecent(db, email, ["code_failed"], ACCOUNT_WINDOW_SECONDS);
-          if (failed >= CODE_FAILURES_PER_WINDOW) tooMany();
-        } else if (ctx.path === "/sign-in/email") {
-          const failed = await countRecent(db, email, ["sign_in_failed"], ACCOUNT_WINDOW_SECONDS);
-          if (failed >= SIGN_IN_FAILURES_PER_WINDOW) tooMany();
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError;
-        const email = bodyEmail(ctx);
-        const client = clientOf(ctx);
-        const sessionUserId = ctx.context.session?.user.id ?? null;
-        if (failed) {
-          if (!email) return;
-          if (CODE_CHECK_PATHS.has(ctx.path)) {
-            await recordAudit(db, { action: "code_failed", email, method: ctx.path, ...client });
-          } else if (ctx.path === "/sign-in/email" && returned.statusCode !== 429) {
-            await recordAudit(db, { action: "sign_in_failed", email, method: "password", ...client });
-          }
-          return;
-        }
-        switch (ctx.path) {
-          case "/sign-out":
-            await recordAudit(db, { action: "sign_out", userId: sessionUserId, ...client });
-            break;
-          case "/change-password":
-            await recordAudit(db, { action: "password_changed", userId: sessionUserId, ...client });
-            break;
-          case "/email-otp/reset-password":
-            await recordAudit(db, { action: "password_reset", email, ...client });
-            break;
-          case "/change-email":
-          case "/email-otp/change-email":
-            await recordAudit(db, {
-              action: "email_changed",
-              userId: sessionUserId,
-              email,
-              details: { from: ctx.context.session?.user.email },
-              ...client,
-            });
-            break;
-          case "/passkey/verify-registration":
-            await recordAudit(db, { action: "passkey_added", userId: sessionUserId, ...client });
-            break;
-          case "/passkey/delete-passkey":
-            await recordAudit(db, {
-              action: "passkey_removed",
-              userId: sessionUserId,
-              details: { passkeyId: ctx.body?.id },
-              ...client,
-            });
-            break;
-          case "/unlink-account":
-            await recordAudit(db, {
-              action: "account_unlinked",
-              userId: sessionUserId,
-              details: { accountId: ctx.body?.accountId },
-              ...client,
-            });
-            break;
-          case "/revoke-other-sessions":
-          case "/revoke-sessions":
-            await recordAudit(db, { action: "sessions_revoked", userId: sessionUserId, ...client });
-            break;
-        }
-      }),
-    },
+    hooks: { before: beforeHook(db), after: afterHook(db) },
     databaseHooks: {
       user: {
+        update: {
+          async after(updated, ctx) {
+            // A code sign-in or a reset just proved the address of an unproven account: claimed.
+            if (ctx && CLAIM_PATHS.has(ctx.path) && updated.emailVerified) {
+              await removeUnprovenAccess(db, updated.id);
+            }
+          },
+        },
         create: {
           async after(created, ctx) {
             await recordAudit(db, {
@@ -277,6 +182,11 @@ export function createAuth(db: Db) {
       },
       session: {
         create: {
+          // Decision 0019: whatever the way in (passkey, Google, an old password), no session for
+          // an account whose address nobody proved.
+          async before(created) {
+            if (!(await isAddressProven(db, created.userId))) return false;
+          },
           async after(created, ctx) {
             await recordAudit(db, {
               action: "sign_in",
@@ -290,6 +200,12 @@ export function createAuth(db: Db) {
       },
       account: {
         create: {
+          async before(created) {
+            if (created.providerId === "credential") return;
+            if (!(await isAddressProven(db, created.userId))) {
+              throw new APIError("FORBIDDEN", { message: "E-mail not verified", code: "EMAIL_NOT_VERIFIED" });
+            }
+          },
           async after(created, ctx) {
             if (created.providerId === "credential") return;
             await recordAudit(db, {

@@ -2,16 +2,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/lib/config.server";
 import { CODE_TTL_SECONDS } from "./auth-limits";
 
-// A code flow in progress (sign-in code or password reset), carried in a signed, HttpOnly cookie.
-// It holds only the address and when the last code went out; the code itself stays in the
-// database, except after a reset code was accepted, when the new-password step needs it.
+// A code flow in progress, carried in a signed, HttpOnly cookie: a sign-in code ("otp"), the proof
+// of the address after registration or an old account's password sign-in ("verify", decision
+// 0019), or a password reset. It holds only the address and when the last code went out; the code
+// itself stays in the database and is entered once, in the step that uses it (issue 11 §2).
 export type PendingFlow = {
-  kind: "otp" | "reset";
+  kind: "otp" | "verify" | "reset";
   email: string;
   /** Epoch milliseconds of the last code sent, for the resend cool-down. */
   sentAt: number;
-  /** Set once the reset code was checked: the new-password step sends it with the password. */
-  otp?: string;
 };
 
 const COOKIE = "vitrina_flow";
@@ -41,7 +40,7 @@ export function readPendingFlow(request: Request): PendingFlow | null {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const flow = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")) as PendingFlow;
-    if (flow.kind !== "otp" && flow.kind !== "reset") return null;
+    if (flow.kind !== "otp" && flow.kind !== "verify" && flow.kind !== "reset") return null;
     if (typeof flow.email !== "string" || typeof flow.sentAt !== "number") return null;
     if (Date.now() - flow.sentAt > CODE_TTL_SECONDS * 1000) return null;
     return flow;

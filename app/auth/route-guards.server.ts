@@ -8,20 +8,23 @@ import { type PendingFlow, readPendingFlow } from "./pending-flow.server";
 /** The pending code flow a guarded route may read. */
 export const pendingFlowContext = createContext<PendingFlow | null>(null);
 
-function requireFlow(kind: PendingFlow["kind"], start: string): MiddlewareFunction<Response> {
+function requireFlow(kinds: PendingFlow["kind"][], start: string): MiddlewareFunction<Response> {
   return ({ request, context }, next) => {
     const flow = readPendingFlow(request);
-    if (!flow || flow.kind !== kind) throw redirect(start);
+    if (!flow || !kinds.includes(flow.kind)) throw redirect(start);
     context.set(pendingFlowContext, flow);
     return next();
   };
 }
 
 export const guards = {
-  /** /auth/verify-otp: only while a sign-in code is pending; otherwise back to the login page. */
-  oneTimeCode: requireFlow("otp", "/auth/login?mode=code"),
+  /**
+   * /auth/verify-otp: only while a sign-in code or the proof of an address is pending; otherwise
+   * back to the login page.
+   */
+  oneTimeCode: requireFlow(["otp", "verify"], "/auth/login?mode=code"),
   /** /auth/reset-password: only while a reset is pending; otherwise back to forgot-password. */
-  resetPassword: requireFlow("reset", "/auth/forgot-password"),
+  resetPassword: requireFlow(["reset"], "/auth/forgot-password"),
 } as const satisfies Record<string, MiddlewareFunction<Response>>;
 
 export type GuardName = keyof typeof guards;

@@ -18,7 +18,9 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 export async function readSession(request: Request): Promise<SessionUser | null> {
   if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   const result = await getAuth().api.getSession({ headers: request.headers });
-  if (!result) return null;
+  // Decision 0019: a session of an account whose address was never proven (made before the
+  // proof was required) does not count; the owner proves the address at the next sign-in.
+  if (!result?.user.emailVerified) return null;
   const user = result.user as typeof result.user & { onboarded?: boolean; role?: string };
   return {
     id: user.id,

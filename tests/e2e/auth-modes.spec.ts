@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, FAKE_GOOGLE_URL } from "../support/e2e-env";
-import { expect, onboardThroughApi, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
+import {
+  expect,
+  onboardThroughApi,
+  registerThroughApi,
+  test,
+  uniqueEmail,
+  uniqueId,
+} from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { codeFor, messagesTo } from "../support/e2e-mail";
 
@@ -15,11 +22,7 @@ const path = (url: string) => new URL(url).pathname;
 async function newOwner(page: Page) {
   const email = uniqueEmail("auth");
   const password = `pw-${randomBytes(8).toString("hex")}`;
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: "Owner", locale: "en" },
-    headers: { Origin: E2E_BASE_URL },
-  });
-  expect(signUp.ok()).toBe(true);
+  await registerThroughApi(page.request, { email, password, locale: "en" });
   const id = uniqueId();
   await onboardThroughApi(page.request, { name: `Auth ${id}`, username: `auth-${id}` }, email);
   return { email, password };
@@ -27,6 +30,7 @@ async function newOwner(page: Page) {
 
 async function signOut(page: Page) {
   await page.goto("/auth/logout");
+  await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
 }
 
@@ -120,7 +124,7 @@ test("e-mail code: an existing owner signs in with a code", async ({ page }) => 
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send the code" }).click();
   await expect(page).toHaveURL(/\/auth\/verify-otp$/);
-  await page.getByLabel("6-digit code").fill(await codeFor(email));
+  await page.getByLabel("6-digit code").fill(await codeFor(email, 2));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
 });
@@ -151,11 +155,10 @@ test("forgot password → code → new password → signed in; the old password 
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send the code" }).click();
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
-  const code = await codeFor(email);
+  const code = await codeFor(email, 2);
   expect(messagesTo(email).at(-1)).toMatch(/Subject: Reset your Vitrina password/);
+  // The code goes with the new password, in one step (issue 11 §2: no separate check).
   await page.getByLabel("6-digit code").fill(code);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "New password" })).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("password1");
   await page.getByLabel("Confirm password", { exact: true }).fill("password1");
   await page.getByRole("button", { name: "Save and sign in" }).click();
@@ -183,6 +186,65 @@ test("forgot password for an unknown address looks exactly the same", async ({ p
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
   await expect(page.getByText(`If ${email} has an account, a 6-digit code is on its way.`)).toBeVisible();
   expect(messagesTo(email)).toEqual([]);
+});
+
+test("a fourth reset code in 15 minutes is refused, and the page says for how long", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError("/auth/forgot-password.data", 429);
+  const email = uniqueEmail("many");
+  for (let i = 0; i < 3; i++) {
+    await openHydrated(page, "/auth/forgot-password");
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send the code" }).click();
+    await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  }
+  await openHydrated(page, "/auth/forgot-password");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send the code" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/^Too many attempts\. Try again in 1[45] min\.$/);
+});
+
+test("registration: the address is proven with a mailed code before onboarding", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError("/auth/verify-otp.data", 400);
+  const email = uniqueEmail("proof");
+  await openHydrated(page, "/auth/register?mode=password");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await page.getByLabel("Confirm password", { exact: true }).fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  // Not signed in yet: onboarding waits for the code.
+  expect((await page.request.get("/onboarding", { maxRedirects: 0 })).headers().location).toBe("/auth/login");
+  const code = await codeFor(email);
+  expect(messagesTo(email)[0]).toMatch(/Subject: Confirm your e-mail for Vitrina/);
+  await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to verify the code. Check it and try again.");
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test("GET /auth/logout signs nobody out: it shows a button, and the POST signs out", async ({ page }) => {
+  await newOwner(page);
+  await page.goto("/auth/logout");
+  await expect(page.getByRole("heading", { level: 1, name: "Log out" })).toBeVisible();
+  // A link or an image on another site is a GET: the session is still there.
+  const fromElsewhere = await page.request.get("/auth/logout");
+  expect(fromElsewhere.ok()).toBe(true);
+  await page.goto("/dashboard/products");
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  await page.goto("/auth/logout");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await page.goto("/dashboard/products");
+  await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
 test("passkey: add one in settings, rename it, sign in with it, then delete it", async ({ page }) => {

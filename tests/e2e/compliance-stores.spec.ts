@@ -4,6 +4,7 @@ import {
   type Account,
   expect,
   onboardThroughApi,
+  registerThroughApi,
   test,
   uniqueEmail,
   uniqueId,
@@ -55,9 +56,7 @@ test.beforeAll(async () => {
   const request = await apiContext();
   const email = uniqueEmail("compliance");
   const password = `pw-${uniqueId()}-x`;
-  expect(
-    (await request.post("/api/auth/sign-up/email", { data: { email, password, name: "Owner" } })).ok(),
-  ).toBe(true);
+  await registerThroughApi(request, { email, password });
   const store = { name: `Compliance ${uniqueId()}`, username: `compliance-${uniqueId()}` };
   await onboardThroughApi(request, store, email);
   await createProduct(request, { name: PRODUCT, price: "150" });

@@ -55,9 +55,10 @@ test.describe("signed out", () => {
     expect(reset.headers().location).toBe("/auth/forgot-password");
   });
 
-  test("/auth/logout signs nobody out and returns home", async ({ page }) => {
+  test("/auth/logout is open: it shows the log-out button (a GET signs nobody out)", async ({ page }) => {
     await page.goto("/auth/logout");
-    expect(page.url()).toBe(`${E2E_BASE_URL}/`);
+    expect(page.url()).toBe(`${E2E_BASE_URL}/auth/logout`);
+    await expect(page.getByRole("button")).toHaveCount(1);
   });
 
   test("every other page → /auth/login", async ({ page, request }) => {

@@ -94,8 +94,10 @@ for (const lang of ["mk", "en", "sq"] as const) {
     await expect(card.getByText(t.price12990)).toBeVisible();
     await expect(card.getByText(t.perPiece, { exact: true })).toBeVisible();
 
-    // Signing out (GET) ends the session: the dashboard asks for a login again.
+    // Signing out (a POST from the log-out page's button) ends the session: the dashboard asks
+    // for a login again.
     await page.goto("/auth/logout");
+    await page.getByRole("button", { name: t.dashboard.logout }).click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     await page.goto("/dashboard/products");
     await expect(page).toHaveURL(/\/auth\/login$/);

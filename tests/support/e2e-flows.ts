@@ -1,9 +1,13 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { codeFor } from "./e2e-mail";
 import type { Texts } from "./e2e-texts";
 
 // The owner's steps through the real UI, shared by the specs that walk them.
 
-/** Registers through /auth/register; the new account lands on /onboarding. */
+/**
+ * Registers through /auth/register, enters the code mailed to the address (decision 0019), and
+ * lands on /onboarding.
+ */
 export async function signUp(page: Page, t: Texts, credentials: { email: string; password: string }) {
   await page.goto("/auth/register");
   await waitForHydration(page);
@@ -12,6 +16,9 @@ export async function signUp(page: Page, t: Texts, credentials: { email: string;
   await page.getByLabel(t.register.password, { exact: true }).fill(credentials.password);
   await page.getByLabel(t.register.confirm, { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: t.register.submit }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-otp$/);
+  await page.getByLabel(t.register.code, { exact: true }).fill(await codeFor(credentials.email));
+  await page.getByRole("button", { name: t.register.confirmCode }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
 }
 

@@ -12,6 +12,17 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+/** Appends the decoded text of every base64 part (nodemailer picks base64 for Cyrillic text). */
+function withBase64Parts(eml: string): string {
+  const parts = [
+    ...eml.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ];
+  return [
+    eml,
+    ...parts.map((part) => Buffer.from(part[1]!.replace(/\s+/g, ""), "base64").toString("utf8")),
+  ].join("\n");
+}
+
 /** Every outbox message sent to this address, oldest first, as decoded text. */
 export function messagesTo(email: string): string[] {
   const dir = path.join(e2eDataDir(), "mail");
@@ -19,7 +30,7 @@ export function messagesTo(email: string): string[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith(".eml"))
     .sort()
-    .map((file) => decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => withBase64Parts(decodeQuotedPrintable(readFileSync(path.join(dir, file), "utf8"))))
     .filter((eml) => new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(eml));
 }
 

@@ -6,7 +6,16 @@ import type { Lang } from "./e2e-env";
 export type Texts = {
   /** Label of the language switcher's button for this language. */
   languageName: string;
-  register: { heading: string; email: string; password: string; confirm: string; submit: string };
+  register: {
+    heading: string;
+    email: string;
+    password: string;
+    confirm: string;
+    submit: string;
+    /** The code step that proves the address (decision 0019). */
+    code: string;
+    confirmCode: string;
+  };
   login: { heading: string; submit: string; createLink: string };
   onboarding: {
     heading: string;
@@ -65,6 +74,8 @@ export const TEXTS: Record<Lang, Texts> = {
       password: "Лозинка",
       confirm: "Потврдете ја лозинката",
       submit: "Регистрирај се",
+      code: "Код од 6 цифри",
+      confirmCode: "Потврди и продолжи",
     },
     login: { heading: "Најава", submit: "Најави се", createLink: "Креирајте веб-страница" },
     onboarding: {
@@ -120,6 +131,8 @@ export const TEXTS: Record<Lang, Texts> = {
       password: "Password",
       confirm: "Confirm password",
       submit: "Sign up",
+      code: "6-digit code",
+      confirmCode: "Confirm and continue",
     },
     login: { heading: "Log in", submit: "Log in", createLink: "Create your website" },
     onboarding: {
@@ -175,6 +188,8 @@ export const TEXTS: Record<Lang, Texts> = {
       password: "Fjalëkalimi",
       confirm: "Konfirmoni fjalëkalimin",
       submit: "Regjistrohu",
+      code: "Kodi me 6 shifra",
+      confirmCode: "Konfirmo dhe vazhdo",
     },
     login: { heading: "Hyrje", submit: "Hyr", createLink: "Krijoni faqen tuaj" },
     onboarding: {

@@ -2,7 +2,6 @@ import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { passkey } from "~/db/schema/account-security";
 import { account, user } from "~/db/schema/auth";
-import { recordAudit } from "~/features/audit/audit.server";
 import type { Locale } from "~/i18n/config";
 import { AppError } from "~/lib/app-error";
 
@@ -77,30 +76,11 @@ export async function setName(db: Db, userId: string, name: string): Promise<voi
   await db.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
-/** Changes the address after the caller proved who they are (password or code). */
-export async function changeEmail(
-  db: Db,
-  userId: string,
-  newEmail: string,
-  audit: { ipAddress?: string | null; userAgent?: string | null; method: string },
-): Promise<void> {
-  const [current] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  if (!current) throw new AppError("notFound");
-  if (current.email === newEmail) return;
-  const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, newEmail));
-  // The same failure as any other, so the form does not reveal who is registered.
-  if (taken) throw new AppError("emailChangeFailed");
-  await db
-    .update(user)
-    .set({ email: newEmail, emailVerified: false, updatedAt: new Date() })
-    .where(eq(user.id, userId));
-  await recordAudit(db, {
-    action: "email_changed",
-    userId,
-    email: newEmail,
-    method: audit.method,
-    ipAddress: audit.ipAddress,
-    userAgent: audit.userAgent,
-    details: { from: current.email },
-  });
+/** Whether the account has a password (a credential account). */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return (row?.n ?? 0) > 0;
 }

@@ -48,7 +48,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1 className="font-semibold text-2xl">{t("login.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("login.subtitle")}</p>
       <ModeTabs mode={mode} path="/auth/login" />
-      <FormAlert message={errors.form ?? loaderData.error ?? undefined} />
+      <FormAlert
+        message={errors.form ?? loaderData.error ?? undefined}
+        values={(actionData as { formValues?: Record<string, number> } | undefined)?.formValues}
+      />
       <ModeBody mode={mode} errors={errors} busy={busy} />
       {mode === "password" ? (
         <p className="mt-3 text-right text-sm">

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registerSchema } from "~/auth/auth.schema";
-import { googleEnabled, requestSignInCode, startGoogle } from "~/auth/auth-actions.server";
-import { authCookies, callAuth } from "~/auth/auth-call.server";
+import { googleEnabled, rateLimited, requestSignInCode, startGoogle } from "~/auth/auth-actions.server";
+import { callAuth } from "~/auth/auth-call.server";
+import { pendingFlowCookie } from "~/auth/pending-flow.server";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -37,14 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
     name: email.split("@")[0],
     locale: requestLocale(request),
   });
-  if (!response.ok) {
-    const message = response.status === 429 ? "errors:rateLimited" : "errors:registrationFailed";
-    return data(
-      { errors: { form: message } as FieldErrors },
-      { status: response.status === 429 ? 429 : 400 },
-    );
-  }
-  return redirect("/onboarding", { headers: authCookies(response) });
+  if (response.status === 429) return rateLimited(response);
+  if (!response.ok)
+    return data({ errors: { form: "errors:registrationFailed" } as FieldErrors }, { status: 400 });
+  // Decision 0019: the address is proven with the code just mailed before onboarding starts.
+  // A taken address gets the same next step (its owner is told by e-mail), so nothing is revealed.
+  return redirect("/auth/verify-otp", {
+    headers: { "Set-Cookie": pendingFlowCookie({ kind: "verify", email, sentAt: Date.now() }) },
+  });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +60,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <h1 className="font-semibold text-2xl">{t("register.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("register.subtitle")}</p>
       <ModeTabs mode={mode} path="/auth/register" />
-      <FormAlert message={errors.form} />
+      <FormAlert
+        message={errors.form}
+        values={(actionData as { formValues?: Record<string, number> } | undefined)?.formValues}
+      />
       {mode === "code" ? <CodeRequestForm errors={errors} busy={busy} /> : null}
       {mode === "passkey" ? (
         <p className="mt-5 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">

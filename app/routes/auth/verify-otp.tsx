@@ -12,14 +12,20 @@ import { pageTitle } from "~/lib/page-title.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/verify-otp";
 
-// Spec §2: only while a sign-in code is pending (the one-time-code guard).
+// Spec §2: only while a sign-in code, or the proof of an address (decision 0019), is pending.
 export const middleware: Route.MiddlewareFunction[] = [guards.oneTimeCode];
 
 export const meta: Route.MetaFunction = titleMeta;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const flow = context.get(pendingFlowContext)!;
-  return { title: pageTitle(request, "auth:verify.title"), email: flow.email, cooldown: cooldownLeft(flow) };
+  const proof = flow.kind === "verify";
+  return {
+    title: pageTitle(request, proof ? "auth:confirm.title" : "auth:verify.title"),
+    email: flow.email,
+    cooldown: cooldownLeft(flow),
+    proof,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (cooldownLeft(flow) > 0) return formError("errors:codeResendFailed", 429);
     const response = await callAuth(request, "/email-otp/send-verification-otp", {
       email: flow.email,
-      type: "sign-in",
+      type: flow.kind === "verify" ? "email-verification" : "sign-in",
     });
     if (!response.ok) return failure(response, "errors:codeResendFailed");
     return data(
@@ -39,12 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = verifyOtpSchema.safeParse(formObject(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const response = await callAuth(request, "/sign-in/email-otp", {
-    email: flow.email,
-    otp: parsed.data.otp,
-    name: flow.email.split("@")[0],
-    locale: requestLocale(request),
-  });
+  // The proof of an address signs in too (autoSignInAfterVerification); a new account then
+  // goes on to onboarding through the navigation rules.
+  const response =
+    flow.kind === "verify"
+      ? await callAuth(request, "/email-otp/verify-email", { email: flow.email, otp: parsed.data.otp })
+      : await callAuth(request, "/sign-in/email-otp", {
+          email: flow.email,
+          otp: parsed.data.otp,
+          name: flow.email.split("@")[0],
+          locale: requestLocale(request),
+        });
   if (!response.ok) return failure(response, "errors:codeVerifyFailed");
   const headers = authCookies(response);
   headers.append("Set-Cookie", clearPendingFlowCookie());
@@ -52,5 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {
-  return <CodeEntryCard flow="verify" pending={loaderData} actionData={actionData} />;
+  return (
+    <CodeEntryCard
+      flow={loaderData.proof ? "confirm" : "verify"}
+      pending={loaderData}
+      actionData={actionData}
+    />
+  );
 }

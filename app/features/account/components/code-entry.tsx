@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form";
-import { AuthForm, CodeInput } from "./auth-fields";
+import { AuthForm, CodeInput, NewPasswordFields } from "./auth-fields";
 import { ResendButton } from "./resend-button";
 
-/** What differs between the two code pages: texts, the action's intent and the way back. */
+/** What differs between the code pages: texts, the action's intent and the way back. */
 const FLOWS = {
   verify: {
     intent: "verify",
@@ -16,19 +16,31 @@ const FLOWS = {
     subtitle: "verify.subtitle",
     submit: "verify.submit",
     back: "/auth/login?mode=code",
+    otherEmail: "verify.otherEmail",
   },
+  // Decision 0019: the address is proven before onboarding (or at an old account's sign-in).
+  confirm: {
+    intent: "verify",
+    title: "confirm.title",
+    subtitle: "confirm.subtitle",
+    submit: "confirm.submit",
+    back: "/auth/register",
+    otherEmail: "confirm.otherEmail",
+  },
+  // The code goes with the new password, in the one step that uses it (issue 11 §2).
   reset: {
-    intent: "code",
+    intent: "reset",
     title: "reset.title",
     subtitle: "reset.subtitle",
-    submit: "reset.check",
+    submit: "reset.save",
     back: "/auth/forgot-password",
+    otherEmail: "verify.otherEmail",
   },
 } as const;
 
 /**
- * The page that asks for the 6-digit code sent by e-mail (sign-in, password reset): the code
- * field, "send it again" after the cool-down, and the way back to enter another address.
+ * The page that asks for the 6-digit code sent by e-mail (sign-in, proof of the address, password
+ * reset with the new password): "send it again" after the cool-down, and the way back.
  */
 export function CodeEntryCard({
   flow,
@@ -37,9 +49,9 @@ export function CodeEntryCard({
 }: {
   flow: keyof typeof FLOWS;
   pending: { email: string; cooldown: number };
-  actionData?: { errors?: FieldErrors; resent?: boolean };
+  actionData?: { errors?: FieldErrors; resent?: boolean; formValues?: Record<string, number> };
 }) {
-  const { intent, title, subtitle, submit, back } = FLOWS[flow];
+  const { intent, title, subtitle, submit, back, otherEmail } = FLOWS[flow];
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.errors ?? {};
   const { t } = useTranslation("auth");
@@ -47,7 +59,7 @@ export function CodeEntryCard({
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t(title)}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t(subtitle, { email: pending.email })}</p>
-      <FormAlert message={errors.form} />
+      <FormAlert message={errors.form} values={actionData?.formValues} />
       {actionData?.resent ? (
         <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
           {t("code.resent")}
@@ -62,6 +74,12 @@ export function CodeEntryCard({
             required
           />
         </Field>
+        {flow === "reset" ? (
+          <>
+            <input type="hidden" name="email" value={pending.email} autoComplete="username" />
+            <NewPasswordFields errors={errors} passwordLabel={t("fields.newPassword")} />
+          </>
+        ) : null}
         <Button type="submit" disabled={busy}>
           {t(submit)}
         </Button>
@@ -69,7 +87,7 @@ export function CodeEntryCard({
       <ResendButton seconds={pending.cooldown} busy={busy} />
       <p className="mt-3 text-center text-sm">
         <Link to={back} className="text-gray-600 hover:underline">
-          {t("verify.otherEmail")}
+          {t(otherEmail)}
         </Link>
       </p>
     </Card>

@@ -1,0 +1,98 @@
+import { skopjeDay } from "~/features/confirmation/calendar";
+import type { Store } from "~/features/stores/store.server";
+import type { Locale } from "~/i18n/config";
+
+// Issue 11 item 10: /{username}/price-list.pdf was rendered on every request (170–550 ms for 70
+// products, no login needed). Like the feeds, a store's PDF is now built once per store version, and
+// also per language and Skopje day (the "confirmed today" line turns into "last confirmed" at
+// midnight). store.version moves with every change the list shows (decision 0007-i6), so an entry
+// is never stale; concurrent requests for a PDF not yet built share one rendering (decision 0022).
+
+export type CachedPdf = { pdf: Buffer; etag: string; builtAt: Date };
+
+type Entry = CachedPdf & { version: number; day: string };
+
+/** Bounds what the cache holds: a 5,000-product list is about 0.9 MB (docs/performance.md). */
+const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_ENTRIES = 1_500;
+
+export class PriceListPdfCache {
+  private entries = new Map<string, Entry>();
+  private building = new Map<string, Promise<Entry>>();
+  private bytes = 0;
+  renders = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  /** The store's PDF in this language for its current version, built by `render` when it must be. */
+  async get(
+    store: Pick<Store, "id" | "version">,
+    locale: Locale,
+    now: Date,
+    render: () => Promise<Buffer>,
+  ): Promise<CachedPdf> {
+    const slot = `${store.id}|${locale}`;
+    const day = skopjeDay(now);
+    const held = this.entries.get(slot);
+    if (held && held.version === store.version && held.day === day) {
+      // Most recently used last: the first entry is the one to evict.
+      this.entries.delete(slot);
+      this.entries.set(slot, held);
+      return held;
+    }
+    const key = `${slot}|${store.version}|${day}`;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = this.build(store, locale, day, now, render).finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    const entry = await pending;
+    // A newer version may have been stored while this one was built: keep the newer.
+    const current = this.entries.get(slot);
+    if (
+      !current ||
+      current.version < entry.version ||
+      (current.version === entry.version && current.day !== day)
+    )
+      this.put(slot, entry);
+    return entry;
+  }
+
+  private async build(
+    store: Pick<Store, "id" | "version">,
+    locale: Locale,
+    day: string,
+    now: Date,
+    render: () => Promise<Buffer>,
+  ): Promise<Entry> {
+    this.renders++;
+    const pdf = await render();
+    return {
+      pdf,
+      etag: `"${store.id.slice(0, 8)}-${store.version}-${locale}-${day}"`,
+      builtAt: now,
+      version: store.version,
+      day,
+    };
+  }
+
+  private put(slot: string, entry: Entry) {
+    const old = this.entries.get(slot);
+    if (old) {
+      this.entries.delete(slot);
+      this.bytes -= old.pdf.length;
+    }
+    if (entry.pdf.length > this.maxBytes) return;
+    while (this.entries.size >= MAX_ENTRIES || this.bytes + entry.pdf.length > this.maxBytes) {
+      const oldest = this.entries.entries().next().value;
+      if (!oldest) break;
+      this.entries.delete(oldest[0]);
+      this.bytes -= oldest[1].pdf.length;
+    }
+    this.entries.set(slot, entry);
+    this.bytes += entry.pdf.length;
+  }
+}
+
+/** The process's one cache of price-list PDFs. */
+export const priceListPdfCache = new PriceListPdfCache();

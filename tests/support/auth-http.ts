@@ -1,0 +1,90 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { toNodeHandler } from "better-auth/node";
+import { type Auth, CLIENT_IP_HEADER } from "~/auth/auth.server";
+import { getConfig } from "~/lib/config.server";
+
+// better-auth behind a real HTTP socket, as server/app.ts mounts it: the client address is the
+// socket's, so a test can attack from several loopback addresses (127.0.0.2, 127.0.0.3…) at once.
+
+export type HttpAnswer = { status: number; cookies: string[]; body: unknown };
+
+export async function startAuthServer(auth: Auth) {
+  const handler = toNodeHandler(auth);
+  const server = createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "";
+    void handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  /** One request from `from` (a loopback address), with the app's origin as a browser sends it. */
+  function call(
+    path: string,
+    body?: unknown,
+    options: { from?: string; cookie?: string; method?: string } = {},
+  ): Promise<HttpAnswer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          localAddress: options.from ?? "127.0.0.1",
+          path: `/api/auth${path}`,
+          method: options.method ?? (payload === undefined ? "GET" : "POST"),
+          headers: {
+            origin: getConfig().baseUrl,
+            "user-agent": "attack-script",
+            ...(payload === undefined ? {} : { "content-type": "application/json" }),
+            ...(options.cookie ? { cookie: options.cookie } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let parsed: unknown = text;
+            try {
+              parsed = text ? JSON.parse(text) : null;
+            } catch {}
+            const setCookie = res.headers["set-cookie"] ?? [];
+            resolve({ status: res.statusCode ?? 0, cookies: setCookie, body: parsed });
+          });
+        },
+      );
+      req.on("error", reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+  }
+
+  /** The cookie header a browser would send back: a starting header, then these answers' cookies. */
+  function cookieJar(...items: (HttpAnswer | string)[]): string {
+    const jar = new Map<string, string>();
+    for (const item of items) {
+      if (typeof item === "string") {
+        for (const pair of item.split(/;\s*/).filter(Boolean)) {
+          const [name, ...value] = pair.split("=");
+          jar.set(name!, value.join("="));
+        }
+        continue;
+      }
+      for (const cookie of item.cookies) {
+        const [pair] = cookie.split(";");
+        const [name, ...value] = pair!.split("=");
+        if (/max-age=0/i.test(cookie)) jar.delete(name!);
+        else jar.set(name!, value.join("="));
+      }
+    }
+    return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    call,
+    cookieJar,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
