@@ -27,6 +27,8 @@ export type Database = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   kind: "pglite" | "postgres";
+  /** PGlite only: the data directory as a tar (tests/support/global-setup.ts keeps a migrated one). */
+  dumpDataDir?: () => Promise<Blob>;
   /** LISTEN on a channel (issue 6: page-cache invalidation); onDown fires if the listener is lost. */
   listen: (
     channel: string,
@@ -41,7 +43,12 @@ const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
  * PGlite (PostgreSQL in WASM, files in dataDir) when no URL is given, a PostgreSQL pool otherwise:
  * the same schema and SQL migrations run on both (ARCHITECTURE.md).
  */
-export async function openDatabase(options: { url: string | null; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url: string | null;
+  dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (the tests' migrated template). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -75,7 +82,11 @@ export async function openDatabase(options: { url: string | null; dataDir?: stri
     };
   }
   // pg_trgm backs the catalogue search index (migration 0001); PGlite loads extensions up front.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
@@ -83,6 +94,7 @@ export async function openDatabase(options: { url: string | null; dataDir?: stri
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
       return () => unsubscribe();

@@ -1,10 +1,30 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 
-/** Against a real PostgreSQL server the migrations run once, before any test file connects. */
+/**
+ * The schema is migrated once per run (STYLE.md "Tests", decision 0024). Against a real PostgreSQL
+ * server every test file then connects to that database. On PGlite the migrated data directory is
+ * dumped to a file, and each test file's in-memory database starts from it (tests/support/test-db.ts)
+ * instead of running the migrations again.
+ */
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const database = await openDatabase({ url });
-  await database.migrate();
-  await database.close();
+  if (url) {
+    const database = await openDatabase({ url });
+    await database.migrate();
+    await database.close();
+    return;
+  }
+  const template = await openDatabase({ url: null });
+  await template.migrate();
+  const dump = await template.dumpDataDir!();
+  await template.close();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vitrina-test-template-"));
+  const file = path.join(dir, "migrated.tar");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  // Test files run in forks started after this, and inherit the environment.
+  process.env.VITRINA_TEST_TEMPLATE = file;
+  return () => rmSync(dir, { recursive: true, force: true });
 }

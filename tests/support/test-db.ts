@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -6,14 +7,18 @@ import { store } from "~/db/schema/stores";
 import type { StoreContext } from "~/lib/service-context";
 
 /**
- * The database a service test runs on: an in-memory PGlite migrated for this test file, or the
- * PostgreSQL server at TEST_DATABASE_URL (migrated once by tests/support/global-setup.ts).
+ * The database a service test runs on: an in-memory PGlite started from the migrated template, or
+ * the PostgreSQL server at TEST_DATABASE_URL; both migrated once by tests/support/global-setup.ts.
  * Tests isolate themselves by creating their own users and stores, never by emptying tables.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL || null;
-  const database = await openDatabase({ url });
-  if (!url) await database.migrate();
+  if (url) return openDatabase({ url });
+  const template = process.env.VITRINA_TEST_TEMPLATE;
+  if (template) return openDatabase({ url: null, loadDataDir: new Blob([readFileSync(template)]) });
+  // Run without the global setup (a single file from an editor): migrate this database itself.
+  const database = await openDatabase({ url: null });
+  await database.migrate();
   return database;
 }
 

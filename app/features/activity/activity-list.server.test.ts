@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { bulkActionSchema } from "~/features/catalog/product-bulk.schema";
 import { runBulkAction } from "~/features/catalog/product-bulk.server";
 import { createCategory } from "~/features/categories/category.server";
@@ -13,16 +13,7 @@ import { parseActivityFilters } from "./activity-params";
 
 const database = databaseForThisFile();
 
-const form = (overrides: Record<string, string> = {}) =>
-  productSchema.parse({
-    name: "Производ",
-    price: "100",
-    vatRate: "18",
-    unit: "piece",
-    availability: "in_stock",
-    status: "active",
-    ...overrides,
-  });
+const form = productInput;
 const filters = (query: string) => parseActivityFilters(new URLSearchParams(query));
 const t = (key: string, options?: Record<string, unknown>) =>
   options ? `${key}${JSON.stringify(options)}` : key;

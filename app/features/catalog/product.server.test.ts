@@ -2,25 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog, priceHistory } from "~/db/schema/activity";
 import { category } from "~/db/schema/catalog";
+import { productInput } from "~/features/catalog/product.test-support";
 import { AppError } from "~/lib/app-error";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { productSchema } from "./product.schema";
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "./product.server";
 
 const database = databaseForThisFile();
 
 const form = (overrides: Record<string, string> = {}) =>
-  productSchema.parse({
+  productInput({
     name: "Млеко Бимилк 1 л",
-    description: "",
     price: "65,00",
     vatRate: "5",
-    unit: "piece",
     netQuantity: "1",
     netUnit: "l",
     quantity: "12",
-    availability: "in_stock",
-    status: "active",
     ...overrides,
   });
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { categorySchema } from "./category.schema";
 import {
@@ -17,15 +17,7 @@ const database = databaseForThisFile();
 
 const name = (value: string) => categorySchema.parse({ name: value });
 const productIn = (categoryId: string | null) =>
-  productSchema.parse({
-    name: "Леб",
-    price: "40",
-    vatRate: "5",
-    unit: "piece",
-    availability: "in_stock",
-    status: "active",
-    categoryId: categoryId ?? "",
-  });
+  productInput({ name: "Леб", price: "40", vatRate: "5", categoryId: categoryId ?? "" });
 
 describe("categories", () => {
   it("requires a name of at most 100 characters", () => {

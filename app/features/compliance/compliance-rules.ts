@@ -22,28 +22,34 @@ export type ComplianceIssue = (typeof COMPLIANCE_ISSUES)[number];
 export const PACKAGE_UNITS = ["piece", "pack", "box", "pair", "set"] as const;
 
 /**
- * Beginnings of words, in the search key's Latin skeleton (app/lib/transliterate.ts: "Млеко" and
- * "mleko" are both "mleko", "Шеќер" and "Sheqer" both "seker"), that name goods sold by weight or
- * volume: Macedonian, Albanian and English.
+ * Beginnings of words in a product's name that name goods sold by weight or volume, in Macedonian
+ * (Cyrillic and Latin spelling), Albanian and English; matched case-insensitively as regular
+ * expressions at the start of a word of the name (never the description: "a glass for water" is
+ * not water).
  */
 // biome-ignore format: a word list reads better packed
 export const MEASURED_GOODS = [
   // mk
-  "mleko", "jogurt", "kiselo", "sirenje", "kaskaval", "pavlaka", "puter", "leb", "brasno", "seker",
-  "maslo", "zejtin", "oriz", "grav", "testenin", "makaron", "kafe", "kaj", "sok", "voda", "pivo",
-  "vino", "rakija", "meso", "salama", "virsl", "kolbas", "detergent", "sampon",
+  "млеко", "јогурт", "кисело", "сирење", "кашкавал", "павлака", "путер", "леб", "брашно", "шеќер",
+  "масло", "зејтин", "ориз", "грав", "тестенин", "макарон", "кафе", "чај", "сок", "вода", "пиво",
+  "вино", "ракија", "месо", "салам", "вирш", "колбас", "детергент", "шампон",
+  "mleko", "jogurt", "kiselo", "sirenje", "ka[sš]h?kaval", "pavlaka", "puter", "leb", "bra[sš]h?no",
+  "[sš]h?e(kj|ќ|k)er", "maslo", "zejtin", "oriz", "grav", "kafe", "[cč]h?aj", "sok", "voda", "pivo",
+  "vino", "rakija", "meso", "salam", "kolbas", "detergent", "[sš]h?ampon",
   // sq
-  "kumest", "buke", "djathe", "miell", "vaj", "uje", "mish", "birr",
+  "qum[eë]sht", "buk[eë]", "djath[eë]", "miell", "sheqer", "vaj", "uj[eë]", "mish", "birr", "çaj",
   // en
   "milk", "bread", "flour", "sugar", "oil", "rice", "coffee", "tea", "juice", "water", "beer",
-  "wine", "cheese", "yogurt", "meat",
+  "wine", "cheese", "yog(h)?urt", "meat",
 ] as const;
 
 /** Basic foods taxed at 5 % (Закон за ДДВ, член 30): a subset of the goods above, no drinks. */
 // biome-ignore format: a word list reads better packed
 export const BASIC_FOODS = [
-  "mleko", "jogurt", "kiselo", "sirenje", "kaskaval", "pavlaka", "puter", "leb", "brasno", "seker",
-  "maslo", "zejtin", "oriz", "grav", "testenin", "makaron", "meso", "salama", "virsl", "kolbas",
-  "jajka", "kumest", "buke", "djathe", "miell", "mish", "veze",
-  "milk", "bread", "flour", "sugar", "rice", "cheese", "yogurt", "meat", "eggs",
+  "млеко", "јогурт", "кисело", "сирење", "кашкавал", "павлака", "путер", "леб", "брашно", "шеќер",
+  "масло", "зејтин", "ориз", "грав", "тестенин", "макарон", "месо", "салам", "вирш", "колбас", "јајца",
+  "mleko", "jogurt", "sirenje", "ka[sš]h?kaval", "leb", "bra[sš]h?no", "[sš]h?e(kj|ќ|k)er", "maslo",
+  "zejtin", "oriz", "grav", "meso", "jajca",
+  "qum[eë]sht", "buk[eë]", "djath[eë]", "miell", "sheqer", "mish", "vez[eë]",
+  "milk", "bread", "flour", "sugar", "rice", "cheese", "yog(h)?urt", "meat", "eggs",
 ] as const;

@@ -37,6 +37,11 @@ describe("compliance check: a rule per law requirement", () => {
     expect(await issuesOf({ name: "Млеко", vatRate: "5" })).toContain("unitPrice");
     expect(await issuesOf({ name: "Qumësht i freskët", vatRate: "5" })).toContain("unitPrice");
     expect(await issuesOf({ name: "Olive oil" })).toContain("unitPrice");
+    expect(await issuesOf({ name: "Sveže MLEKO", vatRate: "5" })).toContain("unitPrice");
+    // The name decides, not the description: a glass for water is not water.
+    expect(await issuesOf({ name: "Чаша", description: "Стаклена чаша за вода и сок." })).toEqual([]);
+    // A stem counts only at the start of a word: a "Нескафе" mug is not coffee.
+    expect(await issuesOf({ name: "Нескафе шолја" })).toEqual([]);
     // With a net quantity the unit price is computed; sold per kg the price is the unit price.
     expect(await issuesOf({ name: "Млеко 1 л", vatRate: "5", netQuantity: "1", netUnit: "l" })).not.toContain(
       "unitPrice",

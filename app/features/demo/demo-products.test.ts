@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { NET_UNITS } from "~/db/schema/catalog-enums";
+import { AVAILABILITIES, NET_UNITS, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "~/features/demo/demo-products";
 import { isValidEan } from "~/lib/barcode";
 import { MAX_MONEY_CENTS, unitPriceCents } from "~/lib/money";
 import { searchKey } from "~/lib/transliterate";
-
-const VAT_RATES = ["18", "10", "5", "0", "none"];
-const SALE_UNITS = ["piece", "kg", "g", "l", "ml", "m", "m2", "pack", "box", "pair", "set"];
-const AVAILABILITIES = ["in_stock", "out_of_stock", "on_order"];
 
 describe("demo catalogue", () => {
   it("has a full store's worth of products in 8–10 distinct categories", () => {

@@ -5,8 +5,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { store as storeTable } from "~/db/schema/stores";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct, deleteProduct, updateProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
@@ -19,14 +19,7 @@ import { getSnapshot } from "./snapshot.server";
 
 const database = databaseForThisFile();
 
-const input = (fields: Record<string, string>) =>
-  productSchema.parse({
-    vatRate: "18",
-    unit: "piece",
-    availability: "in_stock",
-    status: "active",
-    ...fields,
-  });
+const input = productInput;
 
 function parseCsv(text: string): string[][] {
   // Enough of RFC 4180 for these files: quoted cells with "" escapes.

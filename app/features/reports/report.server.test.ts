@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { productReport } from "~/db/schema/compliance";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import en from "~/locales/en/errors.json";
 import type { MailMessage } from "~/mail/mailer.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
@@ -27,17 +27,7 @@ const database = databaseForThisFile();
 const now = new Date("2026-11-20T09:00:00Z");
 async function shopWithProduct(name = "Кафе Гранд 200 г") {
   const shop = await createTestStore(database);
-  const product = await createProduct(
-    shop.ctx,
-    productSchema.parse({
-      name,
-      price: "150",
-      vatRate: "18",
-      unit: "piece",
-      availability: "in_stock",
-      status: "active",
-    }),
-  );
+  const product = await createProduct(shop.ctx, productInput({ name, price: "150" }));
   return { ...shop, product };
 }
 const report = (

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { getStorefront } from "./storefront.server";
 
 const database = databaseForThisFile();
 
-const product = (name: string, status = "active") =>
-  productSchema.parse({ name, price: "100", vatRate: "18", unit: "piece", availability: "in_stock", status });
+const product = (name: string, status = "active") => productInput({ name, status });
 
 describe("public store page", () => {
   it("lists only this store's active products", async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { priceConfirmation, productReport } from "~/db/schema/compliance";
-import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
 import { reportSchema } from "~/features/reports/report.schema";
 import { submitReport } from "~/features/reports/report.server";
 import { readFlash } from "~/lib/flash.server";
@@ -54,17 +54,7 @@ beforeAll(async () => {
   database = await startRouteDatabase();
   mine = await createTestStore(database);
   theirs = await createTestStore(database);
-  const product = await createProduct(
-    theirs.ctx,
-    productSchema.parse({
-      name: "Туѓ",
-      price: "99",
-      vatRate: "18",
-      unit: "piece",
-      availability: "in_stock",
-      status: "active",
-    }),
-  );
+  const product = await createProduct(theirs.ctx, productInput({ name: "Туѓ", price: "99" }));
   await submitReport(database.db, {
     username: theirs.username,
     visitor: `route-${theirs.storeId}`,

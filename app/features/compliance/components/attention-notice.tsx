@@ -15,7 +15,7 @@ export function AttentionCount({ count }: { count: number }) {
       {/* The link runs on after the text instead of taking a line of its own on a phone (issue 12 §3). */}
       <span>
         {t("check.count", { count })}{" "}
-        <Link to={ATTENTION_LINK} className="font-medium underline">
+        <Link to={ATTENTION_LINK} className="whitespace-nowrap font-medium underline">
           {t("check.show")}
         </Link>
       </span>
