@@ -1,7 +1,15 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { ActionFailure, ActionSuccess, FieldErrors, FormValues } from "./action-result";
+import {
+  type ActionFailure,
+  type ActionResult,
+  type ActionSuccess,
+  type FieldErrors,
+  type FormValues,
+  failureMessageOf,
+} from "./action-result";
 import { type ErrorCode, isAppError } from "./app-error";
+import { flashHeaders } from "./flash.server";
 import { fieldErrors } from "./form";
 import { logger } from "./logger.server";
 
@@ -18,9 +26,17 @@ export type ActionOptions = {
   fallback?: ErrorCode;
   /** An AppError "notFound" renders the 404 page instead of a form error (an edit page's record). */
   notFoundPage?: boolean;
+  /**
+   * A page that answers by redirect (a form on every dashboard page): a failure goes back to this
+   * path with its message as an error flash instead of answering field errors.
+   */
+  flashFailureTo?: string;
+  /** Headers of every answer, success or failure (e.g. `Cache-Control: no-store` of a JSON check). */
+  headers?: HeadersInit;
 };
 
 type Failure = ReturnType<typeof data<ActionFailure>>;
+type Success<T extends object> = ReturnType<typeof data<ActionSuccess<T>>>;
 
 /**
  * Runs an action's work. A Response it returns or throws (a redirect, a guard's answer, a thrown
@@ -32,11 +48,25 @@ type Failure = ReturnType<typeof data<ActionFailure>>;
 export async function handleAction<T extends object>(
   work: () => Promise<Response | T>,
   options: ActionOptions = {},
-): Promise<Response | ActionSuccess<T> | Failure> {
+): Promise<Response | ActionSuccess<T> | Success<T> | Failure> {
+  if (options.flashFailureTo !== undefined) {
+    const back = options.flashFailureTo;
+    return handleAction(work, { ...options, flashFailureTo: undefined }).then((answer) => {
+      if (!isDataWithInit(answer)) return answer;
+      const body = (answer as { data: ActionResult }).data;
+      if (body.ok) return answer;
+      return redirect(back, { headers: flashHeaders(failureMessageOf(body), "error") });
+    });
+  }
   try {
     const result = await work();
     if (result instanceof Response || isDataWithInit(result)) return result as Response;
-    return { ok: true, ...(options.intent !== undefined && { intent: options.intent }), ...result };
+    const body = {
+      ok: true,
+      ...(options.intent !== undefined && { intent: options.intent }),
+      ...result,
+    } as const;
+    return options.headers ? data(body as ActionSuccess<T>, { headers: options.headers }) : body;
   } catch (error) {
     if (error instanceof Response || isDataWithInit(error)) throw error;
     return failure(error, options);
@@ -45,7 +75,7 @@ export async function handleAction<T extends object>(
 
 /** The failure answer for an error; exported for actions that must answer in another envelope. */
 export function failure(error: unknown, options: ActionOptions = {}): Failure {
-  const { intent, values } = options;
+  const { intent, values, headers } = options;
   const answer = (errors: FieldErrors, status: number) =>
     data<ActionFailure>(
       {
@@ -54,7 +84,7 @@ export function failure(error: unknown, options: ActionOptions = {}): Failure {
         errors,
         ...(values !== undefined && { values }),
       },
-      { status },
+      { status, ...(headers && { headers }) },
     );
   if (error instanceof z.ZodError) return answer(fieldErrors(error), 400);
   if (isAppError(error)) {
@@ -86,6 +116,16 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
     if (isAppError(error) && (error.code === "notFound" || error.code === "storeNotFound")) notFound();
     throw error;
   }
+}
+
+/** A resource route's answer as a Response (a CSV on success, the failure as JSON). */
+export function asResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
+  if (isDataWithInit(answer)) {
+    const { data: body, init } = answer as { data: unknown; init: ResponseInit | null };
+    return Response.json(body, init ?? undefined);
+  }
+  return Response.json(answer);
 }
 
 function isDataWithInit(value: unknown): boolean {
