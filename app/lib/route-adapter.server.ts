@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { ActionFailure, ActionSuccess, FieldErrors, FormValues } from "./action-result";
+import type { ActionFailure, ActionSuccess, FieldErrors, FormValues, MessageParams } from "./action-result";
 import { type ErrorCode, isAppError } from "./app-error";
 import { fieldErrors } from "./form";
 import { logger } from "./logger.server";
@@ -18,9 +18,15 @@ export type ActionOptions = {
   fallback?: ErrorCode;
   /** An AppError "notFound" renders the 404 page instead of a form error (an edit page's record). */
   notFoundPage?: boolean;
+  /**
+   * Headers of every answer, success or failure. A `Headers` the work appends to once it has
+   * succeeded (a cookie) sets them on the success only.
+   */
+  headers?: HeadersInit;
 };
 
 type Failure = ReturnType<typeof data<ActionFailure>>;
+type Success<T extends object> = ReturnType<typeof data<ActionSuccess<T>>>;
 
 /**
  * Runs an action's work. A Response it returns or throws (a redirect, a guard's answer, a thrown
@@ -32,11 +38,16 @@ type Failure = ReturnType<typeof data<ActionFailure>>;
 export async function handleAction<T extends object>(
   work: () => Promise<Response | T>,
   options: ActionOptions = {},
-): Promise<Response | ActionSuccess<T> | Failure> {
+): Promise<Response | ActionSuccess<T> | Success<T> | Failure> {
   try {
     const result = await work();
     if (result instanceof Response || isDataWithInit(result)) return result as Response;
-    return { ok: true, ...(options.intent !== undefined && { intent: options.intent }), ...result };
+    const body = {
+      ok: true,
+      ...(options.intent !== undefined && { intent: options.intent }),
+      ...result,
+    } as const;
+    return options.headers ? data(body as ActionSuccess<T>, { headers: options.headers }) : body;
   } catch (error) {
     if (error instanceof Response || isDataWithInit(error)) throw error;
     return failure(error, options);
@@ -45,23 +56,24 @@ export async function handleAction<T extends object>(
 
 /** The failure answer for an error; exported for actions that must answer in another envelope. */
 export function failure(error: unknown, options: ActionOptions = {}): Failure {
-  const { intent, values } = options;
-  const answer = (errors: FieldErrors, status: number) =>
+  const { intent, values, headers } = options;
+  const answer = (errors: FieldErrors, status: number, params?: MessageParams) =>
     data<ActionFailure>(
       {
         ok: false,
         ...(intent !== undefined && { intent }),
         errors,
         ...(values !== undefined && { values }),
+        ...(params !== undefined && { params }),
       },
-      { status },
+      { status, ...(headers && { headers }) },
     );
   if (error instanceof z.ZodError) return answer(fieldErrors(error), 400);
   if (isAppError(error)) {
     if (options.notFoundPage && (error.code === "notFound" || error.code === "storeNotFound")) notFound();
     if (error.status >= 500)
       logger.error({ err: error.cause ?? error, code: error.code, intent }, "action failed");
-    return answer(error.fields ?? { form: error.messageKey }, error.status);
+    return answer(error.fields ?? { form: error.messageKey }, error.status, error.params);
   }
   const code = options.fallback ?? "unexpected";
   logger.error({ err: error, code, intent }, "action failed unexpectedly");
