@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { ServerI18nContext } from "~/i18n/messages-context";
 import { DocumentOnlyProvider } from "~/lib/document-only";
+import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { cspNonceContext } from "~/lib/request-context";
 
@@ -62,10 +63,22 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, onShellError rejects and React Router reports the error.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "render failed after the shell");
         },
       },
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * An error a loader, action or render threw on the server, logged through pino (one JSON line)
+ * instead of React Router's default console.error. A request the client aborted is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A page that does not exist is an answer (404), not a failure.
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logger.error({ err: inner ?? error, method: request.method, url: request.url }, "request failed");
+};

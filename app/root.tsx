@@ -119,7 +119,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("errors");
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  // In the browser the console is the only log; on the server, entry.server's handleError has
+  // already logged it through pino.
+  if (typeof document !== "undefined" && !notFound && !isRouteErrorResponse(error)) console.error(error);
   const heading = notFound ? t("pageNotFound", { path: location.pathname }) : t("serverError");
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">

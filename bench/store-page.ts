@@ -138,7 +138,7 @@ async function main() {
     cpuPercentOfOneCore: cpu?.percentOfOneCore ?? null,
     // CPU time the server spent per answer: the figure least disturbed by other work on the machine.
     serverCpuMsPerRequest:
-      cpu && result.requests ? round((cpu.serverSeconds * 1000) / result.requests, 2) : null,
+      cpu && result.requests ? round((cpu.serverSeconds * 1000) / result.requests, 3) : null,
     buildRewrittenDuringRun: buildRewritten,
     serverExit: shutdown,
   };

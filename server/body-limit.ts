@@ -38,8 +38,14 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
   return async (req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-    // Nothing to limit or read: a GET, or a DELETE with no body (DELETE /api/_auth/session).
-    if (!hasBody && req.method !== "POST" && req.method !== "PUT" && req.method !== "PATCH") return next();
+    const raw = matches(req.path, rawPaths);
+    if (!hasBody) {
+      // Nothing to limit or read.
+      if (raw || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+      // No body at all is an empty form: DELETE /api/_auth/session passes, and a bodyless POST, PUT or
+      // DELETE to a form action gets that action's answer (its validation, 405), never a 500.
+      req.headers["content-type"] ??= "application/x-www-form-urlencoded";
+    }
     const rule = rules.find((candidate) => matches(req.path, candidate.paths));
     const limit = rule?.limit ?? defaultLimit;
     const refuse = (status: number, reason: string) => {
@@ -51,7 +57,6 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     };
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) return refuse(413, "Payload Too Large");
-    const raw = matches(req.path, rawPaths);
     // The media type compares without case; the boundary parameter must keep its own (Chromium's
     // "----WebKitFormBoundary…" has capitals).
     const type = String(req.headers["content-type"] ?? "");

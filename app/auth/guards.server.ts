@@ -1,14 +1,23 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { getStoreByOwner, type Store } from "~/features/stores/store.server";
+import type { ActionFailure } from "~/lib/action-result";
 import type { StoreContext } from "~/lib/service-context";
 import { type SessionUser, sessionContext } from "./session.server";
 
-export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
+/**
+ * How a route answers a stranger: a page sends them to sign in; a JSON endpoint (`"api"`) answers
+ * 401 in the action-result shape, which a fetch in the browser can read.
+ */
+export type GuardMode = "page" | "api";
+
+export function requireUser(context: Readonly<RouterContextProvider>, mode: GuardMode = "page"): SessionUser {
   const user = context.get(sessionContext);
-  if (!user) throw redirect("/auth/login");
-  return user;
+  if (user) return user;
+  if (mode === "api")
+    throw data<ActionFailure>({ ok: false, errors: { form: "errors:unauthorized" } }, { status: 401 });
+  throw redirect("/auth/login");
 }
 
 /**
@@ -29,8 +38,9 @@ export async function requireOwnerStore(
  */
 export async function requireOwner(
   context: Readonly<RouterContextProvider>,
+  mode: GuardMode = "page",
 ): Promise<{ user: SessionUser; db: Db; store: Store | null }> {
-  const user = requireUser(context);
+  const user = requireUser(context, mode);
   const db = getDb();
   return { user, db, store: await getStoreByOwner(db, user.id) };
 }

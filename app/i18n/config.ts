@@ -1,6 +1,9 @@
 export const LOCALES = ["mk", "en", "sq"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "mk";
+
+/** A locale's catalogue: namespace → nested keys → text. */
+export type Messages = Record<string, Record<string, unknown>>;
 /** Spec §1: the locale lives in local storage and in a cookie valid for one year. */
 export const LOCALE_COOKIE = "lang";
 export const LOCALE_STORAGE_KEY = "lang";

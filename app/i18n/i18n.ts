@@ -1,7 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import type { Locale } from "./config";
-import type { Messages } from "./resources";
+import type { Locale, Messages } from "./config";
 
 /** A ready i18next instance for one locale, synchronous so the server renders in one pass. */
 export function createI18n(locale: Locale, messages: Messages): i18n {

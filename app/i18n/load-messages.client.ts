@@ -1,8 +1,7 @@
 import type { i18n } from "i18next";
-import type { Locale } from "./config";
+import type { Locale, Messages } from "./config";
 import { createI18n } from "./i18n";
 import type { MessageScope } from "./namespaces";
-import type { Messages } from "./resources";
 
 // The browser downloads only the language it shows, in two cached chunks (decision 0008): what the
 // public pages show, and the rest when a page needs it (PUBLIC_MESSAGES in namespaces.ts).

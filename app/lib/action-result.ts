@@ -44,3 +44,8 @@ export function failureOf(
 export function formErrorOf(result: ActionResult | null | undefined, intent?: string): string | undefined {
   return failureOf(result, intent)?.errors.form;
 }
+
+/** The one message to toast for a failure: the form-level error, or else the first field's. */
+export function failureMessageOf(failure: ActionFailure): string {
+  return failure.errors.form ?? Object.values(failure.errors)[0] ?? "errors:unexpected";
+}

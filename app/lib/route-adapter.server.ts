@@ -1,7 +1,16 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { ActionFailure, ActionSuccess, FieldErrors, FormValues, MessageParams } from "./action-result";
+import {
+  type ActionFailure,
+  type ActionResult,
+  type ActionSuccess,
+  type FieldErrors,
+  type FormValues,
+  failureMessageOf,
+  type MessageParams,
+} from "./action-result";
 import { type ErrorCode, isAppError } from "./app-error";
+import { flashHeaders } from "./flash.server";
 import { fieldErrors } from "./form";
 import { logger } from "./logger.server";
 
@@ -19,8 +28,13 @@ export type ActionOptions = {
   /** An AppError "notFound" renders the 404 page instead of a form error (an edit page's record). */
   notFoundPage?: boolean;
   /**
-   * Headers of every answer, success or failure. A `Headers` the work appends to once it has
-   * succeeded (a cookie) sets them on the success only.
+   * A page that answers by redirect (a form on every dashboard page): a failure goes back to this
+   * path with its message as an error flash instead of answering field errors.
+   */
+  flashFailureTo?: string;
+  /**
+   * Headers of every answer, success or failure (e.g. `Cache-Control: no-store` of a JSON check).
+   * A `Headers` the work appends to only once it has succeeded (a cookie) sets them on a success only.
    */
   headers?: HeadersInit;
 };
@@ -39,6 +53,15 @@ export async function handleAction<T extends object>(
   work: () => Promise<Response | T>,
   options: ActionOptions = {},
 ): Promise<Response | ActionSuccess<T> | Success<T> | Failure> {
+  if (options.flashFailureTo !== undefined) {
+    const back = options.flashFailureTo;
+    return handleAction(work, { ...options, flashFailureTo: undefined }).then((answer) => {
+      if (!isDataWithInit(answer)) return answer;
+      const body = (answer as { data: ActionResult }).data;
+      if (body.ok) return answer;
+      return redirect(back, { headers: flashHeaders(failureMessageOf(body), "error") });
+    });
+  }
   try {
     const result = await work();
     if (result instanceof Response || isDataWithInit(result)) return result as Response;
@@ -98,6 +121,16 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
     if (isAppError(error) && (error.code === "notFound" || error.code === "storeNotFound")) notFound();
     throw error;
   }
+}
+
+/** A resource route's answer as a Response (a CSV on success, the failure as JSON). */
+export function asResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
+  if (isDataWithInit(answer)) {
+    const { data: body, init } = answer as { data: unknown; init: ResponseInit | null };
+    return Response.json(body, init ?? undefined);
+  }
+  return Response.json(answer);
 }
 
 function isDataWithInit(value: unknown): boolean {

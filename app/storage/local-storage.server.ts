@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertKey, type FileStorage } from "./storage.server";
+import { assertKey, type FileStorage } from "./file-storage.server";
 
 export const UPLOADS_URL_PREFIX = "/uploads";
 

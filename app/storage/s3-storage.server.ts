@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "~/lib/config.server";
-import { assertKey, type FileStorage } from "./storage.server";
+import { assertKey, type FileStorage } from "./file-storage.server";
 
 /**
  * Any S3-compatible store (Cloudflare R2, MinIO, AWS). Objects are written with the same

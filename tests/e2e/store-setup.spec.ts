@@ -58,12 +58,19 @@ test("mk on a phone: full onboarding with address and logo, then the public page
   await expect(page.locator('img[src^="/uploads/stores/"]')).toBeVisible();
   await page.getByRole("button", { name: t.onboarding.next }).click();
 
-  // 4 — two products in the compact rows.
+  // 4 — two products in the compact rows, with the VAT of food and their net quantities.
   await expect(page.getByText("Чекор 4 од 5")).toBeVisible();
-  await page.getByLabel("Име на производ 1").fill("Леб бел 500 г");
-  await page.getByLabel("Цена на производ 1").fill("35");
-  await page.getByLabel("Име на производ 2").fill("Млеко 1 л");
-  await page.getByLabel("Цена на производ 2").fill("75,50");
+  await page.getByLabel("Што најмногу продавате?").selectOption("food");
+  const row = (n: number) => page.getByRole("group", { name: `Производ ${n}` });
+  await row(1).getByLabel("Име на производот").fill("Леб бел 500 г");
+  await row(1).getByLabel("Цена (ден.)").fill("35");
+  await expect(row(1).getByLabel("ДДВ")).toHaveValue("5");
+  await row(1).getByLabel("Нето количина").fill("500");
+  await row(1).getByLabel("Единица").selectOption("g");
+  await row(2).getByLabel("Име на производот").fill("Млеко 1 л");
+  await row(2).getByLabel("Цена (ден.)").fill("75,50");
+  await row(2).getByLabel("Нето количина").fill("1");
+  await row(2).getByLabel("Единица").selectOption("l");
   await page.getByRole("button", { name: t.onboarding.next }).click();
 
   // 5 — an image for product 1, skip product 2, finish.

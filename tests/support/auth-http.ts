@@ -31,6 +31,9 @@ export async function startAuthServer(auth: Auth) {
           host: "127.0.0.1",
           port,
           localAddress: options.from ?? "127.0.0.1",
+          // A fresh connection per request: a pooled keep-alive socket that the server closes while
+          // a loaded machine is slow to reuse it ends in "socket hang up", not in an answer.
+          agent: false,
           path: `/api/auth${path}`,
           method: options.method ?? (payload === undefined ? "GET" : "POST"),
           headers: {

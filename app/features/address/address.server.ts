@@ -5,13 +5,9 @@
 // refused").
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/lib/config.server";
-import type { AddressSuggestion, SignedSuggestion, StoreAddress } from "./address";
+import type { AddressProvider, AddressSuggestion, SignedSuggestion, StoreAddress } from "./address";
 import { EmbeddedAddressProvider } from "./embedded-provider.server";
 import { PhotonAddressProvider } from "./photon-provider.server";
-
-export interface AddressProvider {
-  suggest(query: string, options: { limit: number }): Promise<AddressSuggestion[]>;
-}
 
 let provider: AddressProvider | null = null;
 
@@ -80,9 +76,4 @@ export function suggestionOf(address: StoreAddress): SignedSuggestion {
 export function addressFromForm(input: { addressSuggestion?: string; street: string }): StoreAddress | null {
   const suggestion = verifySuggestion(input.addressSuggestion);
   return suggestion ? toStoreAddress(suggestion, input.street) : null;
-}
-
-/** Tests choose the provider. */
-export function setAddressProvider(next: AddressProvider | null): void {
-  provider = next;
 }

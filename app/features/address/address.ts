@@ -57,3 +57,8 @@ export function suggestionLabel(suggestion: AddressSuggestion, locale: Lang): st
       : "";
   return `${head}${code}${municipality}`;
 }
+
+/** Where address suggestions come from (the embedded gazetteer or Photon). */
+export interface AddressProvider {
+  suggest(query: string, options: { limit: number }): Promise<AddressSuggestion[]>;
+}

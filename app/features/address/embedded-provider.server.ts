@@ -1,6 +1,5 @@
 import { searchKey } from "~/lib/transliterate";
-import type { AddressSuggestion, PlaceName } from "./address";
-import type { AddressProvider } from "./address.server";
+import type { AddressProvider, AddressSuggestion, PlaceName } from "./address";
 import gazetteer from "./data/mk-places.json";
 
 // The data file is built by scripts/build-mk-places.ts from GeoNames (CC BY 4.0; the licence

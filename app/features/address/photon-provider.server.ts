@@ -1,6 +1,5 @@
 import { cyrillicToLatin } from "~/lib/transliterate";
-import type { AddressSuggestion } from "./address";
-import type { AddressProvider } from "./address.server";
+import type { AddressProvider, AddressSuggestion } from "./address";
 
 // North Macedonia's bounding box (minLon, minLat, maxLon, maxLat): suggestions stay in the country.
 const MK_BBOX = "20.45,40.84,23.04,42.37";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type AuditAction, auditLog } from "~/db/schema/account-security";
 import { logger } from "~/lib/logger.server";
@@ -50,14 +50,4 @@ export async function countRecent(
       ),
     );
   return row?.n ?? 0;
-}
-
-/** A user's own entries, newest first (the admin screen comes later). */
-export async function listAuditForUser(db: Db, userId: string, limit = 50) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.userId, userId))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit);
 }

@@ -1,31 +1,17 @@
 import type { TFunction } from "i18next";
 import { centsToDecimal } from "~/lib/money";
+import { JSON_PRODUCT_KEYS } from "./json-keys";
 import type { PriceList, PriceListItem } from "./price-list.server";
 
 // CSV for people (issue 12 item 14): headers and values in the store's language, UTF-8 with a BOM so
 // Excel reads Cyrillic, formula-safe cells. JSON for programs: stable English keys and codes.
 // Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
-/** The CSV's columns in order; each header is the catalogue key products:csv.<column>. */
-export const CSV_COLUMNS = [
-  "name",
-  "category",
-  "description",
-  "price",
-  "regularPrice",
-  "discountPercent",
-  "discountAmount",
-  "discountFrom",
-  "discountTo",
-  "unitPrice",
-  "unitPricePer",
-  "unit",
-  "vatRate",
-  "availability",
-  "barcode",
-  "updatedAt",
-  "id",
-] as const;
+/**
+ * The CSV's columns: the JSON's fields, the id last (people read from the name on). Each header is
+ * the catalogue key products:csv.<column>.
+ */
+export const CSV_COLUMNS = [...JSON_PRODUCT_KEYS.filter((key) => key !== "id"), "id"] as const;
 
 /**
  * A cell a spreadsheet will not run: text starting with = + - @ or a control character gets a

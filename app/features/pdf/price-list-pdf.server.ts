@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import type { PriceList } from "~/features/feeds/price-list.server";
+import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
-import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
+import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
 // The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
@@ -86,14 +86,11 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
   const width = doc.page.width - MARGIN * 2;
   doc.font("bold").fontSize(16).text(list.store.name);
   doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
-  const stamp = !list.confirmedAt
-    ? t("pricelist:stamp.never")
-    : skopjeDay(new Date(list.confirmedAt)) === skopjeDay(now)
-      ? t("pricelist:stamp.confirmedToday", {
-          date: formatDate(list.confirmedAt, locale),
-          time: formatTime(list.confirmedAt),
-        })
-      : t("pricelist:stamp.lastConfirmed", { date: formatDate(list.confirmedAt, locale) });
+  const stamp = stampText(
+    t,
+    priceStampOf(list.confirmedAt ? { confirmedAt: list.confirmedAt } : null, now),
+    locale,
+  );
   doc.moveDown(0.3).font("bold").fillColor("#065f46").text(stamp);
   doc
     .font("regular")

@@ -64,7 +64,8 @@ export async function submitReport(
       ),
     )
     .limit(1);
-  if (!target) throw new AppError("notFound");
+  // Deactivated or deleted since the page was loaded: said in the dialog, not as an error page.
+  if (!target) throw new AppError("notFound", { fields: { form: "compliance:report.productGone" } });
 
   const since = (ms: number) => new Date(input.now.getTime() - ms);
   await db.transaction(async (tx) => {
@@ -83,7 +84,7 @@ export async function submitReport(
         and(eq(productReport.visitorKey, input.visitor), gte(productReport.createdAt, since(86_400_000))),
       );
     if ((recent?.hour ?? 0) >= REPORT_LIMITS.perHour || (recent?.day ?? 0) >= REPORT_LIMITS.perDay) {
-      throw new AppError("rateLimited");
+      throw new AppError("rateLimited", { fields: { form: "compliance:report.rateLimited" } });
     }
     try {
       await tx.insert(productReport).values({
@@ -158,14 +159,6 @@ export async function listReports(ctx: StoreContext, query: { status: ReportFilt
     ctx.db.select({ value: count() }).from(productReport).where(where),
   ]);
   return { rows, total: total?.value ?? 0, pageSize: REPORTS_PAGE_SIZE };
-}
-
-export async function countNewReports(ctx: StoreContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(productReport)
-    .where(and(eq(productReport.storeId, ctx.storeId), eq(productReport.status, "new")));
-  return row?.value ?? 0;
 }
 
 /** Marks one of this store's reports resolved; another store's id is not found. */

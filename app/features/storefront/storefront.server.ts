@@ -7,7 +7,6 @@ import {
   type PublicSort,
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { imageUrls } from "~/features/images/image.server";
 import { storeVisibility } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
@@ -20,6 +19,7 @@ import {
   type PublicProduct,
   toPublicProduct,
 } from "./catalogue-cache.server";
+import { priceStampOf } from "./stamp";
 
 export const STOREFRONT_PAGE_SIZE = 60;
 export const STOREFRONT_SORTS = PUBLIC_SORTS;
@@ -71,9 +71,10 @@ export async function getStorefront(
   // A store still in onboarding is not public yet; an inactive one shows only its notice (issue 11).
   if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
   const { store, confirmation } = catalogue;
-  const stamp = confirmation
-    ? { confirmedAt: confirmation.answeredAt.toISOString(), today: confirmation.day === skopjeDay(now) }
-    : null;
+  const stamp = priceStampOf(
+    confirmation && { confirmedAt: confirmation.answeredAt, day: confirmation.day },
+    now,
+  );
   const base = {
     store: {
       id: store.id,

@@ -7,18 +7,18 @@ import { getStorefront } from "~/features/storefront/storefront.server";
 import { isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
+import { saveBusinessHours } from "./business-hours.server";
 import { DEFAULT_HOURS } from "./hours";
-import { checkUsername, getStoreByOwner } from "./store.server";
 import {
-  findUsernameRedirect,
   finishOnboarding,
   onboardingStepOf,
-  saveBusinessHours,
   saveCompanyStep,
   savePhoneStep,
   saveStoreNameStep,
-  updateStoreProfile,
-} from "./store-profile.server";
+} from "./onboarding.server";
+import { checkUsername, getStoreByOwner } from "./store.server";
+import { updateStoreProfile } from "./store-profile.server";
+import { findUsernameRedirect } from "./username-redirect.server";
 
 const database = databaseForThisFile();
 

@@ -3,6 +3,8 @@ import { parseMkPhone } from "~/lib/phone";
 import { usernameProblem } from "~/lib/slug";
 
 export const STORE_NAME_MAX = 100;
+export const COMPANY_NAME_MAX = 255;
+export const PHONE_MAX = 30;
 
 export const usernameSchema = z
   .string()
@@ -21,7 +23,7 @@ export const onboardingSchema = z.object({
     .string()
     .trim()
     .min(1, "validation:required")
-    .max(30, "validation:tooLong")
+    .max(PHONE_MAX, "validation:tooLong")
     .transform((value, ctx) => {
       const phone = parseMkPhone(value);
       if (!phone) {
@@ -31,7 +33,7 @@ export const onboardingSchema = z.object({
       return phone.e164;
     }),
   phonePublic: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
-  companyName: z.string().trim().min(1, "validation:required").max(255, "validation:tooLong"),
+  companyName: z.string().trim().min(1, "validation:required").max(COMPANY_NAME_MAX, "validation:tooLong"),
 });
 
 export type OnboardingInput = z.output<typeof onboardingSchema>;

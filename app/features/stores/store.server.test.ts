@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user } from "~/db/schema/auth";
 import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
+import { saveStoreNameStep } from "./onboarding.server";
 import { onboardingSchema } from "./store.schema";
-import { checkUsername, createStore, getStoreByOwner } from "./store.server";
+import { checkUsername, getStoreByOwner } from "./store.server";
 
 const database = databaseForThisFile();
 
@@ -38,51 +37,18 @@ describe("onboarding", () => {
     expect(parsed).toMatchObject({ username: "market-pela", phone: "+38971234567", phonePublic: true });
   });
 
-  it("creates the store and marks the owner onboarded in one step", async () => {
-    const owner = await createTestUser(database);
-    const username = unique();
-    const store = await createStore(database.db, owner.id, {
-      storeName: "Маркет Пела",
-      username,
-      phone: "+38971234567",
-      phonePublic: false,
-      companyName: "Пела ДООЕЛ",
-    });
-    expect(store).toMatchObject({ username, ownerId: owner.id, phonePublic: false });
-    const [row] = await database.db.select().from(user).where(eq(user.id, owner.id));
-    expect(row?.onboarded).toBe(true);
-  });
-
-  it("refuses a taken or reserved username and leaves the owner not onboarded", async () => {
+  it("refuses a taken or reserved username on its field and creates no store", async () => {
     const taken = await createTestStore(database);
     const owner = await createTestUser(database);
-    const input = { storeName: "X", phone: "+38971234567", phonePublic: true, companyName: "X" };
-    await expect(
-      createStore(database.db, owner.id, { ...input, username: taken.username }),
-    ).rejects.toMatchObject({
-      code: "usernameUnavailable",
-    });
-    await expect(
-      createStore(database.db, owner.id, { ...input, username: "dashboard" }),
-    ).rejects.toMatchObject({
-      code: "usernameUnavailable",
-    });
+    for (const username of [taken.username, "dashboard"]) {
+      await expect(
+        saveStoreNameStep(database.db, owner.id, { storeName: "X", username }),
+      ).rejects.toMatchObject({
+        code: "usernameUnavailable",
+        fields: { username: "errors:usernameUnavailable" },
+      });
+    }
     expect(await getStoreByOwner(database.db, owner.id)).toBeNull();
-    const [row] = await database.db.select().from(user).where(eq(user.id, owner.id));
-    expect(row?.onboarded).toBe(false);
-  });
-
-  it("gives one owner one store", async () => {
-    const { userId } = await createTestStore(database);
-    await expect(
-      createStore(database.db, userId, {
-        storeName: "Second",
-        username: unique(),
-        phone: "+38971234567",
-        phonePublic: true,
-        companyName: "X",
-      }),
-    ).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("answers the live availability check", async () => {

@@ -1,11 +1,8 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
-import { user } from "~/db/schema/auth";
 import { store, usernameRedirect } from "~/db/schema/stores";
 import { AppError } from "~/lib/app-error";
 import { usernameProblem } from "~/lib/slug";
-import type { OnboardingInput } from "./store.schema";
 
 export type Store = typeof store.$inferSelect;
 
@@ -50,32 +47,13 @@ export async function checkUsername(
   return redirected ? { available: false, problem: "taken" } : { available: true, problem: null };
 }
 
-/** Finishing onboarding: the store exists and the owner is onboarded, together or not at all. */
-export async function createStore(db: Queryable, ownerId: string, input: OnboardingInput): Promise<Store> {
-  const existing = await getStoreByOwner(db, ownerId);
-  if (existing) throw new AppError("conflict");
-  const availability = await checkUsername(db, input.username);
-  if (!availability.available)
-    throw new AppError("usernameUnavailable", { fields: { username: "errors:usernameUnavailable" } });
-  try {
-    return await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(store)
-        .values({
-          ownerId,
-          username: input.username,
-          name: input.storeName,
-          phone: input.phone,
-          phonePublic: input.phonePublic,
-          companyName: input.companyName,
-        })
-        .returning();
-      await tx.update(user).set({ onboarded: true, updatedAt: new Date() }).where(eq(user.id, ownerId));
-      return created!;
-    });
-  } catch (error) {
-    // Two owners racing for one name: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError("usernameUnavailable", { cause: error });
-    throw new AppError("setupFailed", { cause: error });
-  }
+/** A taken username, on the form's username field (a check or the unique index said so). */
+export function usernameTaken(cause?: unknown): AppError {
+  return new AppError("usernameUnavailable", { fields: { username: "errors:usernameUnavailable" }, cause });
+}
+
+/** Refuses a username that is not free for this store (on the form's username field). */
+export async function assertUsernameFree(db: Queryable, username: string, storeId?: string): Promise<void> {
+  const availability = await checkUsername(db, username, storeId);
+  if (!availability.available) throw usernameTaken();
 }

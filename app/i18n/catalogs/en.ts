@@ -1,4 +1,4 @@
-import type { Messages } from "../resources";
+import type { Messages } from "../config";
 
 const files = import.meta.glob<Record<string, unknown>>("../../locales/en/*.json", {
   eager: true,

@@ -1,22 +1,22 @@
-import { data } from "react-router";
-import { sessionContext } from "~/auth/session.server";
+import { requireUser } from "~/auth/guards.server";
 import { getAddressProvider, signSuggestion } from "~/features/address/address.server";
-import { logger } from "~/lib/logger.server";
+import { AppError } from "~/lib/app-error";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/address-suggestions";
 
 /** Address suggestions for the onboarding and settings forms (signed, see address.server.ts). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.get(sessionContext))
-    return data({ suggestions: [], error: "errors:unauthorized" }, { status: 401 });
+  requireUser(context, "api");
   const q = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
-  try {
-    const suggestions = await getAddressProvider().suggest(q, { limit: 8 });
-    return data(
-      { suggestions: suggestions.map(signSuggestion), error: null },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (error) {
-    logger.warn({ err: error }, "address suggestions failed");
-    return data({ suggestions: [], error: "errors:addressLookupFailed" }, { status: 502 });
-  }
+  return handleAction(
+    async () => {
+      const suggestions = await getAddressProvider()
+        .suggest(q, { limit: 8 })
+        .catch((error: unknown) => {
+          throw new AppError("addressLookupFailed", { cause: error });
+        });
+      return { suggestions: suggestions.map(signSuggestion) };
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

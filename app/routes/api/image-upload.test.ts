@@ -1,11 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
+import { asResponse } from "~/lib/route-adapter.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
@@ -60,8 +62,7 @@ async function upload(productId: string): Promise<Response> {
     },
   });
   const answer = await action({ request, context: signedIn(mine.userId), params: {} } as never);
-  const { data, init } = answer as unknown as { data: unknown; init: { status?: number } | null };
-  return Response.json(data, { status: init?.status ?? 200 });
+  return asResponse(answer);
 }
 
 const storedFiles = () => {
@@ -75,6 +76,21 @@ const storedFiles = () => {
 };
 
 describe("POST /api/image-upload with a productId", () => {
+  it("attaches the image to the owner's own product and answers its URLs", async () => {
+    const [own] = await database.db
+      .insert(product)
+      .values({ storeId: mine.storeId, name: "Мој", priceCents: 100 })
+      .returning();
+    const response = await upload(own!.id);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; image: { url: string } };
+    expect(body).toMatchObject({ ok: true, image: { url: expect.stringMatching(/^\/uploads\/stores\//) } });
+    const [after] = await database.db.select().from(product).where(eq(product.id, own!.id));
+    expect(after?.imageUrl).toBe(body.image.url);
+    await database.db.delete(product).where(eq(product.id, own!.id));
+    rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
+  });
+
   it("answers 404, not 500, for a malformed id that a loose check let through", async () => {
     for (const id of ["------------------------------------", "a".repeat(36)]) {
       const response = await upload(id);
@@ -87,7 +103,7 @@ describe("POST /api/image-upload with a productId", () => {
   it("answers 404 for another store's product and leaves it untouched", async () => {
     const response = await upload(theirProductId);
     expect(response.status).toBe(404);
-    const [after] = await database.db.select().from(product);
+    const [after] = await database.db.select().from(product).where(eq(product.id, theirProductId));
     expect(after?.imageUrl ?? null).toBeNull();
     expect(storedFiles()).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { ExportButton } from "~/features/activity/components/export-button";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { isAppError } from "~/lib/app-error";
+import { logger } from "~/lib/logger.server";
 import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/activity";
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { title: `${t("activity:title")} · Vitrina`, rows, total, page, filters, categories, error: null };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    console.error(error.cause ?? error);
+    logger.error({ err: error.cause ?? error, code: error.code }, "activity list failed");
     // Spec §8 'Failed to fetch activity logs': the page stays usable and says what went wrong.
     return {
       title: `${t("activity:title")} · Vitrina`,

@@ -202,6 +202,18 @@ describe("another store's ids answer 404 and change nothing", () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("a malformed category id in the product form is refused on its field (400), never reaching the database", async () => {
+    const before = await snapshot();
+    const answer = (await call(newRoute.action, {
+      request: post("/dashboard/products/new", { ...productForm, categoryId: "-".repeat(36) }),
+      context: signedIn(mine.userId),
+      params: {},
+    })) as { data: unknown; init: { status?: number } | null };
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, errors: { categoryId: "validation:categoryInvalid" } });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("categories: rename, delete and move", async () => {
     const before = await snapshot();
     const context = signedIn(mine.userId);
@@ -243,7 +255,7 @@ describe("another store's ids answer 404 and change nothing", () => {
       params: {},
     })) as Response;
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ message: "errors:noDataToExport" });
+    expect(await response.json()).toMatchObject({ ok: false, errors: { form: "errors:noDataToExport" } });
     expect(await snapshot()).toBe(before);
   });
 });

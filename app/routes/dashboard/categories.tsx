@@ -1,7 +1,7 @@
 import { FolderPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { listCategoriesWithCounts } from "~/features/categories/category.server"
 import { categoriesAction } from "~/features/categories/category-action.server";
 import { CategoryList } from "~/features/categories/components/category-list";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { failureOf } from "~/lib/action-result";
 import type { Route } from "./+types/categories";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -27,20 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const result = await categoriesAction(ctx, await request.formData());
-  return data(result.body, { status: result.status });
+  return categoriesAction(ctx, await request.formData());
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("categories");
   const createForm = useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "submitting";
-  const createError = actionData?.intent === "create" ? actionData.errors?.name : undefined;
+  const createError = failureOf(actionData, "create")?.errors.name;
 
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok && actionData.message) toast.success(t(actionData.message));
-    if (!actionData.ok && actionData.message) toast.error(t(actionData.message));
+    if (!actionData.ok && actionData.errors.form) toast.error(t(actionData.errors.form));
     if (actionData.ok && actionData.intent === "create") createForm.current?.reset();
   }, [actionData, t]);
 
@@ -68,10 +68,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-gray-600 text-sm">{t("empty.text")}</p>
         </Card>
       ) : (
-        <CategoryList
-          categories={loaderData.categories}
-          error={actionData?.intent === "rename" && !actionData.ok ? actionData : undefined}
-        />
+        <CategoryList categories={loaderData.categories} error={failureOf(actionData, "rename")} />
       )}
     </div>
   );

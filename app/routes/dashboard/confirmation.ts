@@ -1,38 +1,41 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { answerToday, setWeekendsCount } from "~/features/confirmation/confirmation.server";
-import { isAppError } from "~/lib/app-error";
 import { flashHeaders } from "~/lib/flash.server";
+import { formObject } from "~/lib/form";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { sameOriginPath } from "~/lib/safe-redirect";
 import type { Route } from "./+types/confirmation";
+
+const answerSchema = z.object({ answer: z.enum(["yes", "no"], "errors:unexpected") });
 
 /** The dashboard prompt's answers. Yes stays on the page; no goes to the products to fix prices. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const form = await request.formData();
+  const values = formObject(await request.formData());
   const back = safeBack(request);
-  if (form.get("intent") === "weekends") {
-    await setWeekendsCount(ctx, form.get("weekendsCount") === "on");
-    return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
-  }
-  const answer = form.get("answer");
-  if (answer !== "yes" && answer !== "no")
-    return redirect(back, { headers: flashHeaders("errors:unexpected") });
-  // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
-  // anyway?"; the question is a page, so it works without JavaScript.
-  if (answer === "yes" && form.get("anyway") !== "1" && (await countNeedsAttention(ctx)) > 0)
-    return redirect("/dashboard/products?attention=1&confirm=anyway");
-  try {
-    await answerToday(ctx, { answer }, getClock().now());
-  } catch (error) {
-    if (isAppError(error)) return redirect(back, { headers: flashHeaders(error.messageKey) });
-    throw error;
-  }
-  if (answer === "no")
-    return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped") });
-  return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
+  return handleAction(
+    async () => {
+      if (values.intent === "weekends") {
+        await setWeekendsCount(ctx, values.weekendsCount === "on");
+        return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
+      }
+      const { answer } = parseForm(answerSchema, values);
+      // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
+      // anyway?"; the question is a page, so it works without JavaScript.
+      if (answer === "yes" && values.anyway !== "1" && (await countNeedsAttention(ctx)) > 0)
+        return redirect("/dashboard/products?attention=1&confirm=anyway");
+      await answerToday(ctx, { answer }, getClock().now());
+      if (answer === "no")
+        return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped", "info") });
+      return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
+    },
+    // A failure goes back to the page answered from, as an error flash (issue 13).
+    { intent: values.intent ?? "answer", flashFailureTo: back },
+  );
 }
 
 export function loader() {

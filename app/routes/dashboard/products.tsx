@@ -28,6 +28,7 @@ import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { failureMessageOf } from "~/lib/action-result";
 import type { Route } from "./+types/products";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -76,7 +77,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => {
     if (!actionData) return;
-    if (!actionData.ok) toast.error(t(failureMessage(actionData.errors)));
+    if (!actionData.ok) toast.error(t(failureMessageOf(actionData)));
     else if ("message" in actionData && actionData.message)
       toast.success(t(actionData.message, "counts" in actionData ? actionData.counts : {}));
   }, [actionData, t]);
@@ -178,9 +179,4 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       )}
     </div>
   );
-}
-
-/** The one message a failed products action shows: the form's, or the first field's. */
-function failureMessage(errors: Record<string, string>): string {
-  return errors.form ?? Object.values(errors)[0] ?? "errors:unexpected";
 }

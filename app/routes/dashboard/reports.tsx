@@ -1,7 +1,7 @@
 import { CheckCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
@@ -11,10 +11,12 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { listReports, type ReportFilter, resolveReport } from "~/features/reports/report.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { isAppError } from "~/lib/app-error";
+import { failureMessageOf } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { parsePage } from "~/lib/pagination";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/reports";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -44,16 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const form = await request.formData();
-  if (form.get("intent") !== "resolve")
-    return data({ ok: false, message: "errors:unexpected" }, { status: 400 });
-  try {
-    await resolveReport(ctx, String(form.get("reportId") ?? ""), getClock().now());
-    return { ok: true, message: "compliance:reports.flashResolved" };
-  } catch (error) {
-    if (isAppError(error) && error.code === "notFound")
-      return data({ ok: false, message: "errors:notFound" }, { status: 404 });
-    throw error;
-  }
+  const intent = String(form.get("intent") ?? "");
+  return handleAction(
+    async () => {
+      if (intent !== "resolve") throw new AppError("validation");
+      await resolveReport(ctx, String(form.get("reportId") ?? ""), getClock().now());
+      return { message: "compliance:reports.flashResolved" };
+    },
+    { intent },
+  );
 }
 
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +64,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(t(actionData.message));
-    else toast.error(t(actionData.message));
+    else toast.error(t(failureMessageOf(actionData)));
   }, [actionData, t]);
   return (
     <div className="flex flex-col gap-4 p-4 md:p-6">

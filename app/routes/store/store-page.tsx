@@ -1,55 +1,36 @@
-import { BadgeCheck, CircleAlert, FileDown } from "lucide-react";
 import { useMemo } from "react";
-import { createContext, data, Form, Link, redirect, useLocation } from "react-router";
-import { CLIENT_IP_HEADER } from "~/auth/auth.server";
-import { LanguageSwitcher } from "~/components/language-switcher";
+import { createContext, data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { SearchField } from "~/components/search-field";
-import { Select } from "~/components/ui/input";
 import { getDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
-import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
-import { reportFormValues, reportSchema } from "~/features/reports/report.schema";
-import { submitReport, visitorKey } from "~/features/reports/report.server";
+import { ReportDialog } from "~/features/reports/components/report-dialog";
+import { reportProductFromForm } from "~/features/reports/report-action.server";
+import { CategoryNav } from "~/features/storefront/components/category-nav";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
+import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
+import { StorefrontToolbar } from "~/features/storefront/components/storefront-toolbar";
+import { useViewLinks } from "~/features/storefront/components/use-view-links";
 import { scriptJson, storeJsonLd } from "~/features/storefront/json-ld";
 import { catalogueCache } from "~/features/storefront/public-caches.server";
+import { storeMeta, storeSeo } from "~/features/storefront/seo";
+import { stampText } from "~/features/storefront/stamp";
 import {
   getStorefront,
   parseStorefrontQuery,
   type StorefrontProduct,
 } from "~/features/storefront/storefront.server";
-import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
-import { findUsernameRedirect } from "~/features/stores/store-profile.server";
+import { findUsernameRedirect } from "~/features/stores/username-redirect.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/use-t";
 import { isAppError } from "~/lib/app-error";
-import { cn } from "~/lib/cn";
 import { getConfig } from "~/lib/config.server";
-import { formatDate, formatTime } from "~/lib/dates";
 import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
-import { fieldErrors } from "~/lib/form";
-import { logger } from "~/lib/logger.server";
 import { formatPhoneNational } from "~/lib/phone";
 import type { Route } from "./+types/store-page";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { seo } = loaderData;
-  return [
-    { title: seo.title },
-    { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.canonical },
-    ...(seo.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: seo.title },
-    { property: "og:description", content: seo.description },
-    { property: "og:url", content: seo.canonical },
-    { property: "og:site_name", content: "Vitrina" },
-    { property: "og:locale", content: seo.ogLocale },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return loaderData ? storeMeta(loaderData.seo) : [];
 }
 
 // A document's products reach the component here, not in the hydration data (decision 0012): the
@@ -73,9 +54,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const documentOnly = context.get(documentRequestContext);
     if (documentOnly) context.set(documentProductsContext, products);
     const t = getFixedT(locale);
-    const base = `${getConfig().baseUrl}/${storefront.store.username}`;
-    const stampText = stampLine(t, storefront.stamp, locale);
-    const filtered = Boolean(query.q || query.categoryId || query.discounted || query.sort !== "name");
     return data(
       {
         ...storefront,
@@ -93,17 +71,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           discounted: query.discounted ?? false,
           page: query.page,
         },
-        seo: {
-          title: t("store:meta.title", { name: storefront.store.name }),
-          description: t("pricelist:meta.description", {
-            name: storefront.store.name,
-            count: storefront.total,
-            stamp: stampText,
-          }),
-          canonical: query.page > 1 && !filtered ? `${base}?page=${query.page}` : base,
-          noindex: filtered || Boolean(query.reportId),
-          ogLocale: { mk: "mk_MK", en: "en_US", sq: "sq_AL" }[locale],
-        },
+        seo: storeSeo({
+          t,
+          locale,
+          store: storefront.store,
+          total: storefront.total,
+          stamp: storefront.stamp,
+          baseUrl: getConfig().baseUrl,
+          query,
+        }),
       },
       { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     );
@@ -122,79 +98,22 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** A signed-out visitor's report of a product (rate-limited per visitor, counted in the database). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = reportSchema.safeParse(reportFormValues(form));
-  if (!parsed.success) {
-    return data<ReportActionData>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  try {
-    await submitReport(getDb(), {
-      username: params.username,
-      visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
-      report: parsed.data,
-      now: getClock().now(),
-    });
-    return data<ReportActionData>({ ok: true });
-  } catch (error) {
-    if (isAppError(error) && error.code === "rateLimited") {
-      return data<ReportActionData>(
-        { ok: false, errors: { form: "compliance:report.rateLimited" } },
-        { status: 429 },
-      );
-    }
-    // Deactivated or deleted since the page was loaded: said in the dialog, not as an error page.
-    if (isAppError(error) && error.code === "notFound") {
-      return data<ReportActionData>(
-        { ok: false, errors: { form: "compliance:report.productGone" } },
-        { status: 404 },
-      );
-    }
-    logger.error({ err: error }, "report submit failed");
-    return data<ReportActionData>(
-      { ok: false, errors: { form: "errors:reportSubmitFailed" } },
-      { status: 500 },
-    );
-  }
+/** A signed-out visitor's report of a product. */
+export function action({ request, params }: Route.ActionArgs) {
+  return reportProductFromForm(request, params.username);
 }
 
 const JSON_LD_ID = "store-json-ld";
 
-type Stamp = { confirmedAt: string; today: boolean } | null;
-
-function stampLine(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  stamp: Stamp,
-  locale: Locale,
-) {
-  if (!stamp) return t("pricelist:stamp.never");
-  return stamp.today
-    ? t("pricelist:stamp.confirmedToday", {
-        date: formatDate(stamp.confirmedAt, locale),
-        time: formatTime(stamp.confirmedAt),
-      })
-    : t("pricelist:stamp.lastConfirmed", { date: formatDate(stamp.confirmedAt, locale) });
-}
-
 export default function StorePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useT("store");
   const locale = i18n.language as Locale;
-  const location = useLocation();
   const labels = useCardLabels();
   const { store, stamp, categories, total, pageSize, query, reporting, phoneDisplay } = loaderData;
   // Null while the browser hydrates a server-rendered page: its cards and JSON-LD stay as they are.
   const documentProducts = useDocumentOnly(documentProductsContext);
   const products = loaderData.products ?? documentProducts;
-  const withParams = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) params.set(key, value);
-      else params.delete(key);
-    }
-    const search = params.toString();
-    return search ? `?${search}` : location.pathname;
-  };
+  const { withParams, reportHref } = useViewLinks();
   const base = `/${store.username}`;
   // Built from the page's data in the component, not in the loader: as loader data it would travel
   // a second time in the hydration data (decision 0009).
@@ -207,37 +126,15 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
       [store, products, loaderData.platformUrl, base],
     ),
   );
-  // A card's "Report" link: this view's URL with ?report=<id>, built once per view, not per card.
-  const reportHref = useMemo(() => {
-    const params = new URLSearchParams(location.search);
-    params.delete("report");
-    const rest = params.toString();
-    const prefix = `?${rest ? `${rest}&` : ""}report=`;
-    return (id: string) => `${prefix}${encodeURIComponent(id)}`;
-  }, [location.search]);
   return (
     <div className="min-h-dvh bg-gray-50">
-      <header className="border-gray-200 border-b bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
-          <StoreBusinessInfo info={{ ...store, phoneDisplay }} renderedAt={loaderData.renderedAt} />
-          <LanguageSwitcher />
-          {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
-          <p
-            data-testid="price-stamp"
-            className={cn(
-              "flex w-full items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium text-sm",
-              stamp?.today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
-            )}
-          >
-            {stamp ? (
-              <BadgeCheck aria-hidden className="size-4 shrink-0" />
-            ) : (
-              <CircleAlert aria-hidden className="size-4 shrink-0" />
-            )}
-            {stampLine(t, stamp, locale)}
-          </p>
-        </div>
-      </header>
+      <StorefrontHeader
+        info={{ ...store, phoneDisplay }}
+        renderedAt={loaderData.renderedAt}
+        stamp={stampText(t, stamp, locale)}
+        today={Boolean(stamp?.today)}
+        confirmed={Boolean(stamp)}
+      />
       <main className="mx-auto max-w-6xl px-4 py-5">
         {!store.active ? (
           <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
@@ -245,115 +142,12 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : (
           <>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 className="font-semibold text-lg">{t("priceList")}</h2>
-              <nav aria-label={t("pricelist:downloads.title")} className="flex flex-wrap gap-1.5 text-sm">
-                <a
-                  href={`${base}/price-list.pdf`}
-                  className="inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
-                >
-                  <FileDown aria-hidden className="size-4" />
-                  {t("pricelist:downloads.pdf")}
-                </a>
-                <a
-                  href={`${base}/prices.csv`}
-                  className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
-                >
-                  {t("pricelist:downloads.csv")}
-                </a>
-                <a
-                  href={`${base}/prices.json`}
-                  className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
-                >
-                  {t("pricelist:downloads.json")}
-                </a>
-                <Link to={`${base}/prices`} className="px-1 py-1 text-brand-800 underline">
-                  {t("pricelist:downloads.about")}
-                </Link>
-              </nav>
-            </div>
-            {/* Search and filters are two GET forms, so each view's URL carries only what it sets. */}
-            <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2">
-                <SearchField
-                  id="store-search"
-                  label={t("search.label")}
-                  placeholder={t("search.placeholder")}
-                  defaultValue={query.q}
-                  className="min-w-0 flex-1"
-                />
-                {/* After the search box: the URL lists q first, as the page cache's one spelling does. */}
-                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-                {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-                {query.discounted ? <input type="hidden" name="discounted" value="1" /> : null}
-                <button
-                  type="submit"
-                  className="h-10 shrink-0 rounded-md bg-brand-700 px-4 font-medium text-sm text-white hover:bg-brand-800"
-                >
-                  {t("search.submit")}
-                </button>
-              </Form>
-              <Form
-                method="get"
-                className="flex flex-wrap items-center gap-2"
-                onChange={(event) => event.currentTarget.requestSubmit()}
-              >
-                {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
-                {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-                <label htmlFor="store-sort" className="sr-only">
-                  {t("pricelist:filters.sort")}
-                </label>
-                <Select id="store-sort" name="sort" defaultValue={query.sort} className="w-auto max-w-full">
-                  <option value="name">{t("pricelist:filters.sortName")}</option>
-                  <option value="price_asc">{t("pricelist:filters.sortPriceAsc")}</option>
-                  <option value="price_desc">{t("pricelist:filters.sortPriceDesc")}</option>
-                </Select>
-                <label className="flex h-10 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm">
-                  <input
-                    type="checkbox"
-                    name="discounted"
-                    value="1"
-                    defaultChecked={query.discounted}
-                    className="size-4 accent-brand-600"
-                  />
-                  {t("pricelist:filters.discounted")}
-                </label>
-                {/* With JavaScript a changed sort or "only discounted" applies at once (issue 12 §11); the button
-                    is for a browser without it. */}
-                <noscript>
-                  <button
-                    type="submit"
-                    className="h-10 rounded-md border border-gray-300 bg-white px-4 font-medium text-gray-900 text-sm hover:bg-gray-50"
-                  >
-                    {t("pricelist:filters.apply")}
-                  </button>
-                </noscript>
-              </Form>
-            </div>
-            {categories.length > 0 ? (
-              // A phone swipes the chips sideways; a wider screen shows them all, in as many rows as it takes
-              // (issue 12 §3: a mouse cannot swipe).
-              <nav
-                aria-label={t("categories")}
-                className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
-              >
-                {[{ id: "", name: t("allCategories") }, ...categories].map((item) => (
-                  <Link
-                    key={item.id || "all"}
-                    to={withParams({ category: item.id || null, page: null, report: null })}
-                    aria-current={item.id === query.category ? "page" : undefined}
-                    className={cn(
-                      "max-w-[85vw] shrink-0 rounded-full border px-3 py-1 text-sm wrap-anywhere sm:max-w-full",
-                      item.id === query.category
-                        ? "border-brand-700 bg-brand-700 text-white"
-                        : "border-gray-300 bg-white text-gray-800 hover:bg-gray-100",
-                    )}
-                  >
-                    {item.name}
-                  </Link>
-                ))}
-              </nav>
-            ) : null}
+            <StorefrontToolbar base={base} query={query} />
+            <CategoryNav
+              categories={categories}
+              current={query.category}
+              hrefFor={(id) => withParams({ category: id || null, page: null, report: null })}
+            />
             <p className="mt-3 text-gray-700 text-sm">{t("count", { count: total })}</p>
             {loaderData.shown === 0 ? (
               <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">

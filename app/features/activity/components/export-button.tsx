@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { buttonVariants } from "~/components/ui/button";
+import type { ActionResult } from "~/lib/action-result";
 
 /**
  * Downloads the CSV of the filtered activity. With JavaScript the file is fetched first, so an
@@ -23,8 +24,8 @@ export function ExportButton({ href }: { href: string }) {
         try {
           const response = await fetch(href, { headers: { Accept: "text/csv" } });
           if (!response.ok) {
-            const body = (await response.json().catch(() => null)) as { message?: string } | null;
-            toast.error(t(body?.message ?? "errors:exportFailed"));
+            const body = (await response.json().catch(() => null)) as ActionResult | null;
+            toast.error(t((body && !body.ok && body.errors.form) || "errors:exportFailed"));
             return;
           }
           const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1];

@@ -3,9 +3,11 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "~/components/ui/input";
 import type { Locale } from "~/i18n/config";
+import type { ActionResult } from "~/lib/action-result";
 import { type SignedSuggestion, suggestionLabel } from "../address";
 
 type Answer = { suggestions: SignedSuggestion[]; error: string | null };
+type Body = ActionResult<{ suggestions: SignedSuggestion[] }>;
 
 /**
  * Settlement chosen from suggestions (a combobox), then street and number. The chosen
@@ -36,9 +38,13 @@ export function AddressField({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/address-suggestions?q=${encodeURIComponent(query)}`, { signal: controller.signal })
-        .then((response) => response.json() as Promise<Answer>)
+        .then((response) => response.json() as Promise<Body>)
         .then((body) => {
-          setAnswer(body);
+          setAnswer(
+            body.ok
+              ? { suggestions: body.suggestions, error: null }
+              : { suggestions: [], error: body.errors.form ?? "errors:addressLookupFailed" },
+          );
           setActive(0);
           setOpen(true);
         })

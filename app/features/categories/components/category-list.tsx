@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { DeleteButton } from "~/components/delete-button";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { ActionFailure } from "~/lib/action-result";
 import { CATEGORY_NAME_MAX } from "../category.schema";
 import type { CategoryWithCount } from "../category.server";
 
@@ -15,7 +16,8 @@ export function CategoryList({
   error,
 }: {
   categories: CategoryWithCount[];
-  error?: { categoryId?: string; errors?: Record<string, string> };
+  /** A failed rename: `values.categoryId` names the row that shows `errors.name`. */
+  error?: ActionFailure;
 }) {
   return (
     <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -25,7 +27,7 @@ export function CategoryList({
           category={category}
           first={index === 0}
           last={index === categories.length - 1}
-          error={error?.categoryId === category.id ? error.errors?.name : undefined}
+          error={error?.values?.categoryId === category.id ? error.errors.name : undefined}
         />
       ))}
     </ul>

@@ -4,8 +4,9 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { REPORT_DESCRIPTION_MAX, REPORT_REASON_VALUES } from "~/features/reports/report-constants";
+import type { ActionResult } from "~/lib/action-result";
 
-export type ReportActionData = { ok: true } | { ok: false; errors: Record<string, string> };
+export type ReportActionData = ActionResult;
 
 /**
  * The report-product dialog (spec §2). Opened by a link (?report=<id>), so it also works before

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import type { ActionResult } from "~/lib/action-result";
 
-type Availability = { available: boolean; problem: string | null };
+type Availability = ActionResult<{ available: boolean; problem: string | null }>;
 
 /**
  * The store username with a debounced live availability check (spec §8 messages). `current` is the
@@ -42,9 +43,10 @@ export function UsernameField({
   const checking = fetcher.state === "loading";
   let status: React.ReactNode = null;
   if (unchanged) status = <span className="text-gray-600">{t("username.current")}</span>;
-  else if (failed) status = <span className="text-red-600">{t("errors:availabilityCheckFailed")}</span>;
+  else if (failed || result?.ok === false)
+    status = <span className="text-red-600">{t("errors:availabilityCheckFailed")}</span>;
   else if (checking) status = <span className="text-gray-600">{t("username.checking")}</span>;
-  else if (result && value) {
+  else if (result?.ok && value) {
     status = result.available ? (
       <span className="text-brand-700">{t("username.available")}</span>
     ) : (

@@ -1,22 +1,23 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxLabel } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
+import { saveBusinessHours } from "~/features/stores/business-hours.server";
 import { SaveButton } from "~/features/stores/components/save-button";
 import { WEEKDAYS, type Weekday, type WeekHours } from "~/features/stores/hours";
 import { hoursFromForm, hoursSchema } from "~/features/stores/hours.schema";
-import { saveBusinessHours } from "~/features/stores/store-profile.server";
-import { isAppError } from "~/lib/app-error";
+import { failureOf } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 import { flashHeaders } from "~/lib/flash.server";
-import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { type FieldErrors, formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/open-hours";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -39,20 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const parsed = hoursSchema.safeParse(hoursFromForm(formObject(await request.formData())));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  try {
-    await saveBusinessHours(ctx, parsed.data);
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) console.error(error);
-    return data({ errors: { form: "errors:businessHoursSaveFailed" } as FieldErrors }, { status: 500 });
-  }
-  return redirect("/dashboard/settings/open-hours", { headers: flashHeaders("storeSettings:hours.saved") });
+  const values = formObject(await request.formData());
+  return handleAction(
+    async () => {
+      await saveBusinessHours(ctx, parseForm(hoursSchema, hoursFromForm(values)));
+      return redirect("/dashboard/settings/open-hours", {
+        headers: flashHeaders("storeSettings:hours.saved"),
+      });
+    },
+    { values, fallback: "businessHoursSaveFailed" },
+  );
 }
 
 export default function OpenHours({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("storeSettings");
-  const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
+  const errors: FieldErrors = failureOf(actionData)?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   const [hours, setHours] = useState<WeekHours>(loaderData.hours);
   const set = (day: Weekday, patch: Partial<WeekHours[Weekday]>) =>

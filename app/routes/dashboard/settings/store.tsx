@@ -1,25 +1,30 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { addressFromForm } from "~/features/address/address.server";
 import { AddressField } from "~/features/address/components/address-field";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
 import { SaveButton } from "~/features/stores/components/save-button";
+import {
+  CompanyNameField,
+  PhoneField,
+  StoreNameField,
+} from "~/features/stores/components/store-profile-fields";
 import { UsernameField } from "~/features/stores/components/username-field";
 import { storeProfileSchema } from "~/features/stores/store.schema";
-import { addressNotChosen, storeProfileValues, storeSaveFailure } from "~/features/stores/store-form.server";
-import { USERNAME_REDIRECT_DAYS, updateStoreProfile } from "~/features/stores/store-profile.server";
+import { chosenAddress, storeProfileValues } from "~/features/stores/store-form.server";
+import { updateStoreProfile } from "~/features/stores/store-profile.server";
+import { USERNAME_REDIRECT_DAYS } from "~/features/stores/username-redirect.server";
+import { failureOf } from "~/lib/action-result";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
-import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
+import { type FieldErrors, formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/store";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -37,37 +42,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
-  const parsed = storeProfileSchema.safeParse(formObject(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const address = addressFromForm(parsed.data);
-  if (!address) return addressNotChosen();
-  try {
-    await updateStoreProfile(ctx, { ...parsed.data, address });
-  } catch (error) {
-    return storeSaveFailure(error, "errors:storeSaveFailed");
-  }
-  return redirect("/dashboard/settings/store", { headers: flashHeaders("storeSettings:store.saved") });
+  const values = formObject(await request.formData());
+  return handleAction(
+    async () => {
+      const input = parseForm(storeProfileSchema, values);
+      await updateStoreProfile(ctx, { ...input, address: chosenAddress(input) });
+      return redirect("/dashboard/settings/store", { headers: flashHeaders("storeSettings:store.saved") });
+    },
+    { values, fallback: "storeSaveFailed" },
+  );
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("storeSettings");
   const { store } = loaderData;
-  const errors: FieldErrors = (actionData as { errors?: FieldErrors } | undefined)?.errors ?? {};
+  const failure = failureOf(actionData);
+  const errors: FieldErrors = failure?.errors ?? {};
+  // What was typed survives a refused save (the adapter gives it back).
+  const typed = failure?.values ?? {};
   const busy = useNavigation().state === "submitting";
-  const [username, setUsername] = useState(store.username);
+  const [username, setUsername] = useState(typed.username ?? store.username);
   return (
     <div>
       <h2 className="font-semibold text-lg">{t("store.title")}</h2>
       <Card className="mt-4 p-5">
         <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-4">
-          <Field id="storeName" label={t("onboarding:fields.storeName")} error={errors.storeName}>
-            <Input
-              {...fieldControlProps("storeName", errors.storeName)}
-              defaultValue={store.name}
-              maxLength={100}
-            />
-          </Field>
+          <StoreNameField error={errors.storeName} defaultValue={typed.storeName ?? store.name} />
           <UsernameField
             value={username}
             onChange={setUsername}
@@ -80,27 +81,12 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
               {t("store.usernameChange", { days: loaderData.redirectDays, old: store.username })}
             </p>
           ) : null}
-          <Field
-            id="phone"
-            label={t("onboarding:fields.phone")}
-            error={errors.phone}
-            hint={t("onboarding:phoneHint")}
-          >
-            <Input
-              {...fieldControlProps("phone", errors.phone)}
-              type="tel"
-              inputMode="tel"
-              defaultValue={store.phone}
-            />
-          </Field>
-          <PhonePublicCheckbox defaultChecked={store.phonePublic} />
-          <Field id="companyName" label={t("onboarding:fields.companyName")} error={errors.companyName}>
-            <Input
-              {...fieldControlProps("companyName", errors.companyName)}
-              defaultValue={store.companyName}
-              maxLength={255}
-            />
-          </Field>
+          <PhoneField error={errors.phone} defaultValue={typed.phone ?? store.phone} />
+          <PhonePublicCheckbox defaultChecked={failure ? typed.phonePublic === "on" : store.phonePublic} />
+          <CompanyNameField
+            error={errors.companyName}
+            defaultValue={typed.companyName ?? store.companyName}
+          />
           <AddressField saved={store.addressSuggestion} initialStreet={store.street} errors={errors} />
           <ImageUploadField
             kind="logo"

@@ -1,0 +1,26 @@
+import { CLIENT_IP_HEADER } from "~/auth/auth.server";
+import { getDb } from "~/db/db.server";
+import { getClock } from "~/features/confirmation/clock.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
+import { reportFormValues, reportSchema } from "./report.schema";
+import { submitReport, visitorKey } from "./report.server";
+
+/**
+ * The store page's action: a signed-out visitor's report of a product (rate-limited per visitor,
+ * counted in the database). The dialog shows the answer: `ok`, or the message of what failed.
+ */
+export async function reportProductFromForm(request: Request, username: string) {
+  const form = await request.formData();
+  return handleAction(
+    async () => {
+      await submitReport(getDb(), {
+        username,
+        visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
+        report: parseForm(reportSchema, reportFormValues(form)),
+        now: getClock().now(),
+      });
+      return {};
+    },
+    { fallback: "reportSubmitFailed" },
+  );
+}

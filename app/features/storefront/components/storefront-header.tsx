@@ -1,0 +1,48 @@
+import { BadgeCheck, CircleAlert } from "lucide-react";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
+import { cn } from "~/lib/cn";
+
+type BusinessInfo = React.ComponentProps<typeof StoreBusinessInfo>["info"];
+
+/** The store page's header: who sells (spec §3 business info), the language, and the stamp. */
+export function StorefrontHeader({
+  info,
+  renderedAt,
+  stamp,
+  today,
+  confirmed,
+}: {
+  info: BusinessInfo;
+  renderedAt: string;
+  /** The stamp's sentence (stamp.ts). */
+  stamp: string;
+  /** Confirmed today: the stamp is green; otherwise amber. */
+  today: boolean;
+  /** Ever confirmed: a check mark; never: a warning sign. */
+  confirmed: boolean;
+}) {
+  return (
+    <header className="border-gray-200 border-b bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
+        <StoreBusinessInfo info={info} renderedAt={renderedAt} />
+        <LanguageSwitcher />
+        {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
+        <p
+          data-testid="price-stamp"
+          className={cn(
+            "flex w-full items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium text-sm",
+            today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
+          )}
+        >
+          {confirmed ? (
+            <BadgeCheck aria-hidden className="size-4 shrink-0" />
+          ) : (
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+          )}
+          {stamp}
+        </p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ImageUploadField } from "~/features/images/components/image-upload-field";
+
+export type OnboardingProduct = { id: string; name: string; imageUrl: string | null };
+
+/** Onboarding step 5: an image per product ("Product X of Y"), or skip; the last one finishes. */
+export function ImagesStep({
+  products,
+  index,
+  busy,
+}: {
+  products: OnboardingProduct[];
+  index: number;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("onboarding");
+  const current = products[index];
+  const last = index >= products.length - 1;
+  // "Upload an image or skip" (issue 4): the way on says which of the two it is.
+  const [uploadedFor, setUploadedFor] = useState<string | null>(null);
+  const hasImage = Boolean(current && (current.imageUrl || uploadedFor === current.id));
+  return (
+    <div className="flex flex-col gap-4">
+      {current ? (
+        <>
+          <p className="font-medium text-gray-800">
+            {t("productXofY", { x: index + 1, y: products.length })}: {current.name}
+          </p>
+          <ImageUploadField
+            key={current.id}
+            kind="product"
+            productId={current.id}
+            label={t("fields.productImage", { name: current.name })}
+            initialUrl={current.imageUrl}
+            onUploaded={() => setUploadedFor(current.id)}
+          />
+        </>
+      ) : (
+        <p className="text-gray-600 text-sm">{t("noProducts")}</p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={index > 0 ? `/onboarding?step=5&i=${index - 1}` : "/onboarding?step=4"}
+          className="font-medium text-gray-700 text-sm hover:underline"
+        >
+          {t("back")}
+        </Link>
+        {current && !last ? (
+          <Link
+            to={`/onboarding?step=5&i=${index + 1}`}
+            className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+          >
+            {hasImage ? t("nextProduct") : t("skip")}
+          </Link>
+        ) : (
+          <Form method="post">
+            <Button type="submit" name="intent" value="finish" size="lg" disabled={busy}>
+              {busy ? t("submitting") : t("finish")}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}
