@@ -5,6 +5,7 @@ import {
   type Account,
   expect,
   onboardThroughApi,
+  registerThroughApi,
   test,
   uniqueEmail,
   uniqueId,
@@ -56,10 +57,7 @@ test.beforeAll(async ({ playwright }) => {
   try {
     const email = uniqueEmail("layout");
     const password = `pw-${randomBytes(8).toString("hex")}`;
-    const signUp = await request.post("/api/auth/sign-up/email", {
-      data: { email, password, name: "layout" },
-    });
-    expect(signUp.ok()).toBe(true);
+    await registerThroughApi(request, { email, password, name: "layout" });
     const id = uniqueId();
     const store = { name: `Layout ${id}`, username: `layout-${id}` };
     await onboardThroughApi(request, store, email);

@@ -89,6 +89,15 @@ describe("hours form", () => {
     ).toBe(true);
   });
 
+  it("lets a closed day leave its times empty, never an open one (issue 12 §10)", () => {
+    const closed = hoursSchema.parse(form({ "sun.closed": "on", "sun.from": "", "sun.to": "" }));
+    expect(closed.sun).toEqual({ closed: true, from: "", to: "" });
+    const open = hoursSchema.safeParse(form({ "sat.from": "", "sat.to": "" }));
+    expect(open.success).toBe(false);
+    expect(open.error?.issues.map((issue) => issue.path.join("."))).toEqual(["sat.from", "sat.to"]);
+    expect(hoursSchema.safeParse(form({ "sun.closed": "on", "sun.from": "8" })).success).toBe(false);
+  });
+
   it("refuses malformed times", () => {
     expect(hoursSchema.safeParse(form({ "mon.from": "8" })).success).toBe(false);
     expect(hoursSchema.safeParse(form({ "mon.to": "24:30" })).success).toBe(false);

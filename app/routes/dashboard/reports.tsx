@@ -97,7 +97,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
             <li key={row.id}>
               <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
-                  <h2 className="font-medium">
+                  <h2 className="font-medium wrap-anywhere">
                     {row.productId ? (
                       <Link
                         to={`/dashboard/products/${row.productId}`}

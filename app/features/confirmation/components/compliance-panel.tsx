@@ -93,8 +93,8 @@ export function CompliancePanel({
           aria-labelledby="corrections-title"
           className="rounded-xl border border-amber-300 bg-amber-50 p-3 md:p-4"
         >
-          <h2 id="corrections-title" className="flex items-center gap-2 font-semibold text-amber-900">
-            <AlertTriangle aria-hidden className="size-4" />
+          <h2 id="corrections-title" className="flex items-start gap-2 font-semibold text-amber-900">
+            <AlertTriangle aria-hidden className="mt-1 size-4 shrink-0" />
             {t("corrections.title")}
           </h2>
           <ul className="mt-2 flex flex-col gap-1 text-amber-900 text-sm">
