@@ -1,38 +1,34 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import type { FormValues } from "~/lib/action-result";
+import { AppError, type ErrorCode } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
-import type { FieldErrors } from "~/lib/form";
-import { fieldErrors, formObject } from "~/lib/form";
+import { parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import { emailOnlySchema, loginSchema } from "./auth.schema";
 import { authCookies, callAuth } from "./auth-call.server";
 import { RESEND_COOLDOWN_SECONDS } from "./auth-limits";
 import { clearPendingFlowCookie, type PendingFlow, pendingFlowCookie } from "./pending-flow.server";
 
-export type FormErrors = { errors: FieldErrors; formValues?: Record<string, number> };
+// The sign-in steps the auth routes share. Each throws an AppError (or a ZodError) that the route
+// adapter answers in the one action-result shape (decision 0017); success is a redirect.
 
-export function formError(key: string, status: number) {
-  return data<FormErrors>({ errors: { form: key } }, { status });
+/** What a failed sign-in form gives back: the address, never a password or a code. */
+export function typedEmail(values: FormValues): FormValues {
+  return { email: values.email ?? "" };
 }
 
 /** 429, saying for how long when the limit knows it (issue 12 §12: "try again in 12 minutes"). */
-export function rateLimited(response: Response) {
+export function rateLimitError(response: Response): AppError {
   const seconds = Number(response.headers.get("retry-after"));
-  if (!Number.isFinite(seconds) || seconds <= 0) return formError("errors:rateLimited", 429);
-  return data<FormErrors>(
-    {
-      errors: { form: "errors:rateLimitedFor" },
-      formValues: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
-    },
-    { status: 429 },
-  );
+  if (!Number.isFinite(seconds) || seconds <= 0) return new AppError("rateLimited");
+  return new AppError("rateLimitedFor", { params: { minutes: Math.max(1, Math.ceil(seconds / 60)) } });
 }
 
-/** 429 speaks of waiting; a used-up code asks for a new one; else the flow's own message (spec §8). */
-export function failure(response: Response, key: string) {
-  if (response.status === 429) return rateLimited(response);
-  if (response.status === 403 && key === "errors:codeVerifyFailed")
-    return formError("errors:codeUsedUp", 400);
-  return formError(key, 400);
+/** 429 speaks of waiting; a used-up code asks for a new one; else the flow's own error (spec §8). */
+export function authError(response: Response, code: ErrorCode): AppError {
+  if (response.status === 429) return rateLimitError(response);
+  if (response.status === 403 && code === "codeVerifyFailed") return new AppError("codeUsedUp");
+  return new AppError(code, { cause: `auth endpoint answered ${response.status}` });
 }
 
 export function googleEnabled(): boolean {
@@ -46,48 +42,54 @@ export function cooldownLeft(flow: PendingFlow): number {
 }
 
 /** Sign-in with e-mail and password; one message whatever went wrong. */
-export async function passwordSignIn(request: Request, form: FormData) {
-  const parsed = loginSchema.safeParse(formObject(form));
-  if (!parsed.success) return data<FormErrors>({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const response = await callAuth(request, "/sign-in/email", parsed.data);
+export async function passwordSignIn(request: Request, values: FormValues): Promise<Response> {
+  const input = parseForm(loginSchema, values);
+  const response = await callAuth(request, "/sign-in/email", input);
   if (response.status === 403) {
     // The right password of an address never proven (an account made before decision 0019): a
     // code went to the address; entering it signs in.
     return redirect("/auth/verify-otp", {
       headers: {
-        "Set-Cookie": pendingFlowCookie({ kind: "verify", email: parsed.data.email, sentAt: Date.now() }),
+        "Set-Cookie": pendingFlowCookie({ kind: "verify", email: input.email, sentAt: Date.now() }),
       },
     });
   }
-  if (!response.ok) {
-    // One message whatever went wrong, so that nobody learns whether an e-mail is registered.
-    return response.status === 429 ? rateLimited(response) : formError("errors:loginFailed", 401);
-  }
+  // One message whatever went wrong, so that nobody learns whether an e-mail is registered.
+  if (!response.ok) throw response.status === 429 ? rateLimitError(response) : new AppError("loginFailed");
   const headers = authCookies(response);
   headers.append("Set-Cookie", clearPendingFlowCookie());
   return redirect(POST_LOGIN_PATH, { headers });
 }
 
 /** Sends a sign-in code (which also creates the account of a new address) and opens the code page. */
-export async function requestSignInCode(request: Request, form: FormData) {
-  const parsed = emailOnlySchema.safeParse(formObject(form));
-  if (!parsed.success) return data<FormErrors>({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const response = await callAuth(request, "/email-otp/send-verification-otp", {
-    email: parsed.data.email,
-    type: "sign-in",
+export async function requestSignInCode(request: Request, values: FormValues): Promise<Response> {
+  const { email } = parseForm(emailOnlySchema, values);
+  const response = await callAuth(request, "/email-otp/send-verification-otp", { email, type: "sign-in" });
+  if (!response.ok) throw authError(response, "codeSendFailed");
+  return redirect("/auth/verify-otp", {
+    headers: { "Set-Cookie": pendingFlowCookie({ kind: "otp", email, sentAt: Date.now() }) },
   });
-  if (!response.ok) return failure(response, "errors:codeSendFailed");
-  const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    pendingFlowCookie({ kind: "otp", email: parsed.data.email, sentAt: Date.now() }),
-  );
-  return redirect("/auth/verify-otp", { headers });
+}
+
+/** Sends the pending flow's code again (after the cool-down); the cookie restarts the cool-down. */
+export async function resendCode(request: Request, flow: PendingFlow, headers: Headers) {
+  if (cooldownLeft(flow) > 0) throw new AppError("codeResendFailed");
+  const response =
+    flow.kind === "reset"
+      ? await callAuth(request, "/forget-password/email-otp", { email: flow.email })
+      : await callAuth(request, "/email-otp/send-verification-otp", {
+          email: flow.email,
+          type: flow.kind === "verify" ? "email-verification" : "sign-in",
+        });
+  if (!response.ok) throw authError(response, "codeResendFailed");
+  headers.append("Set-Cookie", pendingFlowCookie({ ...flow, sentAt: Date.now() }));
+  return { resent: true as const };
 }
 
 /** Starts Google's authorization; the callback lands on better-auth, then the dashboard. */
-export async function startGoogle(request: Request, link = false) {
-  if (!googleEnabled()) return formError("errors:unexpected", 400);
+export async function startGoogle(request: Request, link = false): Promise<Response> {
+  // Only a forged request asks for Google when it is switched off (the button is not shown).
+  if (!googleEnabled()) throw new AppError("validation");
   const response = await callAuth(request, link ? "/link-social" : "/sign-in/social", {
     provider: "google",
     callbackURL: link ? "/dashboard/settings?linked=google" : POST_LOGIN_PATH,
@@ -95,6 +97,6 @@ export async function startGoogle(request: Request, link = false) {
     newUserCallbackURL: link ? undefined : "/onboarding",
   });
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
-  if (!response.ok || !body?.url) return failure(response, link ? "errors:linkFailed" : "errors:loginFailed");
+  if (!response.ok || !body?.url) throw authError(response, link ? "linkFailed" : "loginFailed");
   return redirect(body.url, { headers: authCookies(response) });
 }

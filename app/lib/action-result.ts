@@ -8,6 +8,9 @@ export type FieldErrors = Record<string, string>;
 /** What was typed, as strings, handed back on a failure so the form shows it again. */
 export type FormValues = Record<string, string>;
 
+/** Interpolation values of an i18n message. */
+export type MessageParams = Record<string, number | string>;
+
 export type ActionSuccess<T extends object = object> = {
   ok: true;
   /** Which of the route's intents answered (a page with several forms shows it in the right one). */
@@ -21,6 +24,8 @@ export type ActionFailure = {
   intent?: string;
   errors: FieldErrors;
   values?: FormValues;
+  /** Values the form-level message names, e.g. `{ minutes }` of "try again in 12 min". */
+  params?: MessageParams;
 };
 
 export type ActionResult<T extends object = object> = ActionSuccess<T> | ActionFailure;

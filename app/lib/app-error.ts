@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   conflict: 409,
   rateLimited: 429,
+  rateLimitedFor: 429,
   unexpected: 500,
   usernameUnavailable: 409,
   availabilityCheckFailed: 500,
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   addressLookupFailed: 502,
   codeSendFailed: 400,
   codeVerifyFailed: 400,
+  codeUsedUp: 400,
   codeResendFailed: 429,
   passkeyFailed: 400,
   resetPasswordFailed: 400,
@@ -60,12 +62,18 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
+  /** Values its message names (e.g. `{ minutes }` of "rateLimitedFor"). */
+  readonly params?: Record<string, number | string>;
 
-  constructor(code: ErrorCode, options?: { fields?: Record<string, string>; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    options?: { fields?: Record<string, string>; params?: Record<string, number | string>; cause?: unknown },
+  ) {
     super(code, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;
     this.fields = options?.fields;
+    this.params = options?.params;
   }
 
   get status(): number {

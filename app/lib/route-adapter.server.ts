@@ -7,6 +7,7 @@ import {
   type FieldErrors,
   type FormValues,
   failureMessageOf,
+  type MessageParams,
 } from "./action-result";
 import { type ErrorCode, isAppError } from "./app-error";
 import { flashHeaders } from "./flash.server";
@@ -31,7 +32,10 @@ export type ActionOptions = {
    * path with its message as an error flash instead of answering field errors.
    */
   flashFailureTo?: string;
-  /** Headers of every answer, success or failure (e.g. `Cache-Control: no-store` of a JSON check). */
+  /**
+   * Headers of every answer, success or failure (e.g. `Cache-Control: no-store` of a JSON check).
+   * A `Headers` the work appends to only once it has succeeded (a cookie) sets them on a success only.
+   */
   headers?: HeadersInit;
 };
 
@@ -76,13 +80,14 @@ export async function handleAction<T extends object>(
 /** The failure answer for an error; exported for actions that must answer in another envelope. */
 export function failure(error: unknown, options: ActionOptions = {}): Failure {
   const { intent, values, headers } = options;
-  const answer = (errors: FieldErrors, status: number) =>
+  const answer = (errors: FieldErrors, status: number, params?: MessageParams) =>
     data<ActionFailure>(
       {
         ok: false,
         ...(intent !== undefined && { intent }),
         errors,
         ...(values !== undefined && { values }),
+        ...(params !== undefined && { params }),
       },
       { status, ...(headers && { headers }) },
     );
@@ -91,7 +96,7 @@ export function failure(error: unknown, options: ActionOptions = {}): Failure {
     if (options.notFoundPage && (error.code === "notFound" || error.code === "storeNotFound")) notFound();
     if (error.status >= 500)
       logger.error({ err: error.cause ?? error, code: error.code, intent }, "action failed");
-    return answer(error.fields ?? { form: error.messageKey }, error.status);
+    return answer(error.fields ?? { form: error.messageKey }, error.status, error.params);
   }
   const code = options.fallback ?? "unexpected";
   logger.error({ err: error, code, intent }, "action failed unexpectedly");

@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
-import { formError, passwordSignIn } from "~/auth/auth-actions.server";
+import { passwordSignIn, typedEmail } from "~/auth/auth-actions.server";
 import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { PasswordForm } from "~/features/account/components/auth-forms";
+import { failureOf } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
+import { formObject } from "~/lib/form";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/login-simple-password";
 
 // Spec §2: a plain e-mail + password form, reachable by URL and linked from nowhere.
@@ -17,20 +21,26 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== "password") return formError("errors:unexpected", 400);
-  return passwordSignIn(request, form);
+  const values = formObject(await request.formData());
+  return handleAction(
+    async () => {
+      if (values.intent !== "password") throw new AppError("validation");
+      return passwordSignIn(request, values);
+    },
+    { intent: "password", values: typedEmail(values) },
+  );
 }
 
 export default function LoginSimplePassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const failed = failureOf(actionData);
+  const errors = failed?.errors ?? {};
   return (
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t("login.title")}</h1>
-      <FormAlert message={errors.form} />
-      <PasswordForm errors={errors} busy={busy} />
+      <FormAlert message={errors.form} values={failed?.params} />
+      <PasswordForm errors={errors} busy={busy} email={failed?.values?.email} />
     </Card>
   );
 }

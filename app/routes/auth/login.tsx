@@ -1,19 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import {
-  formError,
   googleEnabled,
   passwordSignIn,
   requestSignInCode,
   startGoogle,
+  typedEmail,
 } from "~/auth/auth-actions.server";
 import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { ModeBody } from "~/features/account/components/auth-forms";
 import { GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
-import type { FieldErrors } from "~/lib/form";
+import { failureOf } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
+import { formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -29,12 +32,17 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "code") return requestSignInCode(request, form);
-  if (intent === "google") return startGoogle(request);
-  if (intent === "password") return passwordSignIn(request, form);
-  return formError("errors:unexpected", 400);
+  const values = formObject(await request.formData());
+  const intent = values.intent ?? "";
+  return handleAction(
+    async () => {
+      if (intent === "code") return requestSignInCode(request, values);
+      if (intent === "google") return startGoogle(request);
+      if (intent === "password") return passwordSignIn(request, values);
+      throw new AppError("validation");
+    },
+    { intent, values: typedEmail(values) },
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -42,17 +50,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [search] = useSearchParams();
   const mode = parseMode(search.get("mode"));
   const busy = useNavigation().state === "submitting";
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const failed = failureOf(actionData);
+  const errors = failed?.errors ?? {};
   return (
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t("login.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("login.subtitle")}</p>
       <ModeTabs mode={mode} path="/auth/login" />
-      <FormAlert
-        message={errors.form ?? loaderData.error ?? undefined}
-        values={(actionData as { formValues?: Record<string, number> } | undefined)?.formValues}
-      />
-      <ModeBody mode={mode} errors={errors} busy={busy} />
+      <FormAlert message={errors.form ?? loaderData.error ?? undefined} values={failed?.params} />
+      <ModeBody mode={mode} errors={errors} busy={busy} email={failed?.values?.email} />
       {mode === "password" ? (
         <p className="mt-3 text-right text-sm">
           <Link to="/auth/forgot-password" className="font-medium text-brand-700 hover:underline">

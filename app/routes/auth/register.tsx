@@ -1,8 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registerSchema } from "~/auth/auth.schema";
-import { googleEnabled, rateLimited, requestSignInCode, startGoogle } from "~/auth/auth-actions.server";
+import {
+  googleEnabled,
+  rateLimitError,
+  requestSignInCode,
+  startGoogle,
+  typedEmail,
+} from "~/auth/auth-actions.server";
 import { callAuth } from "~/auth/auth-call.server";
 import { pendingFlowCookie } from "~/auth/pending-flow.server";
 import { FormAlert } from "~/components/form-alert";
@@ -12,9 +18,12 @@ import { AuthForm, EmailField, NewPasswordFields } from "~/features/account/comp
 import { CodeRequestForm } from "~/features/account/components/auth-forms";
 import { GoogleButton, ModeTabs, parseMode } from "~/features/account/components/auth-modes";
 import { requestLocale } from "~/i18n/i18n.server";
+import { failureOf } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = titleMeta;
@@ -24,28 +33,30 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  // A code for a new address creates the account when it is entered.
-  if (intent === "code") return requestSignInCode(request, form);
-  if (intent === "google") return startGoogle(request);
-  const parsed = registerSchema.safeParse(formObject(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const { email, password } = parsed.data;
-  const response = await callAuth(request, "/sign-up/email", {
-    email,
-    password,
-    name: email.split("@")[0],
-    locale: requestLocale(request),
-  });
-  if (response.status === 429) return rateLimited(response);
-  if (!response.ok)
-    return data({ errors: { form: "errors:registrationFailed" } as FieldErrors }, { status: 400 });
-  // Decision 0019: the address is proven with the code just mailed before onboarding starts.
-  // A taken address gets the same next step (its owner is told by e-mail), so nothing is revealed.
-  return redirect("/auth/verify-otp", {
-    headers: { "Set-Cookie": pendingFlowCookie({ kind: "verify", email, sentAt: Date.now() }) },
-  });
+  const values = formObject(await request.formData());
+  const intent = values.intent ?? "password";
+  return handleAction(
+    async () => {
+      // A code for a new address creates the account when it is entered.
+      if (intent === "code") return requestSignInCode(request, values);
+      if (intent === "google") return startGoogle(request);
+      const { email, password } = parseForm(registerSchema, values);
+      const response = await callAuth(request, "/sign-up/email", {
+        email,
+        password,
+        name: email.split("@")[0],
+        locale: requestLocale(request),
+      });
+      if (response.status === 429) throw rateLimitError(response);
+      if (!response.ok) throw new AppError("registrationFailed");
+      // Decision 0019: the address is proven with the code just mailed before onboarding starts.
+      // A taken address gets the same next step (its owner is told by e-mail): nothing is revealed.
+      return redirect("/auth/verify-otp", {
+        headers: { "Set-Cookie": pendingFlowCookie({ kind: "verify", email, sentAt: Date.now() }) },
+      });
+    },
+    { intent, values: typedEmail(values) },
+  );
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,18 +64,16 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [search] = useSearchParams();
   const mode = parseMode(search.get("mode"));
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const failed = failureOf(actionData);
+  const errors = clientErrors ?? failed?.errors ?? {};
   const busy = useNavigation().state === "submitting";
   return (
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t("register.title")}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t("register.subtitle")}</p>
       <ModeTabs mode={mode} path="/auth/register" />
-      <FormAlert
-        message={errors.form}
-        values={(actionData as { formValues?: Record<string, number> } | undefined)?.formValues}
-      />
-      {mode === "code" ? <CodeRequestForm errors={errors} busy={busy} /> : null}
+      <FormAlert message={errors.form} values={failed?.params} />
+      {mode === "code" ? <CodeRequestForm errors={errors} busy={busy} email={failed?.values?.email} /> : null}
       {mode === "passkey" ? (
         <p className="mt-5 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
           {t("passkey.registerHint")}{" "}
@@ -83,7 +92,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             if (!parsed.success) event.preventDefault();
           }}
         >
-          <EmailField error={errors.email} />
+          <EmailField error={errors.email} defaultValue={failed?.values?.email} />
           <NewPasswordFields errors={errors} passwordLabel={t("fields.password")} />
           <Button type="submit" disabled={busy}>
             {busy ? t("register.submitting") : t("register.submit")}

@@ -1,13 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { resetPasswordFormSchema } from "~/auth/auth.schema";
-import { cooldownLeft, failure, formError } from "~/auth/auth-actions.server";
+import { authError, cooldownLeft, resendCode } from "~/auth/auth-actions.server";
 import { authCookies, callAuth } from "~/auth/auth-call.server";
-import { clearPendingFlowCookie, pendingFlowCookie } from "~/auth/pending-flow.server";
+import { clearPendingFlowCookie } from "~/auth/pending-flow.server";
 import { guards, pendingFlowContext } from "~/auth/route-guards.server";
 import { CodeEntryCard } from "~/features/account/components/code-entry";
-import { fieldErrors, formObject } from "~/lib/form";
+import { AppError } from "~/lib/app-error";
+import { formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/reset-password";
 
@@ -25,34 +27,29 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = context.get(pendingFlowContext)!;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "resend") {
-    if (cooldownLeft(flow) > 0) return formError("errors:codeResendFailed", 429);
-    const response = await callAuth(request, "/forget-password/email-otp", { email: flow.email });
-    if (!response.ok) return failure(response, "errors:codeResendFailed");
-    return data(
-      { errors: {}, resent: true },
-      { headers: { "Set-Cookie": pendingFlowCookie({ ...flow, sentAt: Date.now() }) } },
-    );
+  const values = formObject(await request.formData());
+  if (values.intent === "resend") {
+    const headers = new Headers();
+    return handleAction(() => resendCode(request, flow, headers), { intent: "resend", headers });
   }
-  if (intent !== "reset") return formError("errors:resetPasswordFailed", 400);
-  const parsed = resetPasswordFormSchema.safeParse(formObject(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const reset = await callAuth(request, "/email-otp/reset-password", {
-    email: flow.email,
-    otp: parsed.data.otp,
-    password: parsed.data.password,
-  });
-  if (!reset.ok) return failure(reset, "errors:codeVerifyFailed");
-  // Then signed in: a fresh session with the new password.
-  const signIn = await callAuth(request, "/sign-in/email", {
-    email: flow.email,
-    password: parsed.data.password,
-  });
-  const headers = signIn.ok ? authCookies(signIn) : new Headers();
-  headers.append("Set-Cookie", clearPendingFlowCookie());
-  return redirect(signIn.ok ? POST_LOGIN_PATH : "/auth/login", { headers });
+  return handleAction(
+    async () => {
+      if (values.intent !== "reset") throw new AppError("resetPasswordFailed");
+      const { otp, password } = parseForm(resetPasswordFormSchema, values);
+      const reset = await callAuth(request, "/email-otp/reset-password", {
+        email: flow.email,
+        otp,
+        password,
+      });
+      if (!reset.ok) throw authError(reset, "codeVerifyFailed");
+      // Then signed in: a fresh session with the new password.
+      const signIn = await callAuth(request, "/sign-in/email", { email: flow.email, password });
+      const headers = signIn.ok ? authCookies(signIn) : new Headers();
+      headers.append("Set-Cookie", clearPendingFlowCookie());
+      return redirect(signIn.ok ? POST_LOGIN_PATH : "/auth/login", { headers });
+    },
+    { intent: "reset" },
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { verifyOtpSchema } from "~/auth/auth.schema";
-import { cooldownLeft, failure, formError } from "~/auth/auth-actions.server";
+import { authError, cooldownLeft, resendCode } from "~/auth/auth-actions.server";
 import { authCookies, callAuth } from "~/auth/auth-call.server";
-import { clearPendingFlowCookie, pendingFlowCookie } from "~/auth/pending-flow.server";
+import { clearPendingFlowCookie } from "~/auth/pending-flow.server";
 import { guards, pendingFlowContext } from "~/auth/route-guards.server";
 import { CodeEntryCard } from "~/features/account/components/code-entry";
 import { requestLocale } from "~/i18n/i18n.server";
-import { fieldErrors, formObject } from "~/lib/form";
+import { formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/verify-otp";
 
@@ -30,36 +31,32 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const flow = context.get(pendingFlowContext)!;
-  const form = await request.formData();
-  if (form.get("intent") === "resend") {
-    if (cooldownLeft(flow) > 0) return formError("errors:codeResendFailed", 429);
-    const response = await callAuth(request, "/email-otp/send-verification-otp", {
-      email: flow.email,
-      type: flow.kind === "verify" ? "email-verification" : "sign-in",
-    });
-    if (!response.ok) return failure(response, "errors:codeResendFailed");
-    return data(
-      { errors: {}, resent: true },
-      { headers: { "Set-Cookie": pendingFlowCookie({ ...flow, sentAt: Date.now() }) } },
-    );
+  const values = formObject(await request.formData());
+  if (values.intent === "resend") {
+    const headers = new Headers();
+    return handleAction(() => resendCode(request, flow, headers), { intent: "resend", headers });
   }
-  const parsed = verifyOtpSchema.safeParse(formObject(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  // The proof of an address signs in too (autoSignInAfterVerification); a new account then
-  // goes on to onboarding through the navigation rules.
-  const response =
-    flow.kind === "verify"
-      ? await callAuth(request, "/email-otp/verify-email", { email: flow.email, otp: parsed.data.otp })
-      : await callAuth(request, "/sign-in/email-otp", {
-          email: flow.email,
-          otp: parsed.data.otp,
-          name: flow.email.split("@")[0],
-          locale: requestLocale(request),
-        });
-  if (!response.ok) return failure(response, "errors:codeVerifyFailed");
-  const headers = authCookies(response);
-  headers.append("Set-Cookie", clearPendingFlowCookie());
-  return redirect(POST_LOGIN_PATH, { headers });
+  return handleAction(
+    async () => {
+      const { otp } = parseForm(verifyOtpSchema, values);
+      // The proof of an address signs in too (autoSignInAfterVerification); a new account then
+      // goes on to onboarding through the navigation rules.
+      const response =
+        flow.kind === "verify"
+          ? await callAuth(request, "/email-otp/verify-email", { email: flow.email, otp })
+          : await callAuth(request, "/sign-in/email-otp", {
+              email: flow.email,
+              otp,
+              name: flow.email.split("@")[0],
+              locale: requestLocale(request),
+            });
+      if (!response.ok) throw authError(response, "codeVerifyFailed");
+      const headers = authCookies(response);
+      headers.append("Set-Cookie", clearPendingFlowCookie());
+      return redirect(POST_LOGIN_PATH, { headers });
+    },
+    { intent: "verify" },
+  );
 }
 
 export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,12 +23,29 @@ export function AuthForm({
   );
 }
 
-/** The e-mail address, posted as `email`; a second form on the same page gives it another id. */
-export function EmailField({ error, id = "email" }: { error?: string; id?: string }) {
+/**
+ * The e-mail address, posted as `email`; a second form on the same page gives it another id.
+ * `defaultValue` is what a failed submit gave back, so the address is not typed twice.
+ */
+export function EmailField({
+  error,
+  id = "email",
+  defaultValue,
+}: {
+  error?: string;
+  id?: string;
+  defaultValue?: string;
+}) {
   const { t } = useTranslation("auth");
   return (
     <Field id={id} label={t("fields.email")} error={error}>
-      <Input {...fieldControlProps(id, error, "email")} type="email" autoComplete="email" required />
+      <Input
+        {...fieldControlProps(id, error, "email")}
+        type="email"
+        autoComplete="email"
+        defaultValue={defaultValue}
+        required
+      />
     </Field>
   );
 }

@@ -4,11 +4,14 @@ import type { FieldErrors } from "~/lib/form";
 import { AuthForm, EmailField, PasswordField } from "./auth-fields";
 import { type AuthMode, PasskeySignIn } from "./auth-modes";
 
-export function PasswordForm({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
+/** A sign-in form's props: its field errors, whether it is sending, and the address given back. */
+type FormProps = { errors: FieldErrors; busy: boolean; email?: string };
+
+export function PasswordForm({ errors, busy, email }: FormProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthForm intent="password">
-      <EmailField error={errors.email} />
+      <EmailField error={errors.email} defaultValue={email} />
       <PasswordField
         id="password"
         label={t("fields.password")}
@@ -23,12 +26,12 @@ export function PasswordForm({ errors, busy }: { errors: FieldErrors; busy: bool
   );
 }
 
-export function CodeRequestForm({ errors, busy }: { errors: FieldErrors; busy: boolean }) {
+export function CodeRequestForm({ errors, busy, email }: FormProps) {
   const { t } = useTranslation("auth");
   return (
     <AuthForm intent="code">
       <p className="text-gray-600 text-sm">{t("code.hint")}</p>
-      <EmailField id="code-email" error={errors.email} />
+      <EmailField id="code-email" error={errors.email} defaultValue={email} />
       <Button type="submit" disabled={busy}>
         {busy ? t("code.sending") : t("code.send")}
       </Button>
@@ -36,8 +39,8 @@ export function CodeRequestForm({ errors, busy }: { errors: FieldErrors; busy: b
   );
 }
 
-export function ModeBody({ mode, errors, busy }: { mode: AuthMode; errors: FieldErrors; busy: boolean }) {
-  if (mode === "code") return <CodeRequestForm errors={errors} busy={busy} />;
+export function ModeBody({ mode, ...form }: FormProps & { mode: AuthMode }) {
+  if (mode === "code") return <CodeRequestForm {...form} />;
   if (mode === "passkey") return <PasskeySignIn />;
-  return <PasswordForm errors={errors} busy={busy} />;
+  return <PasswordForm {...form} />;
 }

@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, fieldControlProps } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/form";
+import { type ActionResult, failureOf } from "~/lib/action-result";
 import { AuthForm, CodeInput, NewPasswordFields } from "./auth-fields";
 import { ResendButton } from "./resend-button";
 
@@ -49,18 +49,19 @@ export function CodeEntryCard({
 }: {
   flow: keyof typeof FLOWS;
   pending: { email: string; cooldown: number };
-  actionData?: { errors?: FieldErrors; resent?: boolean; formValues?: Record<string, number> };
+  actionData?: ActionResult<{ resent?: true }>;
 }) {
   const { intent, title, subtitle, submit, back, otherEmail } = FLOWS[flow];
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const failed = failureOf(actionData);
+  const errors = failed?.errors ?? {};
   const { t } = useTranslation("auth");
   return (
     <Card className="p-6">
       <h1 className="font-semibold text-2xl">{t(title)}</h1>
       <p className="mt-1 text-gray-600 text-sm">{t(subtitle, { email: pending.email })}</p>
-      <FormAlert message={errors.form} values={actionData?.formValues} />
-      {actionData?.resent ? (
+      <FormAlert message={errors.form} values={failed?.params} />
+      {actionData?.ok && actionData.resent ? (
         <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
           {t("code.resent")}
         </p>
