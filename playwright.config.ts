@@ -66,6 +66,8 @@ export default defineConfig({
         ROOT_DOMAIN: "localhost",
         LOG_LEVEL: "warn",
         NODE_ENV: "production",
+        // The fixtures give each test's visitors their own forwarded address (visitorAddress()).
+        TRUST_PROXY: "loopback",
         GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
         GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
         GOOGLE_OAUTH_BASE_URL: FAKE_GOOGLE_URL,

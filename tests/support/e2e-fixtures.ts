@@ -91,6 +91,17 @@ export function uniqueEmail(prefix = "owner"): string {
 }
 
 /**
+ * A visitor's own address, as the proxy in front of the app forwards it (the e2e server runs with
+ * TRUST_PROXY=loopback): owners who register in different tests come from different places, as in
+ * life, so the per-address limits of one test never spill into the next (decision 0021).
+ * TEST-NET ranges (RFC 5737): documentation addresses that no traffic is ever sent to.
+ */
+export function visitorAddress(): string {
+  const range = randomBytes(1)[0]! % 2 === 0 ? "198.51.100" : "203.0.113";
+  return `${range}.${1 + (randomBytes(1)[0]! % 254)}`;
+}
+
+/**
  * Registers through the HTTP API and proves the address with the code mailed to it (decision
  * 0019), as the registration page does: the request context ends signed in.
  */
@@ -99,14 +110,15 @@ export async function registerThroughApi(
   account: { email: string; password: string; name?: string; locale?: string },
 ) {
   const { email, password, name = "Owner", locale } = account;
+  const headers = { Origin: E2E_BASE_URL, "X-Forwarded-For": visitorAddress() };
   const signUp = await request.post("/api/auth/sign-up/email", {
     data: { email, password, name, ...(locale ? { locale } : {}) },
-    headers: { Origin: E2E_BASE_URL },
+    headers,
   });
   expect(signUp.ok(), `sign-up of ${email}: ${signUp.status()} ${await signUp.text()}`).toBe(true);
   const verified = await request.post("/api/auth/email-otp/verify-email", {
     data: { email, otp: await codeFor(email) },
-    headers: { Origin: E2E_BASE_URL },
+    headers,
   });
   expect(verified.ok(), `proof of ${email}: ${verified.status()} ${await verified.text()}`).toBe(true);
 }
@@ -195,6 +207,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   context: async ({ context, lang, signedInAs, accounts, consoleGuard }, use) => {
     consoleGuard.watch(context);
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
     if (lang) await context.addCookies([{ name: "lang", value: lang, url: E2E_BASE_URL }]);
     if (signedInAs) await context.addCookies((await accounts.get(signedInAs)).storageState.cookies);
     await use(context);
@@ -206,6 +219,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext({
         baseURL: E2E_BASE_URL,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
+        extraHTTPHeaders: { "X-Forwarded-For": visitorAddress() },
       });
       contexts.push(context);
       consoleGuard.watch(context);
