@@ -138,7 +138,7 @@ test("from a store's subdomain, the Vitrina link leads to the platform, and on t
 }) => {
   await page.goto(`${DEMO}/demo`);
   await waitForHydration(page);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Vitrina" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Витрина" }).click();
   await expect(
     page.getByRole("heading", { level: 1, name: "Вашиот ценовник онлајн, секогаш ажурен" }),
   ).toBeVisible();
