@@ -13,9 +13,18 @@ import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
+import * as imports from "./schema/imports";
 import * as stores from "./schema/stores";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity, ...compliance };
+export const schema = {
+  ...auth,
+  ...stores,
+  ...catalog,
+  ...activity,
+  ...accountSecurity,
+  ...compliance,
+  ...imports,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
