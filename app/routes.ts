@@ -20,6 +20,8 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
+    route("products/import", "routes/dashboard/import.tsx"),
+    route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
@@ -34,6 +36,7 @@ export default [
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  route("dashboard/products/import/:importId/skipped.csv", "routes/dashboard/import-skipped.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),

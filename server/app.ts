@@ -89,7 +89,11 @@ app.use(
   bodyLimit({
     rules: [
       // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
-      { paths: ["/dashboard/products/import"], limit: IMPORT_UPLOAD_BODY_LIMIT },
+      // (".data": the same form posted by a client-side navigation.)
+      {
+        paths: ["/dashboard/products/import", "/dashboard/products/import.data"],
+        limit: IMPORT_UPLOAD_BODY_LIMIT,
+      },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,

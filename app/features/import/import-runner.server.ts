@@ -48,6 +48,8 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
   try {
     const { rows, skipped } = await rowsOfJob(job);
     const ctx = { db, storeId: job.storeId, actor: { userId: job.actorId } };
+    // The kill -9 test (tests/e2e/import-kill.spec.ts) waits for this line to kill mid-commit.
+    logger.info({ jobId, rows: rows.length }, "import commit started");
     const result = await commitImport(ctx, rows, (done, total) => {
       progress.set(job.id, { done, total, startedAt });
     });
