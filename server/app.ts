@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
@@ -154,6 +155,8 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
+  // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
+  await applyAdminEmails(database.db, config.adminEmails);
   await storeVersions.start(database);
   startJobs();
 }

@@ -8,6 +8,8 @@ export type SessionUser = {
   name: string;
   onboarded: boolean;
   role: string;
+  /** The admin acting as this user (spec §4 impersonation), or null. */
+  impersonatedBy?: string | null;
 };
 
 export const sessionContext = createContext<SessionUser | null>(null);
@@ -28,5 +30,6 @@ export async function readSession(request: Request): Promise<SessionUser | null>
     name: user.name,
     onboarded: Boolean(user.onboarded),
     role: user.role ?? "user",
+    impersonatedBy: (result.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
   };
 }

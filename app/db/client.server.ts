@@ -14,8 +14,17 @@ import * as auth from "./schema/auth";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as stores from "./schema/stores";
+import * as waitlist from "./schema/waitlist";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity, ...compliance };
+export const schema = {
+  ...auth,
+  ...stores,
+  ...catalog,
+  ...activity,
+  ...accountSecurity,
+  ...compliance,
+  ...waitlist,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

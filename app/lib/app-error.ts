@@ -55,6 +55,12 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
+  // issue 16: the admin area and impersonation (spec §8)
+  userIdRequired: 400,
+  impersonateFailed: 500,
+  stopImpersonationFailed: 500,
+  cannotImpersonateAdmin: 403,
+  impersonateUnverified: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

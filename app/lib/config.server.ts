@@ -29,6 +29,8 @@ export type Config = {
   googleClientSecret: string | null;
   /** Tests only: where Google's OpenID endpoints live (a local fake). */
   googleOAuthBaseUrl: string | null;
+  /** ADMIN_EMAILS: addresses whose accounts are admins (issue 16), lower-cased. */
+  adminEmails: string[];
 };
 
 let cached: Config | null = null;
@@ -57,8 +59,16 @@ export function getConfig(): Config {
     googleClientId: process.env.GOOGLE_CLIENT_ID || null,
     googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || null,
     googleOAuthBaseUrl: process.env.GOOGLE_OAUTH_BASE_URL || null,
+    adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
   };
   return cached;
+}
+
+export function parseAdminEmails(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function readS3(): Config["s3"] {
