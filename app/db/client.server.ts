@@ -11,6 +11,7 @@ import pg from "pg";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
+import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as stores from "./schema/stores";
@@ -19,6 +20,7 @@ import * as waitlist from "./schema/waitlist";
 export const schema = {
   ...auth,
   ...stores,
+  ...billing,
   ...catalog,
   ...activity,
   ...accountSecurity,

@@ -24,6 +24,12 @@ export const ERROR_STATUS = {
   categoryNameTaken: 409,
   priceUpdateFailed: 500,
   activityFetchFailed: 500,
+  // issue 16: billing
+  billingLoadFailed: 500,
+  paymentFailed: 500,
+  paymentNotPending: 409,
+  paymentNotPaid: 409,
+  contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
   // issue 4: store setup, images, address, hours
