@@ -6,6 +6,7 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
+import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { getClock } from "~/features/confirmation/clock.server";
@@ -97,6 +98,15 @@ app.use(
   }),
 );
 
+// Spec §7: GET /api/auth/session "may contain impersonator with id" — ours, not a better-auth endpoint
+// (better-auth's own is /api/auth/get-session), answered like /api/_auth/session.
+app.get("/api/auth/session", async (req, res) => {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const user = await readSession(new Request(new URL(req.originalUrl, config.baseUrl), { headers }));
+  res.setHeader("Cache-Control", "no-store");
+  res.json(sessionAnswer(user));
+});
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of

@@ -33,3 +33,15 @@ export async function readSession(request: Request): Promise<SessionUser | null>
     impersonatedBy: (result.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
   };
 }
+
+/**
+ * What GET /api/_auth/session and GET /api/auth/session answer (spec §7): the user with onboarded,
+ * and `impersonator: { id }` while an admin acts as them; {} when signed out.
+ */
+export function sessionAnswer(user: SessionUser | null) {
+  if (!user) return {};
+  return {
+    user: { id: user.id, email: user.email, name: user.name, onboarded: user.onboarded },
+    ...(user.impersonatedBy ? { impersonator: { id: user.impersonatedBy } } : {}),
+  };
+}

@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction } from "~/db/schema/account-security";
+import { PAYABLE_PLAN_IDS } from "~/features/billing/plans";
 import { isUuid } from "~/lib/uuid";
 
 // The admin lists' filters, kept in the query string (issue 16). Isomorphic: the filter forms and
@@ -6,8 +7,12 @@ import { isUuid } from "~/lib/uuid";
 
 export const ADMIN_PAGE_SIZE = 25;
 
-/** A store's state as the admin sees it: billing adds "paid" once a plan is paid (issue 16). */
-export const STORE_STATES = ["onboarding", "trial", "expired", "inactive"] as const;
+/**
+ * A store's state as the admin sees it (issue 16): still onboarding, in its free month, paid, trial
+ * over and unpaid but still public, made inactive for non-payment ("suspended", billing's expiry
+ * job), or deactivated by an admin.
+ */
+export const STORE_STATES = ["onboarding", "trial", "paid", "expired", "suspended", "inactive"] as const;
 export type StoreState = (typeof STORE_STATES)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,13 +30,17 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
   return allowed.includes(value as T) ? (value as T) : "";
 }
 
-export type StoreFilters = { q: string; state: StoreState | ""; plan: string };
+/** The plan filter: a payable plan, or "none" for stores that never paid. */
+export const PLAN_FILTERS = [...PAYABLE_PLAN_IDS, "none"] as const;
+export type PlanFilter = (typeof PLAN_FILTERS)[number];
+
+export type StoreFilters = { q: string; state: StoreState | ""; plan: PlanFilter | "" };
 
 export function parseStoreFilters(params: URLSearchParams): StoreFilters {
   return {
     q: query(params),
     state: oneOf(params.get("state"), STORE_STATES),
-    plan: (params.get("plan") ?? "").trim().slice(0, 40),
+    plan: oneOf(params.get("plan"), PLAN_FILTERS),
   };
 }
 

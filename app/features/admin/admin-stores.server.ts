@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
+import { storeBilling } from "~/db/schema/billing";
 import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
@@ -15,12 +16,18 @@ import { anyContains, offsetOf } from "./admin-search.server";
 
 export type AdminContext = { db: Db; adminId: string; now?: Date };
 
-/** The state the admin filters by, as SQL (one definition for the list, its count and the index). */
+/**
+ * The state the admin filters by, as SQL over `store` left-joined with `store_billing` (one
+ * definition for the list, its count and the overview).
+ */
 export function storeStateSql(now: Date): SQL<StoreState> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   return sql<StoreState>`CASE
     WHEN ${store.onboardingStep} IS NOT NULL THEN 'onboarding'
+    WHEN ${store.active} = false AND ${storeBilling.suspendedAt} IS NOT NULL THEN 'suspended'
     WHEN ${store.active} = false THEN 'inactive'
-    WHEN ${store.trialEndsAt} IS NOT NULL AND ${store.trialEndsAt} <= ${now.toISOString()}::timestamptz THEN 'expired'
+    WHEN ${storeBilling.paidUntil} > ${at} THEN 'paid'
+    WHEN ${store.trialEndsAt} IS NOT NULL AND ${store.trialEndsAt} <= ${at} THEN 'expired'
     ELSE 'trial' END`;
 }
 
@@ -29,6 +36,8 @@ function storeWhere(filters: StoreFilters, now: Date): SQL | undefined {
   if (filters.q)
     conditions.push(anyContains([store.name, store.username, store.companyName, user.email], filters.q));
   if (filters.state) conditions.push(sql`${storeStateSql(now)} = ${filters.state}`);
+  if (filters.plan === "none") conditions.push(isNull(storeBilling.plan));
+  else if (filters.plan) conditions.push(eq(storeBilling.plan, filters.plan));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -40,6 +49,8 @@ export type AdminStoreRow = {
   ownerEmail: string;
   state: StoreState;
   trialEndsAt: Date | null;
+  plan: string | null;
+  paidUntil: Date | null;
   lastConfirmation: string | null;
   productCount: number;
   createdAt: Date;
@@ -63,6 +74,8 @@ export async function listStores(
         ownerEmail: user.email,
         state: storeStateSql(now),
         trialEndsAt: store.trialEndsAt,
+        plan: storeBilling.plan,
+        paidUntil: storeBilling.paidUntil,
         // Evaluated for the page's rows only (after LIMIT): each uses the store's own index.
         lastConfirmation: sql<
           string | null
@@ -73,11 +86,17 @@ export async function listStores(
       })
       .from(store)
       .innerJoin(user, eq(user.id, store.ownerId))
+      .leftJoin(storeBilling, eq(storeBilling.storeId, store.id))
       .where(where)
       .orderBy(desc(store.createdAt), desc(store.id))
       .limit(pageSize)
       .offset(offsetOf(page, pageSize)),
-    ctx.db.select({ n: count() }).from(store).innerJoin(user, eq(user.id, store.ownerId)).where(where),
+    ctx.db
+      .select({ n: count() })
+      .from(store)
+      .innerJoin(user, eq(user.id, store.ownerId))
+      .leftJoin(storeBilling, eq(storeBilling.storeId, store.id))
+      .where(where),
   ]);
   return { rows, total: totalRow?.n ?? 0 };
 }

@@ -25,7 +25,11 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
   const tiles = [
     { key: "trialsEndingThisWeek", value: overview.trialsEndingThisWeek, to: "/admin/stores?state=trial" },
     { key: "confirmationsMissedToday", value: overview.confirmationsMissedToday, to: "/admin/stores" },
-    { key: "pendingTransactions", value: null, to: "/admin/transactions" },
+    {
+      key: "pendingTransactions",
+      value: overview.pendingTransactions,
+      to: "/admin/transactions?status=pending",
+    },
     { key: "newSignUpsThisWeek", value: overview.newSignUpsThisWeek, to: "/admin/users" },
   ] as const;
   return (
@@ -37,9 +41,7 @@ export default function AdminIndex({ loaderData }: Route.ComponentProps) {
             <Link to={tile.to} className="block h-full rounded-xl focus-visible:outline-2">
               <Card className="h-full p-4 hover:border-brand-300">
                 <p className="text-gray-600 text-sm">{t(`overview.${tile.key}`)}</p>
-                <p className="mt-1 font-semibold text-3xl tabular-nums">
-                  {tile.value ?? t("overview.notAvailable")}
-                </p>
+                <p className="mt-1 font-semibold text-3xl tabular-nums">{tile.value}</p>
               </Card>
             </Link>
           </li>

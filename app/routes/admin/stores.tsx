@@ -5,7 +5,12 @@ import { CompactField, FilterForm } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
 import { SearchField } from "~/components/search-field";
 import { extendTrialSchema, storeActiveSchema } from "~/features/admin/admin-actions.schema";
-import { ADMIN_PAGE_SIZE, parseStoreFilters, STORE_STATES } from "~/features/admin/admin-params";
+import {
+  ADMIN_PAGE_SIZE,
+  PLAN_FILTERS,
+  parseStoreFilters,
+  STORE_STATES,
+} from "~/features/admin/admin-params";
 import { extendTrial, listStores, setStoreActive } from "~/features/admin/admin-stores.server";
 import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
 import { StoreActions } from "~/features/admin/components/store-actions";
@@ -67,7 +72,7 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <AdminHeader title={t("stores.title")} subtitle={t("stores.count", { count: total })} />
-      <FilterForm key={location.search} className="sm:grid-cols-[1fr_12rem_auto]">
+      <FilterForm key={location.search} className="sm:grid-cols-[1fr_12rem_10rem_auto]">
         <SearchField
           id="stores-q"
           label={t("stores.searchLabel")}
@@ -89,11 +94,26 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
             ))}
           </select>
         </CompactField>
+        <CompactField id="stores-plan" label={t("stores.plan")} className="sm:-mt-5">
+          <select
+            id="stores-plan"
+            name="plan"
+            defaultValue={filters.plan}
+            className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
+          >
+            <option value="">{t("filters.all")}</option>
+            {PLAN_FILTERS.map((plan) => (
+              <option key={plan} value={plan}>
+                {t(`plans.${plan}`)}
+              </option>
+            ))}
+          </select>
+        </CompactField>
         <div className="flex items-center gap-3">
           <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
             {t("filters.apply")}
           </button>
-          {filters.q || filters.state ? (
+          {filters.q || filters.state || filters.plan ? (
             <Link to="/admin/stores" className="text-brand-700 text-sm underline">
               {t("filters.reset")}
             </Link>
@@ -137,7 +157,15 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                     {row.ownerEmail}
                   </Link>
                 </Cell>
-                <Cell>{t(`states.${row.state}`)}</Cell>
+                <Cell>
+                  {t(`states.${row.state}`)}
+                  {row.plan ? (
+                    <p className="text-gray-500 text-xs">
+                      {t(`plans.${row.plan}`)}
+                      {row.paidUntil ? ` · ${formatDate(row.paidUntil, locale)}` : ""}
+                    </p>
+                  ) : null}
+                </Cell>
                 <Cell className="whitespace-nowrap tabular-nums">
                   {row.trialEndsAt ? formatDate(row.trialEndsAt, locale) : "—"}
                 </Cell>
