@@ -14,6 +14,7 @@ import * as auth from "./schema/auth";
 import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
+import * as imports from "./schema/imports";
 import * as stores from "./schema/stores";
 
 export const schema = {
@@ -24,6 +25,7 @@ export const schema = {
   ...activity,
   ...accountSecurity,
   ...compliance,
+  ...imports,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

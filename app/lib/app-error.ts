@@ -32,6 +32,16 @@ export const ERROR_STATUS = {
   contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
+  // issue 14: the product import
+  importFailed: 500,
+  importBusy: 409,
+  importFileType: 415,
+  importXlsOld: 415,
+  importEmpty: 400,
+  importUnreadable: 422,
+  importTooLarge: 413,
+  importTooManyRows: 413,
+  importZipTooLarge: 413,
   // issue 4: store setup, images, address, hours
   logoUploadFailed: 500,
   imageUploadFailed: 500,
