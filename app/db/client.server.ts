@@ -12,12 +12,24 @@ import pg from "pg";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
+import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
+import * as imports from "./schema/imports";
 import * as promotions from "./schema/promotions";
 import * as stores from "./schema/stores";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity, ...compliance, ...promotions };
+export const schema = {
+  ...auth,
+  ...stores,
+  ...billing,
+  ...catalog,
+  ...activity,
+  ...accountSecurity,
+  ...compliance,
+  ...imports,
+  ...promotions,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../../features/promotions/promotion-constants";
 import { product } from "./catalog";
 import { store } from "./stores";
@@ -40,7 +51,7 @@ export const promotion = pgTable(
 
 /**
  * A product in a promotion, with an optional custom price (spec §3). active, startsOn and endsOn
- * are the promotion's, copied by a trigger (migration 0006), so that one exclusion constraint can
+ * are the promotion's, copied by a trigger (migration 0008), so that one exclusion constraint can
  * say "a product is in at most one active promotion on any day" (spec §4) for every writer at once.
  */
 export const promotionProduct = pgTable(
@@ -63,6 +74,9 @@ export const promotionProduct = pgTable(
   (t) => [
     primaryKey({ columns: [t.promotionId, t.productId] }),
     index("promotion_product_store_product_idx").on(t.storeId, t.productId),
-    check("promotion_product_custom_price_check", sql`${t.customPriceCents} is null or ${t.customPriceCents} > 0`),
+    check(
+      "promotion_product_custom_price_check",
+      sql`${t.customPriceCents} is null or ${t.customPriceCents} > 0`,
+    ),
   ],
 );

@@ -19,11 +19,12 @@ import { PRIOR_PRICE_DAYS } from "./promotion-constants";
 const promotionalPriceSql = sql`coalesce(${promotionProduct.customPriceCents}, ${product.priceCents} - case when ${promotion.discountType} = 'percentage' then (${product.priceCents} * ${promotion.discountValue} + 5000) / 10000 else ${promotion.discountValue} end)`;
 
 /** The Skopje midnight that begins `day` (a date expression), as a timestamptz. */
-export const skopjeMidnightSql = (day: SQL | string) => sql`((${day})::date::timestamp at time zone ${STORE_TIME_ZONE})`;
+export const skopjeMidnightSql = (day: SQL | string) =>
+  sql`((${day})::date::timestamp at time zone ${STORE_TIME_ZONE})`;
 
 /**
  * The store's promotions running on `day` (YYYY-MM-DD in Skopje), one row per product: the
- * exclusion constraint of migration 0006 allows no second active one on the same day.
+ * exclusion constraint of migration 0008 allows no second active one on the same day.
  */
 export function runningPromotions(db: Queryable, storeId: string, day: string) {
   return db
@@ -108,7 +109,9 @@ export function priceInEffectColumns(storeId: string, running: RunningPromotions
   const promoted = isNotNull(running.productId);
   return {
     priceCents: sql<number>`coalesce(${running.promoPriceCents}, ${product.priceCents})`.mapWith(Number),
-    regularPriceCents: sql<number | null>`case when ${promoted} then ${product.priceCents} else ${product.regularPriceCents} end`.mapWith(
+    regularPriceCents: sql<
+      number | null
+    >`case when ${promoted} then ${product.priceCents} else ${product.regularPriceCents} end`.mapWith(
       (value) => (value === null ? null : Number(value)),
     ),
     promotionId: sql<string | null>`${running.promotionId}`,

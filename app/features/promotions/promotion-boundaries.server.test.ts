@@ -11,9 +11,9 @@ import { getStorefront } from "~/features/storefront/storefront.server";
 import { JOBS } from "~/jobs/jobs.server";
 import { createScheduler } from "~/jobs/scheduler.server";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
-import { PROMOTION_BOUNDARY_JOB } from "./promotion-boundaries.server";
 import { savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
+import { PROMOTION_BOUNDARY_JOB } from "./promotion-boundaries.server";
 
 let database: Database;
 let versions: StoreVersions;
@@ -39,7 +39,14 @@ describe("a promotion that starts or ends changes the public page at Skopje midn
     const quiet = await createTestStore(database);
     const coffee = await createProduct(shop.ctx, productInput({ name: "Кафе", price: "300" }));
     await createProduct(quiet.ctx, productInput({ name: "Чај", price: "100" }));
-    await savePromotion(shop.ctx, promotionInput([{ productId: coffee.id }], { value: "10", startsOn: "2027-02-01", endsOn: "2027-02-03" }));
+    await savePromotion(
+      shop.ctx,
+      promotionInput([{ productId: coffee.id }], {
+        value: "10",
+        startsOn: "2027-02-01",
+        endsOn: "2027-02-03",
+      }),
+    );
     const clock = fixedClock("2027-01-31T22:59:00Z"); // 23:59 on 31 January in Skopje
     const scheduler = createScheduler({ db: database.db, clock, jobs: JOBS });
     const price = async () => {

@@ -14,7 +14,13 @@ import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 export const PROMOTION_BOUNDARY_JOB = "promotion-boundaries";
 
 /** Moves the version of every store whose promotions start today or ended yesterday; returns how many. */
-export async function invalidateAtPromotionBoundaries({ db, now }: { db: Queryable; now: Date }): Promise<number> {
+export async function invalidateAtPromotionBoundaries({
+  db,
+  now,
+}: {
+  db: Queryable;
+  now: Date;
+}): Promise<number> {
   const today = skopjeDay(now);
   const yesterday = addDays(today, -1);
   const rows = await db

@@ -57,7 +57,9 @@ describe.runIf(url)("two connections racing for one product (PostgreSQL)", () =>
     const { ctx } = await createTestStore(database);
     const item = await createProduct(ctx, productInput({ name: "Шеќер", price: "60" }));
     const results = await Promise.allSettled(
-      ["Прва", "Втора", "Трета"].map((name) => savePromotion(ctx, promotionInput([{ productId: item.id }], { name }))),
+      ["Прва", "Втора", "Трета"].map((name) =>
+        savePromotion(ctx, promotionInput([{ productId: item.id }], { name })),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r) => r.status === "rejected"))

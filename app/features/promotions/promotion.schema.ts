@@ -70,22 +70,24 @@ export const promotionDetailsSchema = z
 export type PromotionDetails = z.output<typeof promotionDetailsSchema>;
 
 /** One chosen product and its optional custom price, as the wizard posts it. */
-const chosenProduct = z.object({
-  productId: z.string().refine(isUuid, "validation:invalid"),
-  customPrice: z
-    .string()
-    .trim()
-    .default("")
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const cents = parseMoney(value);
-      if (cents === null || cents <= 0) {
-        ctx.addIssue({ code: "custom", message: "validation:priceInvalid" });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-}).transform(({ productId, customPrice }) => ({ productId, customPriceCents: customPrice }));
+const chosenProduct = z
+  .object({
+    productId: z.string().refine(isUuid, "validation:invalid"),
+    customPrice: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, ctx) => {
+        if (!value) return null;
+        const cents = parseMoney(value);
+        if (cents === null || cents <= 0) {
+          ctx.addIssue({ code: "custom", message: "validation:priceInvalid" });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+  })
+  .transform(({ productId, customPrice }) => ({ productId, customPriceCents: customPrice }));
 
 /** The Products step: the selection, posted as JSON in one field ("products"). */
 export const promotionProductsSchema = z

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { isExclusionViolation } from "~/db/errors";
 import { category } from "~/db/schema/catalog";
 import { promotionProduct } from "~/db/schema/promotions";
-import { createCategory } from "~/features/categories/category.server";
-import { categorySchema } from "~/features/categories/category.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
+import { categorySchema } from "~/features/categories/category.schema";
+import { createCategory } from "~/features/categories/category.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { inSeasonalWindow, promotionSchema } from "./promotion.schema";
 import {
@@ -37,7 +37,8 @@ const firstMessage = (values: Record<string, string>) =>
 async function storeWithProducts(names: [string, string][]) {
   const store = await createTestStore(database);
   const products = [];
-  for (const [name, price] of names) products.push(await createProduct(store.ctx, productInput({ name, price })));
+  for (const [name, price] of names)
+    products.push(await createProduct(store.ctx, productInput({ name, price })));
   return { ...store, products };
 }
 
@@ -80,7 +81,10 @@ describe("promotion rules (spec §5)", () => {
       params: { product: "Кафе Гранд", price: "1200,00" },
     });
     expect(await listPromotions(ctx)).toEqual([]);
-    const saved = await savePromotion(ctx, promotionInput([{ productId: products[0]!.id, customPrice: "999,90" }]));
+    const saved = await savePromotion(
+      ctx,
+      promotionInput([{ productId: products[0]!.id, customPrice: "999,90" }]),
+    );
     expect((await getPromotion(ctx, saved.id)).products[0]).toMatchObject({ customPriceCents: 99_990 });
   });
 
@@ -109,7 +113,10 @@ describe("one active promotion per product (spec §4)", () => {
       ["Млеко", "80"],
     ]);
     const [cheese, milk] = products;
-    const first = await savePromotion(ctx, promotionInput([{ productId: cheese!.id }, { productId: milk!.id }]));
+    const first = await savePromotion(
+      ctx,
+      promotionInput([{ productId: cheese!.id }, { productId: milk!.id }]),
+    );
     const second = promotionInput([{ productId: cheese!.id }], {
       name: "Втора",
       startsOn: "2026-12-05",
@@ -128,11 +135,16 @@ describe("one active promotion per product (spec §4)", () => {
     const { ctx, products } = await storeWithProducts([["Чај", "90"]]);
     const only = [{ productId: products[0]!.id }];
     await savePromotion(ctx, promotionInput(only));
-    const later = await savePromotion(ctx, promotionInput(only, { startsOn: "2026-12-08", endsOn: "2026-12-31" }));
+    const later = await savePromotion(
+      ctx,
+      promotionInput(only, { startsOn: "2026-12-08", endsOn: "2026-12-31" }),
+    );
     await setPromotionActive(ctx, later.id, false);
     // The same days as the inactive one: allowed once that one is inactive… but not both active.
     await savePromotion(ctx, promotionInput(only, { startsOn: "2026-12-10", endsOn: "2026-12-12" }));
-    await expect(setPromotionActive(ctx, later.id, true)).rejects.toMatchObject({ code: "promotionProductTaken" });
+    await expect(setPromotionActive(ctx, later.id, true)).rejects.toMatchObject({
+      code: "promotionProductTaken",
+    });
   });
 
   it("is the database's rule: a second overlapping active assignment is refused whoever writes it", async () => {
@@ -198,10 +210,34 @@ describe("promotion states and lists", () => {
       ["Б", "100"],
     ]);
     const [a, b] = products;
-    const ended = await savePromotion(ctx, promotionInput([{ productId: a!.id }], { name: "Минатa", startsOn: "2026-11-01", endsOn: "2026-11-10" }));
-    const running = await savePromotion(ctx, promotionInput([{ productId: a!.id }, { productId: b!.id }], { name: "Сега", startsOn: "2026-11-20", endsOn: "2026-11-30" }));
-    const scheduled = await savePromotion(ctx, promotionInput([{ productId: b!.id }], { name: "Потоа", startsOn: "2026-12-10", endsOn: "2026-12-20" }));
-    const off = await savePromotion(ctx, promotionInput([{ productId: a!.id }], { name: "Исклучена", startsOn: "2027-01-01", endsOn: "2027-01-02" }));
+    const ended = await savePromotion(
+      ctx,
+      promotionInput([{ productId: a!.id }], {
+        name: "Минатa",
+        startsOn: "2026-11-01",
+        endsOn: "2026-11-10",
+      }),
+    );
+    const running = await savePromotion(
+      ctx,
+      promotionInput([{ productId: a!.id }, { productId: b!.id }], {
+        name: "Сега",
+        startsOn: "2026-11-20",
+        endsOn: "2026-11-30",
+      }),
+    );
+    const scheduled = await savePromotion(
+      ctx,
+      promotionInput([{ productId: b!.id }], { name: "Потоа", startsOn: "2026-12-10", endsOn: "2026-12-20" }),
+    );
+    const off = await savePromotion(
+      ctx,
+      promotionInput([{ productId: a!.id }], {
+        name: "Исклучена",
+        startsOn: "2027-01-01",
+        endsOn: "2027-01-02",
+      }),
+    );
     await setPromotionActive(ctx, off.id, false);
     // 23:30 on 22 Nov in UTC is 00:30 on 23 Nov in Skopje.
     const now = new Date("2026-11-22T23:30:00Z");
@@ -218,7 +254,11 @@ describe("promotion states and lists", () => {
     const counts = await promotionCounts(ctx, [a!.id, b!.id], now);
     expect(counts.get(a!.id)).toBe(1);
     expect(counts.get(b!.id)).toBe(2);
-    expect((await listProductPromotions(ctx, a!.id, now)).map((p) => p.state)).toEqual(["inactive", "active", "ended"]);
+    expect((await listProductPromotions(ctx, a!.id, now)).map((p) => p.state)).toEqual([
+      "inactive",
+      "active",
+      "ended",
+    ]);
     await deletePromotion(ctx, ended.id);
     expect(await listPromotions(ctx, { now, state: "ended" })).toEqual([]);
   });

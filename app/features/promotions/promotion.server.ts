@@ -7,13 +7,13 @@ import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
+import type { PromotionInput } from "./promotion.schema";
 import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
-import type { PromotionInput } from "./promotion.schema";
 
 // Promotions (issue 15; spec §3, §4, §5): every read and write filtered by the owner's store.
 // The rule "a product is in at most one active promotion" is the database's (the exclusion
-// constraint of migration 0006); the service asks before moving a product (spec §4) and turns a
+// constraint of migration 0008); the service asks before moving a product (spec §4) and turns a
 // lost race into a clear answer.
 
 export type PromotionRow = typeof promotion.$inferSelect;
@@ -111,7 +111,10 @@ export async function overlappingAssignments(
       promotionName: promotion.name,
     })
     .from(promotionProduct)
-    .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)))
+    .innerJoin(
+      promotion,
+      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
+    )
     .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, ctx.storeId)))
     .where(
       and(
@@ -302,7 +305,10 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
   const rows = await ctx.db
     .select({ promotion, customPriceCents: promotionProduct.customPriceCents })
     .from(promotionProduct)
-    .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)))
+    .innerJoin(
+      promotion,
+      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
+    )
     .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
     .orderBy(desc(promotion.startsOn));
   return rows.map((row) => ({

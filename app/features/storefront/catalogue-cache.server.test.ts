@@ -84,7 +84,13 @@ describe("public catalogue cache", () => {
       expect(fromMemory, JSON.stringify(query)).toEqual(fromDatabase);
     }
     expect(cache.loads).toBe(loads); // every one of them came from memory
-    const onPromotion = await getStorefront(database.db, shop.username, { page: 1, discounted: true }, new Date(), cache);
+    const onPromotion = await getStorefront(
+      database.db,
+      shop.username,
+      { page: 1, discounted: true },
+      new Date(),
+      cache,
+    );
     expect(onPromotion.total).toBeGreaterThan(5);
     expect(onPromotion.products.every((p) => p.promotion && p.regularPriceCents! > p.priceCents)).toBe(true);
     expect(

@@ -67,7 +67,9 @@ export async function getStorefront(
   now = new Date(),
   cache?: CatalogueCache,
 ) {
-  const catalogue = cache ? await cache.get(db, username, now) : await loadCatalogue(db, username, false, now);
+  const catalogue = cache
+    ? await cache.get(db, username, now)
+    : await loadCatalogue(db, username, false, now);
   // A store still in onboarding is not public yet; an inactive one shows only its notice (issue 11).
   if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
   const { store, confirmation } = catalogue;
