@@ -37,6 +37,11 @@ function findFont(candidates: string[]): string {
   return found;
 }
 
+/** The embedded fonts' files, for every PDF Vitrina draws (the pro-forma invoice too). */
+export function pdfFontFiles(): { regular: string; bold: string } {
+  return { regular: findFont(FONT_CANDIDATES), bold: findFont(BOLD_CANDIDATES) };
+}
+
 const MARGIN = 36;
 const DESCRIPTION_CHARS = 200;
 
