@@ -10,6 +10,8 @@ import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
+import { recoverImports } from "~/features/import/import-runner.server";
+import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { startJobs, stopJobs } from "~/jobs/runtime.server";
@@ -86,6 +88,8 @@ app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
 app.use(
   bodyLimit({
     rules: [
+      // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
+      { paths: ["/dashboard/products/import"], limit: IMPORT_UPLOAD_BODY_LIMIT },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,
@@ -155,6 +159,8 @@ export async function startup(): Promise<void> {
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
   await storeVersions.start(database);
+  // Issue 14: an import this process died in is failed now; its commit never happened.
+  await recoverImports(database.db);
   startJobs();
 }
 

@@ -32,6 +32,16 @@ export const ERROR_STATUS = {
   contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
+  // issue 14: the product import
+  importFailed: 500,
+  importBusy: 409,
+  importFileType: 415,
+  importXlsOld: 415,
+  importEmpty: 400,
+  importUnreadable: 422,
+  importTooLarge: 413,
+  importTooManyRows: 413,
+  importZipTooLarge: 413,
   // issue 4: store setup, images, address, hours
   logoUploadFailed: 500,
   imageUploadFailed: 500,
@@ -61,6 +71,17 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
+  // issue 15: promotions (spec §5, §8)
+  promotionSaveFailed: 500,
+  promotionDeleteFailed: 500,
+  promotionLoadFailed: 500,
+  promotionAddProductsFailed: 500,
+  promotionProductsRequired: 400,
+  customPriceTooHigh: 400,
+  promotionPriceNotPositive: 400,
+  promotionForbiddenCategory: 400,
+  promotionMoveConfirm: 409,
+  promotionProductTaken: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,9 +1,9 @@
 import PDFDocument from "pdfkit";
-import { pdfFontFiles } from "~/features/pdf/price-list-pdf.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { OperatorDetails } from "~/lib/config.server";
 import { formatDate } from "~/lib/dates";
+import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
 import type { PaymentRow } from "./transactions.queries.server";
 
@@ -24,7 +24,6 @@ export async function renderInvoicePdf(
   locale: Locale,
 ): Promise<Buffer> {
   const t = getFixedT(locale);
-  const fonts = pdfFontFiles();
   const title = t("billing:invoice.title", { reference: payment.reference });
   const doc = new PDFDocument({
     size: "A4",
@@ -32,8 +31,8 @@ export async function renderInvoicePdf(
     info: { Title: title, Author: operator.company },
     lang: locale,
   });
-  doc.registerFont("regular", fonts.regular);
-  doc.registerFont("bold", fonts.bold);
+  doc.registerFont("regular", dejaVuFont("regular"));
+  doc.registerFont("bold", dejaVuFont("bold"));
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,46 +1,14 @@
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { PriceList } from "~/features/feeds/price-list.server";
 import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { formatDateTime } from "~/lib/dates";
+import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
 
 // The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
 // Cyrillic (STACK-NOTES), so a DejaVu TTF is embedded: the text stays extractable (pdftotext).
-
-const FONT_CANDIDATES = [
-  process.env.PDF_FONT,
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-].filter((file): file is string => Boolean(file));
-const BOLD_CANDIDATES = [
-  process.env.PDF_FONT_BOLD,
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-].filter((file): file is string => Boolean(file));
-
-function packageFont(specifier: string): string | undefined {
-  try {
-    return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
-  } catch {
-    return undefined;
-  }
-}
-
-function findFont(candidates: string[]): string {
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error("No DejaVu font: install fonts-dejavu-core or set PDF_FONT");
-  return found;
-}
-
-/** The embedded fonts' files, for every PDF Vitrina draws (the pro-forma invoice too). */
-export function pdfFontFiles(): { regular: string; bold: string } {
-  return { regular: findFont(FONT_CANDIDATES), bold: findFont(BOLD_CANDIDATES) };
-}
 
 const MARGIN = 36;
 const DESCRIPTION_CHARS = 200;
@@ -79,8 +47,8 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
     info: { Title: `${list.store.name} — ${t("pricelist:pdf.title")}`, Author: list.store.companyName },
     lang: locale,
   });
-  doc.registerFont("regular", findFont(FONT_CANDIDATES));
-  doc.registerFont("bold", findFont(BOLD_CANDIDATES));
+  doc.registerFont("regular", dejaVuFont("regular"));
+  doc.registerFont("bold", dejaVuFont("bold"));
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
