@@ -27,9 +27,12 @@ export default [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
+      route("billing", "routes/dashboard/settings/billing.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),
+    route("payment", "routes/dashboard/payment.tsx"),
+    route("payment/change", "routes/dashboard/payment-change.tsx"),
   ]),
 
   // Issue 16: the admin area (spec §2); requireAdmin answers 404 to everyone else.
@@ -45,6 +48,8 @@ export default [
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  // The pro-forma invoice of one of the owner's payments (issue 16).
+  route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
