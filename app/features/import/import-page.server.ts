@@ -1,6 +1,7 @@
 // What the import wizard's page shows for a job (issue 14 steps 2–5), chosen by the job's state and
 // the step the owner is on. Every read goes through getImportJob (the owner's store only).
 
+import { importImagesPath } from "~/features/images/import-images.server";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportField } from "./columns";
 import {
@@ -73,5 +74,6 @@ function resultOf(job: ImportJob) {
     counts: job.counts ?? { added: 0, updated: 0, unchanged: 0, skipped: 0 },
     skipped: (job.skippedRows ?? []).slice(0, SKIPPED_SHOWN),
     imageOption: job.imageOption,
+    imagesPath: importImagesPath(job.id),
   };
 }

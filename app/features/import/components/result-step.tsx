@@ -7,6 +7,9 @@ import { ImportCounts, SkippedTable } from "./import-counts";
 
 type Props = {
   id: string;
+  imageOption: string | null;
+  /** The "upload custom, Product X of Y" page of this import's products. */
+  imagesPath: string;
   status: "done" | "failed";
   error: string | null;
   counts: { added: number; updated: number; unchanged: number; skipped: number };
@@ -14,7 +17,7 @@ type Props = {
 };
 
 /** The end of an import: what it did, or 'Import failed' with its reason (spec §8). */
-export function ResultStep({ id, status, error, counts, skipped }: Props) {
+export function ResultStep({ id, status, error, counts, skipped, imageOption, imagesPath }: Props) {
   const { t } = useTranslation("import");
   if (status === "failed") {
     return (
@@ -38,6 +41,15 @@ export function ResultStep({ id, status, error, counts, skipped }: Props) {
         {t("result.doneTitle")}
       </p>
       <ImportCounts counts={counts} />
+      {imageOption === "custom" && counts.added + counts.updated > 0 ? (
+        <p>
+          <Link to={imagesPath} className={buttonVariants()}>
+            {t("result.customImages")}
+          </Link>
+        </p>
+      ) : imageOption === "generate" && counts.added + counts.updated > 0 ? (
+        <p className="text-gray-700 text-sm">{t("result.generating")}</p>
+      ) : null}
       {counts.skipped > 0 ? (
         <section aria-labelledby="result-skipped">
           <h2 id="result-skipped" className="font-medium">
