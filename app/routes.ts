@@ -34,6 +34,8 @@ export default [
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  route("dashboard/products/export", "routes/dashboard/products-export.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
