@@ -27,15 +27,20 @@ export default [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
+      route("billing", "routes/dashboard/settings/billing.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),
+    route("payment", "routes/dashboard/payment.tsx"),
+    route("payment/change", "routes/dashboard/payment-change.tsx"),
   ]),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
   // The products as CSV or .xlsx, the columns the import reads (issue 14).
   route("dashboard/products/export", "routes/dashboard/products-export.ts"),
+  // The pro-forma invoice of one of the owner's payments (issue 16).
+  route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),

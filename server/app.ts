@@ -114,6 +114,15 @@ app.use(
     fallthrough: false,
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
+  // A missing image (404) or a path that climbs out of the folder (403) is the visitor's mistake:
+  // answered with its status, not handed to Express's final handler, which logs its stack.
+  (error: { status?: number }, _req: Request, res: Response, next: NextFunction) => {
+    if (!error.status || error.status >= 500) return next(error);
+    res
+      .status(error.status)
+      .type("text/plain")
+      .send(error.status === 404 ? "Not Found" : "Forbidden");
+  },
 );
 // Issue 6: the public store page is cached per store and view (decisions 0016, 0025, 0026). A miss
 // is rendered by React Router below and stored by the edge; a hit is answered by fastPath().

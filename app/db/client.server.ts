@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -15,6 +16,7 @@ import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
+import * as promotions from "./schema/promotions";
 import * as stores from "./schema/stores";
 
 export const schema = {
@@ -26,6 +28,7 @@ export const schema = {
   ...accountSecurity,
   ...compliance,
   ...imports,
+  ...promotions,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -96,7 +99,7 @@ export async function openDatabase(options: {
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;

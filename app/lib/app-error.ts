@@ -71,6 +71,17 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
+  // issue 15: promotions (spec §5, §8)
+  promotionSaveFailed: 500,
+  promotionDeleteFailed: 500,
+  promotionLoadFailed: 500,
+  promotionAddProductsFailed: 500,
+  promotionProductsRequired: 400,
+  customPriceTooHigh: 400,
+  promotionPriceNotPositive: 400,
+  promotionForbiddenCategory: 400,
+  promotionMoveConfirm: 409,
+  promotionProductTaken: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,6 +11,7 @@ import { category, product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 import { toStoreAddress } from "~/features/address/address.server";
 import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.server";
+import { seedDemoBilling } from "~/features/billing/demo-billing.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { saveImage } from "~/features/images/image.server";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
@@ -98,6 +99,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   });
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
+  await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
   return storeId;
 }
 

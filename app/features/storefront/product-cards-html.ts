@@ -22,7 +22,10 @@ export type CardProduct = Pick<
   | "netQuantityMilli"
   | "netUnit"
   | "availability"
-> & { imageUrl?: string | null; categoryName: string | null };
+> & { imageUrl?: string | null; categoryName: string | null; promotion?: CardPromotion | null };
+
+/** A running promotion of a card's product (issue 15): the law's type, from–to, and prior price. */
+export type CardPromotion = { type: string; startsOn: string; endsOn: string; priorPriceCents: number };
 
 /** Every text a card shows, translated once per page. Templates keep "{{name}}" for fill(). */
 export type CardLabels = {
