@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PAYABLE_PLAN_IDS } from "../../features/billing/plans";
+import { PAYABLE_PLAN_IDS, PAYMENT_METHODS } from "../../features/billing/plans";
 import { user } from "./auth";
 import { store } from "./stores";
 
@@ -9,8 +9,7 @@ import { store } from "./stores";
 // happens to it is an append-only `payment_transaction` log (created, paid, cancelled, refunded).
 // Neither payment table is ever updated: a trigger refuses UPDATE (hand-written SQL in the migration).
 
-export const PAYMENT_METHODS = ["bank_transfer", "card"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from "../../features/billing/plans";
 
 export const PAYMENT_EVENTS = ["created", "paid", "cancelled", "refunded"] as const;
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
@@ -79,4 +78,23 @@ export const paymentTransaction = pgTable(
     index("payment_transaction_store_idx").on(t.storeId, t.createdAt),
     index("payment_transaction_kind_idx").on(t.kind, t.paymentId).where(sql`kind <> 'created'`),
   ],
+);
+
+/**
+ * An owner's request for a custom plan (the contact form on /dashboard/payment): kept so the form
+ * can be rate-limited per store and the operator has a record beside the e-mail.
+ */
+export const customPlanRequest = pgTable(
+  "custom_plan_request",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    userId: text().references(() => user.id, { onDelete: "set null" }),
+    message: text().notNull(),
+    phone: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("custom_plan_request_store_idx").on(t.storeId, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { storeBilling } from "~/db/schema/billing";
 import { store } from "~/db/schema/stores";
@@ -8,8 +8,19 @@ import { store } from "~/db/schema/stores";
 // (storeVisibility, decision 0022). The owner still reaches the dashboard to pay, and a payment
 // reactivates the store at once (markTransactionPaid). The job runs under the advisory lock.
 
-/** Makes every public store whose trial and paid period are over inactive; returns how many. */
-export async function suspendExpiredStores({ db, now }: { db: Queryable; now: Date }): Promise<number> {
+/**
+ * Makes every public store whose trial and paid period are over inactive; returns how many.
+ * `storeIds` narrows it to some stores (tests that share one PostgreSQL database with other files).
+ */
+export async function suspendExpiredStores({
+  db,
+  now,
+  storeIds,
+}: {
+  db: Queryable;
+  now: Date;
+  storeIds?: string[];
+}): Promise<number> {
   const due = await db
     .select({ id: store.id })
     .from(store)
@@ -21,6 +32,7 @@ export async function suspendExpiredStores({ db, now }: { db: Queryable; now: Da
         isNotNull(store.trialEndsAt),
         lt(store.trialEndsAt, now),
         or(isNull(storeBilling.paidUntil), lt(storeBilling.paidUntil, now)),
+        storeIds ? inArray(store.id, storeIds) : undefined,
       ),
     )
     .limit(500);

@@ -102,7 +102,7 @@ describe("billing payments", () => {
   it("after expiry the store is inactive; paying reactivates it at once", async () => {
     const shop = await shopWithTrial();
     const after = at("2026-12-21T08:00:00Z");
-    expect(await suspendExpiredStores({ db: database.db, now: after })).toBeGreaterThanOrEqual(1);
+    expect(await suspendExpiredStores({ db: database.db, now: after, storeIds: [shop.storeId] })).toBe(1);
     const [inactive] = await database.db.select().from(store).where(eq(store.id, shop.storeId));
     expect(inactive!.active).toBe(false);
     const chosen = await choosePlan(shop.ctx, { plan: "monthly", method: "bank_transfer" }, after);
@@ -120,7 +120,11 @@ describe("billing payments", () => {
     const [active] = await database.db.select().from(store).where(eq(store.id, shop.storeId));
     expect(active!.active).toBe(true);
     // The next run leaves a paid store alone.
-    await suspendExpiredStores({ db: database.db, now: at("2026-12-23T08:00:00Z") });
+    await suspendExpiredStores({
+      db: database.db,
+      now: at("2026-12-23T08:00:00Z"),
+      storeIds: [shop.storeId],
+    });
     const [still] = await database.db.select().from(store).where(eq(store.id, shop.storeId));
     expect(still!.active).toBe(true);
   });

@@ -8,6 +8,10 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export const PAYABLE_PLAN_IDS = ["monthly", "yearly"] as const;
 export type PayablePlanId = (typeof PAYABLE_PLAN_IDS)[number];
 
+/** How a payment is made: the built-in bank transfer, or a card provider behind the same interface. */
+export const PAYMENT_METHODS = ["bank_transfer", "card"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export type Plan = {
   id: PlanId;
   /** Price in MKD cents (1,200 den = 120000); null for custom (by agreement). */

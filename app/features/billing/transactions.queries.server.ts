@@ -168,3 +168,11 @@ export function listPaymentEvents(ctx: { db: Queryable; storeId: string }, payme
     .where(and(eq(paymentTransaction.paymentId, paymentId), eq(paymentTransaction.storeId, ctx.storeId)))
     .orderBy(paymentTransaction.createdAt);
 }
+
+/** A payment by the reference the payer wrote ("VT-000042"), any store; null when there is none. */
+export async function findPaymentByReference(db: Queryable, reference: string): Promise<PaymentRow | null> {
+  const number = parseReference(reference);
+  if (number === null) return null;
+  const [row] = await selectPayments(db, eq(payment.number, number));
+  return row ? withReference(row) : null;
+}
