@@ -48,6 +48,8 @@ export default [
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  route("dashboard/products/export", "routes/dashboard/products-export.ts"),
   // The pro-forma invoice of one of the owner's payments (issue 16).
   route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 
