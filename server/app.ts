@@ -6,7 +6,9 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
+import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
@@ -100,6 +102,15 @@ app.use(
   }),
 );
 
+// Spec §7: GET /api/auth/session "may contain impersonator with id" — ours, not a better-auth endpoint
+// (better-auth's own is /api/auth/get-session), answered like /api/_auth/session.
+app.get("/api/auth/session", async (req, res) => {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const user = await readSession(new Request(new URL(req.originalUrl, config.baseUrl), { headers }));
+  res.setHeader("Cache-Control", "no-store");
+  res.json(sessionAnswer(user));
+});
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of
@@ -167,6 +178,8 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
+  // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
+  await applyAdminEmails(database.db, config.adminEmails);
   await storeVersions.start(database);
   // Issue 14: an import this process died in is failed now; its commit never happened.
   await recoverImports(database.db);

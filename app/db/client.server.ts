@@ -18,6 +18,7 @@ import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
 import * as promotions from "./schema/promotions";
 import * as stores from "./schema/stores";
+import * as waitlist from "./schema/waitlist";
 
 export const schema = {
   ...auth,
@@ -27,6 +28,7 @@ export const schema = {
   ...activity,
   ...accountSecurity,
   ...compliance,
+  ...waitlist,
   ...imports,
   ...promotions,
 };

@@ -71,6 +71,12 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
+  // issue 16: the admin area and impersonation (spec §8)
+  userIdRequired: 400,
+  impersonateFailed: 500,
+  stopImpersonationFailed: 500,
+  cannotImpersonateAdmin: 403,
+  impersonateUnverified: 409,
   // issue 15: promotions (spec §5, §8)
   promotionSaveFailed: 500,
   promotionDeleteFailed: 500,

@@ -17,6 +17,7 @@ import { saveImage } from "~/features/images/image.server";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
+import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 
@@ -32,6 +33,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<void> {
   const credentials = `email: ${DEMO_EMAIL}\npassword: ${password}\n`;
   writeFileSync(path.join(config.dataDir, "demo-credentials.txt"), credentials, { mode: 0o600 });
   console.log(`Demo store created at ${config.baseUrl}/${DEMO_USERNAME}. Sign in with:\n${credentials}`);
+  await seedDemoAdmin(db, config);
 }
 
 export async function seedDemoStore(db: Db, password: string): Promise<string> {
