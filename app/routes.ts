@@ -49,9 +49,12 @@ export default [
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
+  route("admin/transactions/:paymentId/invoice", "routes/admin/transaction-invoice.ts"),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  route("dashboard/products/export", "routes/dashboard/products-export.ts"),
   // The pro-forma invoice of one of the owner's payments (issue 16).
   route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 

@@ -24,6 +24,14 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * A cell's text as csvCell was given it: the apostrophe it put before = + - @ tab or CR removed, so
+ * a file Vitrina exported reads back unchanged (issue 14: export → import is a round trip).
+ */
+export function csvCellText(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** A row of the CSV: codes (units, VAT, availability) in words of the language t speaks. */
 function csvRow(
   item: PriceListItem,
