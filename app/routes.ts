@@ -46,6 +46,7 @@ export default [
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
+  route("admin/transactions/:paymentId/invoice", "routes/admin/transaction-invoice.ts"),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
