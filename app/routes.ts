@@ -21,6 +21,7 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
     route("promotions", "routes/dashboard/promotions.tsx"),
     route("promotions/add", "routes/dashboard/promotion-add.tsx"),
