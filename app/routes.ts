@@ -23,7 +23,12 @@ export default [
     route("products/import", "routes/dashboard/import.tsx"),
     route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
+    route("promotions", "routes/dashboard/promotions.tsx"),
+    route("promotions/add", "routes/dashboard/promotion-add.tsx"),
+    route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
+    route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
@@ -47,10 +52,13 @@ export default [
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
+  route("admin/transactions/:paymentId/invoice", "routes/admin/transaction-invoice.ts"),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
   route("dashboard/products/import/:importId/skipped.csv", "routes/dashboard/import-skipped.ts"),
+  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  route("dashboard/products/export", "routes/dashboard/products-export.ts"),
   // The pro-forma invoice of one of the owner's payments (issue 16).
   route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 

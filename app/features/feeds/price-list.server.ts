@@ -18,8 +18,12 @@ export type PriceListItem = {
   regularPriceCents: number | null;
   discountPercent: number | null;
   discountAmountCents: number | null;
+  /** The law's promotion type (promotion-constants.ts), while a promotion runs. */
+  discountType: string | null;
   discountFrom: string | null;
   discountTo: string | null;
+  /** The lowest price in effect in the 30 days before the promotion started (issue 15). */
+  priorPriceCents: number | null;
   unitPriceCents: number | null;
   unitPricePer: string | null;
   unit: string;
@@ -80,8 +84,10 @@ export async function buildPriceList(
         discountPercent: discount?.percent ?? null,
         discountAmountCents: discount?.amountCents ?? null,
         // A running promotion's days (issue 15); a reduction typed as a regular price has none.
+        discountType: row.promotionType,
         discountFrom: row.promotionStartsOn,
         discountTo: row.promotionEndsOn,
+        priorPriceCents: row.priorPriceCents,
         unitPriceCents: unitPrice?.cents ?? null,
         unitPricePer: unitPrice?.per ?? null,
         unit: row.unit,

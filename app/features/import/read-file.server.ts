@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
+import { csvCellText } from "~/features/feeds/serialize";
 import { AppError } from "~/lib/app-error";
 import { DELIMITERS, type Delimiter, type Encoding, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./file-options";
 import type { CellValue } from "./values";
@@ -152,7 +153,10 @@ function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
     encoding,
     delimiter,
     headers: header.map((cell) => cell.trim()),
-    rows: dropTrailingEmpty(rows.map((row) => row.map((cell) => (cell.trim() === "" ? null : cell)))),
+    // A cell our export made formula-safe reads back without its apostrophe (csvCellText).
+    rows: dropTrailingEmpty(
+      rows.map((row) => row.map((cell) => (cell.trim() === "" ? null : csvCellText(cell)))),
+    ),
   };
 }
 

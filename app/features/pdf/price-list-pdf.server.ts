@@ -3,7 +3,7 @@ import type { PriceList } from "~/features/feeds/price-list.server";
 import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
 import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
 
@@ -16,11 +16,11 @@ const DESCRIPTION_CHARS = 200;
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 const COLUMNS = [
-  { key: "name", width: 0.36 },
+  { key: "name", width: 0.32 },
   { key: "price", width: 0.14 },
   { key: "unitPrice", width: 0.14 },
   { key: "regular", width: 0.12 },
-  { key: "discount", width: 0.12 },
+  { key: "discount", width: 0.16 },
   { key: "availability", width: 0.12 },
 ] as const;
 type ColumnKey = (typeof COLUMNS)[number]["key"];
@@ -121,7 +121,23 @@ export async function renderPriceListPdf(list: PriceList, locale: Locale, now: D
       regular: item.regularPriceCents !== null ? formatMoney(item.regularPriceCents, locale) : "",
       discount:
         item.discountPercent !== null && item.discountAmountCents !== null
-          ? `-${item.discountPercent} %\n-${formatMoney(item.discountAmountCents, locale)}`
+          ? [
+              `-${item.discountPercent} %`,
+              `-${formatMoney(item.discountAmountCents, locale)}`,
+              // член 15-а: the promotion's type and duration; the prior price beside it (issue 15).
+              ...(item.discountType && item.discountFrom && item.discountTo
+                ? [
+                    t("pricelist:product.promotion", {
+                      type: t(`pricelist:promotionTypes.${item.discountType}`),
+                      from: formatDay(item.discountFrom, locale),
+                      to: formatDay(item.discountTo, locale),
+                    }),
+                  ]
+                : []),
+              ...(item.priorPriceCents !== null
+                ? [t("pricelist:product.priorPrice", { price: formatMoney(item.priorPriceCents, locale) })]
+                : []),
+            ].join("\n")
           : "",
       availability: t(`products:availability.${item.availability}`),
     };

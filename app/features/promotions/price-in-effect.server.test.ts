@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
+import { store } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { categorySchema } from "~/features/categories/category.schema";
 import { createCategory } from "~/features/categories/category.server";
+import { buildPriceList } from "~/features/feeds/price-list.server";
+import { toCsv, toJson } from "~/features/feeds/serialize";
+import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
 import { savePromotion, setPromotionActive } from "./promotion.server";
@@ -94,16 +98,14 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
     await ctx.db.delete(priceHistory).where(eq(priceHistory.productId, item.id));
     let old: number | null = null;
     for (const [at, cents] of history) {
-      await ctx.db
-        .insert(priceHistory)
-        .values({
-          storeId,
-          productId: item.id,
-          oldPriceCents: old,
-          newPriceCents: cents,
-          source: "form",
-          changedAt: new Date(at),
-        });
+      await ctx.db.insert(priceHistory).values({
+        storeId,
+        productId: item.id,
+        oldPriceCents: old,
+        newPriceCents: cents,
+        source: "form",
+        changedAt: new Date(at),
+      });
       old = cents;
     }
     await ctx.db.update(product).set({ priceCents: old! }).where(eq(product.id, item.id));
@@ -212,5 +214,35 @@ describe("the one public product query uses the prices in effect", () => {
       at: new Date("2026-02-15T00:00:00Z"),
     });
     expect(after).toEqual([]);
+  });
+
+  it("gives the inspector's CSV and the programs' JSON the type, the days and the prior price", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const coffee = await createProduct(ctx, productInput({ name: "Кафе", price: "300" }));
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: coffee.id }], {
+        type: "clearance",
+        value: "20",
+        startsOn: "2026-02-01",
+        endsOn: "2026-02-14",
+      }),
+    );
+    const [shop] = await database.db.select().from(store).where(eq(store.id, storeId));
+    const list = await buildPriceList(database.db, shop!, new Date("2026-02-10T12:00:00Z"));
+    const json = JSON.parse(toJson(list)).products[0];
+    expect(json).toMatchObject({
+      price: "240.00",
+      regularPrice: "300.00",
+      discountPercent: 20,
+      discountAmount: "60.00",
+      discountType: "clearance",
+      discountFrom: "2026-02-01",
+      discountTo: "2026-02-14",
+      priorPrice: "300.00",
+    });
+    const csv = toCsv(list, getFixedT("mk"));
+    expect(csv).toContain("Вид на попуст");
+    expect(csv).toContain("Распродажба,2026-02-01,2026-02-14,300.00");
   });
 });
