@@ -13,6 +13,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { readSession, sessionContext } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { ImpersonationBanner } from "~/features/admin/components/impersonation-banner";
+import { auditImpersonatedChange } from "~/features/admin/impersonation.server";
 import { DEFAULT_LOCALE, type Locale, localeFromCookieHeader } from "~/i18n/config";
 import { requestLocale } from "~/i18n/i18n.server";
 import { clientI18n, loadMessages } from "~/i18n/load-messages.client";
@@ -32,7 +35,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(sessionContext, user);
     const target = navigationRedirect(pagePath(new URL(request.url).pathname), user);
     if (target) throw redirect(target);
-    return next();
+    if (!user?.impersonatedBy) return next();
+    // Issue 16: a change made while an admin acts as this user is audited as the admin's.
+    const response = await next();
+    await auditImpersonatedChange(getDb(), request, user, response.status);
+    return response;
   },
 ];
 
@@ -60,6 +67,8 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
     // Which namespaces the browser loads before it hydrates this page (entry.client.tsx).
     messages: messageScope(pattern),
     user: user ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role } : null,
+    // Spec §4: while an admin acts as this user, every page shows it with a way to stop.
+    impersonating: user?.impersonatedBy ? user.email : null,
   });
 }
 
@@ -86,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18n}>
+          {loaderData?.impersonating ? <ImpersonationBanner email={loaderData.impersonating} /> : null}
           {children}
           {loaderData?.user ? <Toasts /> : null}
         </I18nextProvider>

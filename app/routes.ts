@@ -27,19 +27,40 @@ export default [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
+      route("billing", "routes/dashboard/settings/billing.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),
+    route("payment", "routes/dashboard/payment.tsx"),
+    route("payment/change", "routes/dashboard/payment-change.tsx"),
   ]),
+
+  // Issue 16: the admin area (spec §2); requireAdmin answers 404 to everyone else.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("stores", "routes/admin/stores.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("transactions", "routes/admin/transactions.tsx"),
+    route("waitlist", "routes/admin/waitlist.tsx"),
+    route("audit-logs", "routes/admin/audit-logs.tsx"),
+  ]),
+  route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  route("dashboard/products/export", "routes/dashboard/products-export.ts"),
+  // The pro-forma invoice of one of the owner's payments (issue 16).
+  route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
   route("api/_auth/session", "routes/api/session.ts"),
   route("api/username-availability", "routes/api/username-availability.ts"),
   route("api/address-suggestions", "routes/api/address-suggestions.ts"),
   route("api/images", "routes/api/image-upload.ts"),
+  // Spec §7 impersonation calls; the optional id lets a missing one answer 'User ID is required'.
+  route("api/admin/users/stop-impersonation", "routes/api/admin-stop-impersonation.ts"),
+  route("api/admin/users/:userId?/impersonate", "routes/api/admin-impersonate.ts"),
 
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),

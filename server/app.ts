@@ -6,10 +6,14 @@ import { toNodeHandler } from "better-auth/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
+import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
+import { recoverImports } from "~/features/import/import-runner.server";
+import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
@@ -87,6 +91,8 @@ app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
 app.use(
   bodyLimit({
     rules: [
+      // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
+      { paths: ["/dashboard/products/import"], limit: IMPORT_UPLOAD_BODY_LIMIT },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,
@@ -97,6 +103,15 @@ app.use(
   }),
 );
 
+// Spec §7: GET /api/auth/session "may contain impersonator with id" — ours, not a better-auth endpoint
+// (better-auth's own is /api/auth/get-session), answered like /api/_auth/session.
+app.get("/api/auth/session", async (req, res) => {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const user = await readSession(new Request(new URL(req.originalUrl, config.baseUrl), { headers }));
+  res.setHeader("Cache-Control", "no-store");
+  res.json(sessionAnswer(user));
+});
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of
@@ -111,6 +126,15 @@ app.use(
     fallthrough: false,
     setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
   }),
+  // A missing image (404) or a path that climbs out of the folder (403) is the visitor's mistake:
+  // answered with its status, not handed to Express's final handler, which logs its stack.
+  (error: { status?: number }, _req: Request, res: Response, next: NextFunction) => {
+    if (!error.status || error.status >= 500) return next(error);
+    res
+      .status(error.status)
+      .type("text/plain")
+      .send(error.status === 404 ? "Not Found" : "Forbidden");
+  },
 );
 // Issue 6: the public store page is cached per store and view (decisions 0016, 0025, 0026). A miss
 // is rendered by React Router below and stored by the edge; a hit is answered by fastPath().
@@ -158,7 +182,11 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   await seedDemoIfEmpty(database.db, config);
+  // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
+  await applyAdminEmails(database.db, config.adminEmails);
   await storeVersions.start(database);
+  // Issue 14: an import this process died in is failed now; its commit never happened.
+  await recoverImports(database.db);
   startJobs();
 }
 

@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RawRequest, rawRequest } from "../tests/support/raw-http";
 import { bodyLimit, FORM_BODY_LIMIT, withReadBody } from "./body-limit";
 import { sameOriginWrites } from "./origin-check";
 
@@ -43,61 +43,9 @@ app.use(async (req, res) => {
 let server: ReturnType<typeof app.listen>;
 const port = () => (server.address() as AddressInfo).port;
 
-type Answer = { status: number; body: string; ms: number; sent: number };
-
-/** A request whose body is `chunks` chunks of `chunkSize` bytes, streamed (chunked) or declared. */
-function send(options: {
-  path?: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  stream?: { chunkSize: number; chunks: number };
-}): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = httpRequest(
-      {
-        port: port(),
-        path: options.path ?? "/demo",
-        method: options.method ?? "POST",
-        headers: options.headers,
-      },
-      (res) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode!,
-            body: Buffer.concat(chunks).toString(),
-            ms: performance.now() - started,
-            sent,
-          }),
-        );
-      },
-    );
-    req.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    if (!options.stream) {
-      req.end(options.body);
-      return;
-    }
-    const chunk = Buffer.alloc(options.stream.chunkSize, "a");
-    let left = options.stream.chunks;
-    const pump = () => {
-      while (left > 0 && !answered && !req.destroyed) {
-        left--;
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered && !req.destroyed) req.end();
-    };
-    pump();
-  });
-}
+/** A request to the door (a POST to /demo unless told), sent as written; see tests/support/raw-http.ts. */
+const send = (options: Omit<RawRequest, "path"> & { path?: string }) =>
+  rawRequest(port(), { path: "/demo", method: "POST", ...options });
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 

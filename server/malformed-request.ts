@@ -19,8 +19,10 @@ export function isReadableHost(host: string): boolean {
 
 function isDecodablePath(path: string): boolean {
   try {
-    decodeURIComponent(path);
-    return true;
+    // The answer is used: the production bundler drops a call whose result is unused, and with it
+    // the check (a bare `decodeURIComponent(path);` let "/%ZZ" through to React Router, which
+    // logged "could not be decoded" twice and rendered the 404 page).
+    return typeof decodeURIComponent(path) === "string";
   } catch {
     return false;
   }

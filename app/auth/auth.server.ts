@@ -2,7 +2,7 @@ import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { emailOTP, genericOAuth } from "better-auth/plugins";
+import { admin, emailOTP, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
@@ -33,6 +33,15 @@ const SIGN_IN_METHODS: Record<string, string> = {
 export function googleDiscoveryUrl(base: string | null): string {
   return `${(base ?? "https://accounts.google.com").replace(/\/$/, "")}/.well-known/openid-configuration`;
 }
+
+/**
+ * Decision 0044: better-auth's admin plugin does the impersonation (the session swap, the admin's
+ * session kept in a signed cookie, one hour at most, never another admin). Its HTTP endpoints are
+ * all switched off: our own routes under /api/admin call it on the server after requireAdmin, so a
+ * non-admin finds no admin API at all (404).
+ */
+const adminPlugin = admin({ impersonationSessionDuration: 60 * 60, allowImpersonatingAdmins: false });
+const ADMIN_PLUGIN_PATHS = Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path);
 
 export function createAuth(db: Db) {
   const config = getConfig();
@@ -111,7 +120,7 @@ export function createAuth(db: Db) {
       customRules: IP_RULES,
     },
     trustedOrigins: [config.baseUrl],
-    disabledPaths: DISABLED_AUTH_PATHS,
+    disabledPaths: [...DISABLED_AUTH_PATHS, ...ADMIN_PLUGIN_PATHS],
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith("https://"),
@@ -156,6 +165,7 @@ export function createAuth(db: Db) {
         },
       }),
       ...google,
+      adminPlugin,
     ],
     hooks: { before: beforeHook(db), after: afterHook(db) },
     databaseHooks: {
@@ -169,6 +179,12 @@ export function createAuth(db: Db) {
           },
         },
         create: {
+          // Issue 16: an address listed in ADMIN_EMAILS becomes an admin when it signs up.
+          async before(created) {
+            if (config.adminEmails.includes(created.email.toLowerCase())) {
+              return { data: { ...created, role: "admin" } };
+            }
+          },
           async after(created, ctx) {
             await recordAudit(db, {
               action: "sign_up",
@@ -188,6 +204,8 @@ export function createAuth(db: Db) {
             if (!(await isAddressProven(db, created.userId))) return false;
           },
           async after(created, ctx) {
+            // An admin acting as this user is no sign-in of theirs: impersonation has its own rows.
+            if ((created as { impersonatedBy?: string | null }).impersonatedBy) return;
             await recordAudit(db, {
               action: "sign_in",
               userId: created.userId,

@@ -47,5 +47,21 @@ export async function requireOwner(
 
 /** The service context of the owner's store (the store id always from the session's owner). */
 export function ownerContext(db: Db, user: SessionUser, store: Store): StoreContext {
-  return { db, storeId: store.id, actor: { userId: user.id } };
+  return { db, storeId: store.id, actor: { userId: user.id, impersonatedBy: user.impersonatedBy ?? null } };
+}
+
+/** Who may use the admin area (issue 16): the role set by scripts/create-admin.ts or ADMIN_EMAILS. */
+export function isAdmin(user: SessionUser | null): boolean {
+  return user?.role === "admin";
+}
+
+/**
+ * The admin area's one guard (issue 16, decision 0044): everyone else — signed out, an owner, an
+ * unproven session, an admin acting as someone — gets the ordinary 404 page, so the area does not
+ * reveal that it exists. Pages and the admin API alike.
+ */
+export function requireAdmin(context: Readonly<RouterContextProvider>): { admin: SessionUser; db: Db } {
+  const user = context.get(sessionContext);
+  if (!user || !isAdmin(user)) throw data(null, { status: 404 });
+  return { admin: user, db: getDb() };
 }

@@ -8,6 +8,8 @@ export type SessionUser = {
   name: string;
   onboarded: boolean;
   role: string;
+  /** The admin acting as this user (spec §4 impersonation), or null. */
+  impersonatedBy?: string | null;
 };
 
 export const sessionContext = createContext<SessionUser | null>(null);
@@ -28,5 +30,18 @@ export async function readSession(request: Request): Promise<SessionUser | null>
     name: user.name,
     onboarded: Boolean(user.onboarded),
     role: user.role ?? "user",
+    impersonatedBy: (result.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+  };
+}
+
+/**
+ * What GET /api/_auth/session and GET /api/auth/session answer (spec §7): the user with onboarded,
+ * and `impersonator: { id }` while an admin acts as them; {} when signed out.
+ */
+export function sessionAnswer(user: SessionUser | null) {
+  if (!user) return {};
+  return {
+    user: { id: user.id, email: user.email, name: user.name, onboarded: user.onboarded },
+    ...(user.impersonatedBy ? { impersonator: { id: user.impersonatedBy } } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -11,11 +12,26 @@ import pg from "pg";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as auth from "./schema/auth";
+import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
+import * as imports from "./schema/imports";
+import * as promotions from "./schema/promotions";
 import * as stores from "./schema/stores";
+import * as waitlist from "./schema/waitlist";
 
-export const schema = { ...auth, ...stores, ...catalog, ...activity, ...accountSecurity, ...compliance };
+export const schema = {
+  ...auth,
+  ...stores,
+  ...billing,
+  ...catalog,
+  ...activity,
+  ...accountSecurity,
+  ...compliance,
+  ...waitlist,
+  ...imports,
+  ...promotions,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -85,7 +101,7 @@ export async function openDatabase(options: {
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;

@@ -32,6 +32,15 @@ export async function startDatabase(): Promise<Database> {
   return database;
 }
 
+/**
+ * Makes an opened, already migrated database the process database: the route tests' copy of the
+ * migrated template (tests/support/route-harness.ts), which must not migrate again.
+ */
+export function adoptDatabase(database: Database): void {
+  holder.__vitrinaDatabase = Promise.resolve(database);
+  ready = database.db;
+}
+
 export async function closeDatabase(): Promise<void> {
   const pending = holder.__vitrinaDatabase;
   holder.__vitrinaDatabase = undefined;

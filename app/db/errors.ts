@@ -1,10 +1,19 @@
 /** PostgreSQL's unique_violation (23505), found through driver wrappers (Drizzle wraps the cause). */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, "23505");
+}
+
+/** PostgreSQL's exclusion_violation (23P01): e.g. a product in two active promotions (issue 15). */
+export function isExclusionViolation(error: unknown): boolean {
+  return hasSqlState(error, "23P01");
+}
+
+function hasSqlState(error: unknown, state: string): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
-    if ((current as { code?: string }).code === "23505") return true;
+    if ((current as { code?: string }).code === state) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

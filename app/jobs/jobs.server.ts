@@ -3,6 +3,8 @@ import type { Queryable } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
+import { sendRenewalReminders } from "~/features/billing/billing-jobs.server";
+import { suspendExpiredStores } from "~/features/billing/expiry.server";
 import {
   CONFIRMATION_DEADLINE_HOUR,
   REMINDER_HOUR,
@@ -12,6 +14,10 @@ import {
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import {
+  invalidateAtPromotionBoundaries,
+  PROMOTION_BOUNDARY_JOB,
+} from "~/features/promotions/promotion-boundaries.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -93,8 +99,14 @@ export const JOBS: Job[] = [
   { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },
+  // Promotions start and end at Skopje midnight: the public page changes then (issue 15).
+  { name: PROMOTION_BOUNDARY_JOB, pattern: "* 0 * * *", run: invalidateAtPromotionBoundaries },
   // 23:55 to 23:59: an instance that was down at 23:55 still archives the day (once per store).
   { name: "price-list-day-end", pattern: "55-59 23 * * *", run: snapshotDayEnd },
+  // Issue 16: an unpaid store goes inactive soon after its trial or paid period ends; the owner
+  // is reminded 7 days and 1 day before the next payment (once per store and day).
+  { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },
+  { name: "renewal-reminder", pattern: "0 9-19 * * *", run: sendRenewalReminders },
   // At night, in short batches: old snapshots, expired rate-limit, session and verification rows.
   {
     name: "retention",

@@ -19,7 +19,7 @@ export const RETENTION_BATCH = 200;
 const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Day-keyed job runs ("YYYY-MM-DD:…" keys) are idempotency markers that no later run consults. */
-const DAY_KEYED_JOBS = ["confirmation-reminder"];
+const DAY_KEYED_JOBS = ["confirmation-reminder", "promotion-boundaries"];
 const JOB_RUN_DAYS = 30;
 
 /** The oldest Skopje day whose snapshots are kept at `now`. */

@@ -22,6 +22,7 @@ export function startJobs(): void {
     if (demoConfirms) await scheduler.runNow("demo-morning");
     await scheduler.runNow("confirmation-reminder");
     await scheduler.runNow("confirmation-missed");
+    await scheduler.runNow("billing-expiry");
   })();
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { priceSnapshot } from "~/db/schema/compliance";
+import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { getSnapshot } from "~/features/feeds/snapshot.server";
@@ -71,6 +71,31 @@ describe("scheduled jobs", () => {
     expect(await count(weekdaysOnly)).toBe(0);
     expect(await count(inactive)).toBe(0);
     expect(await count(everyDay)).toBe(1);
+  });
+
+  it("neither reminds nor marks a missed day for a store still in onboarding (issue 11 leftover)", async () => {
+    const created = { createdAt: new Date("2026-10-01T08:00:00Z") };
+    const onboarding = await createTestStore(database, { ...created, onboardingStep: 3 });
+    const open = await createTestStore(database, created);
+    // 08:00 Skopje on Friday 2026-11-20, then 10:00 (the deadline).
+    const clock = fixedClock("2026-11-20T07:00:00Z");
+    const scheduler = createScheduler({ db: database.db, clock, jobs: JOBS });
+    await scheduler.runNow("confirmation-reminder");
+    clock.set("2026-11-20T09:00:00Z");
+    await scheduler.runNow("confirmation-missed");
+
+    const emailOf = async (shop: { userId: string }) =>
+      (await database.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, shop.userId) }))!.email;
+    const mails = async (shop: { userId: string }) => {
+      const email = await emailOf(shop);
+      return outbox.filter((message) => message.to === email).length;
+    };
+    const days = (storeId: string) =>
+      database.db.select().from(priceConfirmation).where(eq(priceConfirmation.storeId, storeId));
+    expect(await mails(onboarding)).toBe(0);
+    expect(await days(onboarding.storeId)).toEqual([]);
+    expect(await mails(open)).toBe(1);
+    expect((await days(open.storeId)).map((row) => row.status)).toEqual(["missed"]);
   });
 
   it("archives each active store's price list at the day's end, once, and serves it as that day's file", async () => {

@@ -24,8 +24,24 @@ export const ERROR_STATUS = {
   categoryNameTaken: 409,
   priceUpdateFailed: 500,
   activityFetchFailed: 500,
+  // issue 16: billing
+  billingLoadFailed: 500,
+  paymentFailed: 500,
+  paymentNotPending: 409,
+  paymentNotPaid: 409,
+  contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
+  // issue 14: the product import
+  importFailed: 500,
+  importBusy: 409,
+  importFileType: 415,
+  importXlsOld: 415,
+  importEmpty: 400,
+  importUnreadable: 422,
+  importTooLarge: 413,
+  importTooManyRows: 413,
+  importZipTooLarge: 413,
   // issue 4: store setup, images, address, hours
   logoUploadFailed: 500,
   imageUploadFailed: 500,
@@ -55,6 +71,23 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
+  // issue 16: the admin area and impersonation (spec §8)
+  userIdRequired: 400,
+  impersonateFailed: 500,
+  stopImpersonationFailed: 500,
+  cannotImpersonateAdmin: 403,
+  impersonateUnverified: 409,
+  // issue 15: promotions (spec §5, §8)
+  promotionSaveFailed: 500,
+  promotionDeleteFailed: 500,
+  promotionLoadFailed: 500,
+  promotionAddProductsFailed: 500,
+  promotionProductsRequired: 400,
+  customPriceTooHigh: 400,
+  promotionPriceNotPositive: 400,
+  promotionForbiddenCategory: 400,
+  promotionMoveConfirm: 409,
+  promotionProductTaken: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -29,6 +29,19 @@ export type Config = {
   googleClientSecret: string | null;
   /** Tests only: where Google's OpenID endpoints live (a local fake). */
   googleOAuthBaseUrl: string | null;
+  /** ADMIN_EMAILS: addresses whose accounts are admins (issue 16), lower-cased. */
+  adminEmails: string[];
+  /** Issue 16: the platform operator on pro-forma invoices, and where custom-plan requests go. */
+  operator: OperatorDetails;
+};
+
+export type OperatorDetails = {
+  company: string;
+  address: string;
+  taxId: string;
+  bank: string;
+  account: string;
+  email: string;
 };
 
 let cached: Config | null = null;
@@ -57,8 +70,24 @@ export function getConfig(): Config {
     googleClientId: process.env.GOOGLE_CLIENT_ID || null,
     googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || null,
     googleOAuthBaseUrl: process.env.GOOGLE_OAUTH_BASE_URL || null,
+    adminEmails: parseAdminEmails(process.env.ADMIN_EMAILS),
+    operator: {
+      company: process.env.OPERATOR_COMPANY || "Витрина ДООЕЛ Скопје",
+      address: process.env.OPERATOR_ADDRESS || "ул. Македонија 1, 1000 Скопје",
+      taxId: process.env.OPERATOR_TAX_ID || "4030000000000",
+      bank: process.env.OPERATOR_BANK || "Комерцијална банка АД Скопје",
+      account: process.env.OPERATOR_ACCOUNT || "300000000000000",
+      email: process.env.OPERATOR_EMAIL || "billing@vitrina.mk",
+    },
   };
   return cached;
+}
+
+export function parseAdminEmails(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function readS3(): Config["s3"] {

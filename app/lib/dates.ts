@@ -67,6 +67,12 @@ export function formatDate(value: Date | string, locale: Locale): string {
   return `${t.day} ${MONTHS[locale][t.month - 1]} ${t.year}`;
 }
 
+/** A calendar day "2026-12-01" as "01.12.2026" (mk, sq) or "01/12/2026" (en); no time zone involved. */
+export function formatDay(day: string, locale: Locale): string {
+  const [year, month, date] = day.split("-");
+  return locale === "en" ? `${date}/${month}/${year}` : `${date}.${month}.${year}`;
+}
+
 /** "09:05" in Skopje. */
 export function formatTime(value: Date | string): string {
   const t = skopjeTime(value);

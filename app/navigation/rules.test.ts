@@ -33,16 +33,29 @@ describe("spec §4 navigation rules", () => {
   });
 
   it("sends a signed-out visitor from every other page to the login", () => {
-    for (const path of [
-      "/dashboard",
-      "/dashboard/products",
-      "/onboarding",
-      "/admin",
-      "/a/b",
-      "/auth/other",
-    ]) {
+    for (const path of ["/dashboard", "/dashboard/products", "/onboarding", "/a/b", "/auth/other"]) {
       expect(navigationRedirect(path, null)).toBe("/auth/login");
     }
+  });
+
+  it("leaves the admin area to its own 404 for anyone but an admin (issue 16)", () => {
+    for (const path of ["/admin", "/admin/stores", "/admin/users?q=a"]) {
+      expect(navigationRedirect(path.split("?")[0] ?? path, null)).toBeNull();
+      expect(navigationRedirect(path.split("?")[0] ?? path, onboarded)).toBeNull();
+    }
+    // Someone who has not finished onboarding is sent there from every page alike.
+    expect(navigationRedirect("/admin", newcomer)).toBe("/onboarding");
+  });
+
+  it("lets an admin without a store use the admin area and sends them there", () => {
+    const admin = { onboarded: false, role: "admin" };
+    expect(navigationRedirect("/admin", admin)).toBeNull();
+    expect(navigationRedirect("/admin/stores", admin)).toBeNull();
+    expect(navigationRedirect("/auth/login", admin)).toBe("/admin");
+    expect(navigationRedirect("/dashboard/products", admin)).toBe("/admin");
+    expect(navigationRedirect("/onboarding", admin)).toBeNull();
+    expect(navigationRedirect("/demo", admin)).toBeNull();
+    expect(navigationRedirect("/admin", { onboarded: true, role: "admin" })).toBeNull();
   });
 
   it("never touches a store's public files, recovery pages, the API and assets", () => {

@@ -1,9 +1,10 @@
 // Spec §4 navigation rules, as one pure function: the root middleware applies it on the server
 // for every page request, and the root client middleware applies it on client navigations.
 
-export type NavigationSession = { onboarded: boolean } | null;
+export type NavigationSession = { onboarded: boolean; role?: string } | null;
 
 export const POST_LOGIN_PATH = "/dashboard/products";
+export const ADMIN_HOME = "/admin";
 
 /** First path segments that belong to the application, never to a store. */
 const APP_SECTIONS = new Set(["auth", "dashboard", "onboarding", "admin", "api"]);
@@ -44,6 +45,17 @@ export function navigationRedirect(pathname: string, session: NavigationSession)
   const path = normalize(pathname);
   if (isOpenPath(path)) return null;
   const segments = path.split("/").filter(Boolean);
+  // Issue 16: the admin area is the admin check's alone. Nobody else is sent anywhere from it (not
+  // even to the login page): its routes answer the ordinary 404, so it does not reveal it exists.
+  const adminArea = segments[0] === "admin";
+  if (adminArea && session?.role !== "admin" && !(session && !session.onboarded)) return null;
+
+  if (session?.role === "admin" && !session.onboarded) {
+    // An admin needs no store: the admin area is their home; onboarding stays open if they want one.
+    if (adminArea || path === "/onboarding" || path === "/auth/logout") return null;
+    if (segments.length === 1 && !APP_SECTIONS.has(segments[0] ?? "")) return null;
+    return ADMIN_HOME;
+  }
 
   if (session) {
     if (path === "/auth/login" || path === "/auth/register") return POST_LOGIN_PATH;

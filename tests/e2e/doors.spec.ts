@@ -1,67 +1,16 @@
-import { request as httpRequest } from "node:http";
+import { startClockServer, stopClockServer } from "../support/e2e-clock-server";
 import { E2E_PORT } from "../support/e2e-env";
 import { expect, test } from "../support/e2e-fixtures";
+import { type RawRequest, rawRequest } from "../support/raw-http";
 
 // Issue 11 items 4, 5, 6, 12 and 16 replayed against the real server with plain HTTP, as the review
 // did (docs/security.md). Node's http client, so that Host, Origin and bodies are sent as written.
 
-type Answer = { status: number; location?: string; encoding?: string; ms: number; sent: number };
+// E2E_PORT + 3/4 are demo-morning.spec.ts's servers, + 5 the fake Google, + 7/8 compliance.spec.ts's.
+const MALFORMED_PORT = E2E_PORT + 6;
 
-function raw(options: {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  stream?: { chunkSize: number; chunks: number };
-}): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: E2E_PORT,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: { host: `localhost:${E2E_PORT}`, ...options.headers },
-      },
-      (res) => {
-        answered = true;
-        res.resume();
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode!,
-            location: res.headers.location,
-            encoding: res.headers["content-encoding"],
-            ms: performance.now() - started,
-            sent,
-          }),
-        );
-      },
-    );
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      if (answered) return;
-      // A streamed body that the server cut off: its reset can reach the client before the 413 it
-      // sent (a reset discards what the client had not read yet). Status 0 says "cut off".
-      if (options.stream && (error.code === "ECONNRESET" || error.code === "EPIPE"))
-        return resolve({ status: 0, ms: performance.now() - started, sent });
-      reject(error);
-    });
-    if (!options.stream) return void req.end(options.body);
-    const chunk = Buffer.alloc(options.stream.chunkSize, "a");
-    let left = options.stream.chunks;
-    const pump = () => {
-      while (left > 0 && !answered && !req.destroyed) {
-        left--;
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered && !req.destroyed) req.end();
-    };
-    pump();
-  });
-}
+/** A request to the suite's server, on its root host unless told otherwise. */
+const raw = (options: RawRequest) => rawRequest(E2E_PORT, options);
 
 test("a store subdomain never redirects to a host taken from the path (item 4)", async () => {
   const host = `demo.localhost:${E2E_PORT}`;
@@ -141,6 +90,36 @@ test("malformed headers, queries and bodies never answer 500 (item 16)", async (
   for (const request of cases) {
     const label = `${request.method ?? "GET"} ${request.path.slice(0, 60)} ${JSON.stringify(request.headers ?? {})}`;
     expect((await raw(request)).status, label).toBeLessThan(500);
+  }
+});
+
+test("a malformed path answers 400 (or 403/404) and the server logs nothing for it (issue 11)", async () => {
+  test.setTimeout(120_000);
+  // A server of its own, whose output the test can read (the suite's server's goes to the runner).
+  const server = await startClockServer("2026-11-20T10:30:00Z", MALFORMED_PORT);
+  try {
+    for (const [host, path, status] of [
+      ["localhost", "/%ZZ", 400],
+      ["localhost", "/demo%ZZ", 400],
+      ["localhost", "/demo/%ZZ", 400],
+      ["localhost", "/demo/prices/%ZZ", 400],
+      ["localhost", "/dashboard/%ZZ", 400],
+      ["localhost", "/%E0%A4%A", 400],
+      ["demo.localhost", "/%ZZ", 400],
+      ["localhost", "/uploads/..%2f..%2fsecret", 403],
+      ["localhost", "/uploads/no-such-image.webp", 404],
+    ] as const) {
+      const answer = await rawRequest(MALFORMED_PORT, {
+        path,
+        headers: { host: `${host}:${MALFORMED_PORT}` },
+      });
+      expect(answer.status, `${host}${path}`).toBe(status);
+    }
+    // A log line is written as its request is answered; a moment for the pipe to deliver it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.output()).not.toMatch(/could not be decoded|malformed URL|Error/i);
+  } finally {
+    stopClockServer(server);
   }
 });
 

@@ -9,7 +9,13 @@ import type { Page } from "@playwright/test";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type ClockServer = { url: string; dataDir: string; process: ChildProcess };
+export type ClockServer = {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** What the server has written to stdout and stderr so far. */
+  output: () => string;
+};
 
 export async function startClockServer(
   now: string,
@@ -44,7 +50,8 @@ export async function startClockServer(
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) return { url, dataDir, process: child };
+      if ((await fetch(`${url}/robots.txt`)).ok)
+        return { url, dataDir, process: child, output: () => output };
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -4,16 +4,21 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { sessionContext } from "~/auth/session.server";
 import type { Database } from "~/db/client.server";
-import { startDatabase } from "~/db/db.server";
+import { adoptDatabase } from "~/db/db.server";
+import { openTestDatabase } from "./test-db";
 
 /**
- * The process database that route loaders and actions reach through requireOwnerStore(): PGlite in
- * a temporary directory, or TEST_DATABASE_URL's PostgreSQL. Call once per test file (beforeAll).
+ * The process database that route loaders and actions reach through requireOwnerStore(): an
+ * in-memory PGlite started from the migrated template, or TEST_DATABASE_URL's PostgreSQL, both
+ * migrated once by tests/support/global-setup.ts (issue 13: no file migrates its own any more).
+ * Uploads and other files go to a temporary DATA_DIR. Call once per test file (beforeAll).
  */
 export async function startRouteDatabase(): Promise<Database> {
   process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "vitrina-route-test-"));
   if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  return startDatabase();
+  const database = await openTestDatabase();
+  adoptDatabase(database);
+  return database;
 }
 
 /** The router context of a request signed in as this user (what the root middleware provides). */

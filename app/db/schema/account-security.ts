@@ -43,6 +43,14 @@ export const AUDIT_ACTIONS = [
   "account_linked",
   "account_unlinked",
   "sessions_revoked",
+  // The admin area (issue 16): details carry the other identity (target user, store, reason).
+  "impersonation_started",
+  "impersonation_stopped",
+  "impersonated_change",
+  "trial_extended",
+  "store_deactivated",
+  "store_reactivated",
+  "admin_granted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,5 +71,11 @@ export const auditLog = pgTable(
     details: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.email, t.action, t.createdAt), index().on(t.userId, t.createdAt)],
+  (t) => [
+    index().on(t.email, t.action, t.createdAt),
+    index().on(t.userId, t.createdAt),
+    // The admin's audit-log page: newest first, filtered by action (issue 16).
+    index("audit_log_action_created_idx").on(t.action, t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );

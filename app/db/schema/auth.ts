@@ -10,6 +10,10 @@ export const user = pgTable("user", {
   onboarded: boolean().notNull().default(false),
   locale: text().notNull().default("mk"),
   role: text().notNull().default("user"),
+  // better-auth's admin plugin (impersonation, decision 0044) reads these; nothing bans yet.
+  banned: boolean().default(false),
+  banReason: text(),
+  banExpires: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

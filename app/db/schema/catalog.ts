@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { byNameOrder, NAME_ORDER_EXPRESSION } from "~/lib/name-order";
 import { AVAILABILITIES, NET_UNITS, PRODUCT_STATUSES, SALE_UNITS, VAT_RATES } from "./catalog-enums";
 import { store } from "./stores";
@@ -13,6 +23,8 @@ export const category = pgTable(
       .references(() => store.id, { onDelete: "cascade" }),
     name: text().notNull(),
     position: integer().notNull().default(0),
+    // Issue 15: a government ban on promotions of some goods (e.g. food) switches them off here.
+    promotionsForbidden: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("category_store_name_idx").on(t.storeId, sql`lower(${t.name})`)],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { category, product } from "~/db/schema/catalog";
+import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { savePromotion } from "~/features/promotions/promotion.server";
+import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { createProduct, listProducts } from "./product.server";
 import { productInput } from "./product.test-support";
@@ -31,7 +34,14 @@ describe("products list: search, filters, sort", () => {
     await createProduct(ctx, productInput({ name: "A Млеко", categoryId: dairy!.id }));
     await createProduct(ctx, productInput({ name: "B Неактивен", status: "inactive" }));
     await createProduct(ctx, productInput({ name: "C Нема", availability: "out_of_stock" }));
-    await createProduct(ctx, productInput({ name: "D Акција", price: "80", regularPrice: "100" }));
+    const onSale = await createProduct(ctx, productInput({ name: "D Акција", price: "100" }));
+    // A reduction typed as a regular price is not a promotion (issue 15): "in promotion" means one.
+    await createProduct(ctx, productInput({ name: "F Стар попуст", price: "80", regularPrice: "100" }));
+    const today = skopjeDay(new Date());
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: onSale.id }], { startsOn: today, endsOn: addDays(today, 10) }),
+    );
     const withImage = await createProduct(ctx, productInput({ name: "E Слика" }));
     await database.db
       .update(product)
@@ -39,13 +49,19 @@ describe("products list: search, filters, sort", () => {
       .where((await import("drizzle-orm")).eq(product.id, withImage.id));
 
     expect(await names(ctx, `category=${dairy!.id}`)).toEqual(["A Млеко"]);
-    expect(await names(ctx, "category=none")).toEqual(["B Неактивен", "C Нема", "D Акција", "E Слика"]);
+    expect(await names(ctx, "category=none")).toEqual([
+      "B Неактивен",
+      "C Нема",
+      "D Акција",
+      "E Слика",
+      "F Стар попуст",
+    ]);
     expect(await names(ctx, "status=inactive")).toEqual(["B Неактивен"]);
     expect(await names(ctx, "status=active&stock=out")).toEqual(["C Нема"]);
-    expect((await names(ctx, "stock=in")).length).toBe(4);
+    expect((await names(ctx, "stock=in")).length).toBe(5);
     expect(await names(ctx, "promo=1")).toEqual(["D Акција"]);
     expect(await names(ctx, "noImage=1")).not.toContain("E Слика");
-    expect((await names(ctx, "noImage=1")).length).toBe(4);
+    expect((await names(ctx, "noImage=1")).length).toBe(5);
   });
 
   it("sorts by name, price, quantity and last update, both ways, and pages", async () => {

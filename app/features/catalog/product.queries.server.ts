@@ -1,21 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
+import { promotionProduct } from "~/db/schema/promotions";
 import { needsAttention } from "~/features/compliance/compliance.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import { getClock } from "~/features/confirmation/clock.server";
 import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
@@ -79,10 +68,8 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
   if (filters.status) conditions.push(eq(product.status, filters.status));
   if (filters.stock === "in") conditions.push(eq(product.availability, "in_stock"));
   if (filters.stock === "out") conditions.push(eq(product.availability, "out_of_stock"));
-  // On promotion: sold below its regular price (PRODUCT.md: regular price and promotional price).
-  if (filters.promo) {
-    conditions.push(isNotNull(product.regularPriceCents), gt(product.regularPriceCents, product.priceCents));
-  }
+  // In promotion (spec §3, issue 15): in an active promotion that runs or is still to come.
+  if (filters.promo) conditions.push(inCurrentPromotion());
   if (filters.noImage) conditions.push(or(isNull(product.imageUrl), eq(product.imageUrl, "")));
   if (filters.attention) conditions.push(needsAttention());
   return and(...conditions)!;
@@ -160,6 +147,13 @@ export async function selectProduct(db: Queryable, storeId: string, productId: s
 export function productIdsWhere(storeId: string, ids: string[]): SQL {
   const valid = ids.filter(isUuid);
   return and(eq(product.storeId, storeId), valid.length ? inArray(product.id, valid) : sql`false`)!;
+}
+
+/** The product is in an active promotion whose last Skopje day is today or later. */
+function inCurrentPromotion(): SQL {
+  return sql`exists (select 1 from ${promotionProduct} where ${promotionProduct.storeId} = ${product.storeId}
+    and ${promotionProduct.productId} = ${product.id} and ${promotionProduct.active}
+    and ${promotionProduct.endsOn} >= ${skopjeDay(getClock().now())})`;
 }
 
 function escapeLike(value: string): string {

@@ -5,6 +5,7 @@ import { type ConfirmationStatus, priceConfirmation } from "~/db/schema/complian
 import { store } from "~/db/schema/stores";
 import { recordActivity } from "~/features/activity/activity.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
 import type { StoreContext } from "~/lib/service-context";
@@ -190,7 +191,7 @@ export async function latestConfirmation(db: Queryable, storeId: string) {
 
 // ---- used by the jobs: every store at once, no actor ----
 
-/** Stores that must answer today and have not, with the owner's address (the 08:00 reminder). */
+/** Public stores that must answer today and have not, with the owner's address (the 08:00 reminder). */
 export async function listUnansweredStores(db: Queryable, now: Date) {
   const day = skopjeDay(now);
   const rows = await db
@@ -205,7 +206,8 @@ export async function listUnansweredStores(db: Queryable, now: Date) {
     .innerJoin(user, eq(user.id, store.ownerId))
     .where(
       and(
-        eq(store.active, true),
+        // Issue 11: a store still in onboarding is not open yet: no reminder, no missed day.
+        publicStoreCondition(),
         sql`not exists (select 1 from ${priceConfirmation} where ${priceConfirmation.storeId} = ${store.id} and ${priceConfirmation.day} = ${day})`,
       ),
     );
@@ -213,7 +215,7 @@ export async function listUnansweredStores(db: Queryable, now: Date) {
 }
 
 /**
- * After 10:00: every active store that had to answer today and did not gets a missed day.
+ * After 10:00: every public store (active and onboarded) that had to answer today and did not gets a missed day.
  * Idempotent (the unique store/day index); stores created after today's deadline are spared.
  */
 export async function markMissedDays(db: Queryable, now: Date): Promise<number> {

@@ -11,11 +11,13 @@ import { category, product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 import { toStoreAddress } from "~/features/address/address.server";
 import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.server";
+import { seedDemoBilling } from "~/features/billing/demo-billing.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { saveImage } from "~/features/images/image.server";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
+import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 
@@ -31,6 +33,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<void> {
   const credentials = `email: ${DEMO_EMAIL}\npassword: ${password}\n`;
   writeFileSync(path.join(config.dataDir, "demo-credentials.txt"), credentials, { mode: 0o600 });
   console.log(`Demo store created at ${config.baseUrl}/${DEMO_USERNAME}. Sign in with:\n${credentials}`);
+  await seedDemoAdmin(db, config);
 }
 
 export async function seedDemoStore(db: Db, password: string): Promise<string> {
@@ -98,6 +101,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   });
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
+  await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
   return storeId;
 }
 

@@ -18,8 +18,12 @@ export type PriceListItem = {
   regularPriceCents: number | null;
   discountPercent: number | null;
   discountAmountCents: number | null;
+  /** The law's promotion type (promotion-constants.ts), while a promotion runs. */
+  discountType: string | null;
   discountFrom: string | null;
   discountTo: string | null;
+  /** The lowest price in effect in the 30 days before the promotion started (issue 15). */
+  priorPriceCents: number | null;
   unitPriceCents: number | null;
   unitPricePer: string | null;
   unit: string;
@@ -53,10 +57,12 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
 export async function buildPriceList(
   db: Queryable,
   store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+  /** The instant whose prices are in effect (default: the clock's now). */
+  at?: Date,
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
     lastConfirmedAt(db, store.id),
-    store.active ? publicProductsQuery(db, store.id) : Promise.resolve([]),
+    store.active ? publicProductsQuery(db, store.id, { at }) : Promise.resolve([]),
   ]);
   let latest = Math.max(store.updatedAt.getTime(), confirmedAt?.getTime() ?? 0);
   for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
@@ -77,9 +83,11 @@ export async function buildPriceList(
         regularPriceCents: row.regularPriceCents,
         discountPercent: discount?.percent ?? null,
         discountAmountCents: discount?.amountCents ?? null,
-        // Promotions (a later issue) will fill the duration; a plain regular-price reduction has none.
-        discountFrom: null,
-        discountTo: null,
+        // A running promotion's days (issue 15); a reduction typed as a regular price has none.
+        discountType: row.promotionType,
+        discountFrom: row.promotionStartsOn,
+        discountTo: row.promotionEndsOn,
+        priorPriceCents: row.priorPriceCents,
         unitPriceCents: unitPrice?.cents ?? null,
         unitPricePer: unitPrice?.per ?? null,
         unit: row.unit,

@@ -24,6 +24,14 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/**
+ * A cell's text as csvCell was given it: the apostrophe it put before = + - @ tab or CR removed, so
+ * a file Vitrina exported reads back unchanged (issue 14: export → import is a round trip).
+ */
+export function csvCellText(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** A row of the CSV: codes (units, VAT, availability) in words of the language t speaks. */
 function csvRow(
   item: PriceListItem,
@@ -37,8 +45,10 @@ function csvRow(
     regularPrice: centsToDecimal(item.regularPriceCents),
     discountPercent: item.discountPercent,
     discountAmount: centsToDecimal(item.discountAmountCents),
+    discountType: item.discountType ? t(`pricelist:promotionTypes.${item.discountType}`) : null,
     discountFrom: item.discountFrom,
     discountTo: item.discountTo,
+    priorPrice: centsToDecimal(item.priorPriceCents),
     unitPrice: centsToDecimal(item.unitPriceCents),
     unitPricePer: item.unitPricePer ? t(`products:units.${item.unitPricePer}`) : null,
     unit: t(`products:units.${item.unit}`),
@@ -76,8 +86,10 @@ export function toJson(list: PriceList): string {
         regularPrice: centsToDecimal(item.regularPriceCents),
         discountPercent: item.discountPercent,
         discountAmount: centsToDecimal(item.discountAmountCents),
+        discountType: item.discountType,
         discountFrom: item.discountFrom,
         discountTo: item.discountTo,
+        priorPrice: centsToDecimal(item.priorPriceCents),
         unitPrice: centsToDecimal(item.unitPriceCents),
         unitPricePer: item.unitPricePer,
         unit: item.unit,
@@ -103,9 +115,15 @@ function decimalToCents(value: string | null): number | null {
 type JsonProduct = {
   [key in "id" | "name" | "price" | "unit" | "vatRate" | "availability" | "updatedAt"]: string;
 } & {
-  [key in "category" | "description" | "regularPrice" | "discountAmount" | "discountFrom" | "discountTo"]:
-    | string
-    | null;
+  [key in
+    | "category"
+    | "description"
+    | "regularPrice"
+    | "discountAmount"
+    | "discountType"
+    | "discountFrom"
+    | "discountTo"
+    | "priorPrice"]: string | null;
 } & {
   unitPrice: string | null;
   unitPricePer: string | null;
@@ -130,8 +148,11 @@ export function fromJson(text: string): PriceList {
       regularPriceCents: decimalToCents(item.regularPrice),
       discountPercent: item.discountPercent,
       discountAmountCents: decimalToCents(item.discountAmount),
+      // Archives written before issue 15 have neither key.
+      discountType: item.discountType ?? null,
       discountFrom: item.discountFrom,
       discountTo: item.discountTo,
+      priorPriceCents: decimalToCents(item.priorPrice ?? null),
       unitPriceCents: decimalToCents(item.unitPrice),
       unitPricePer: item.unitPricePer,
       unit: item.unit,

@@ -23,7 +23,7 @@ export async function archivePriceList(
   kind: "confirmation" | "day_end",
   now: Date,
 ): Promise<void> {
-  const list = await buildPriceList(db, store);
+  const list = await buildPriceList(db, store, now);
   await db.insert(priceSnapshot).values({
     storeId: store.id,
     day: skopjeDay(now),

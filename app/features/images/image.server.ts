@@ -113,7 +113,18 @@ export type StoredImage = {
 
 /** Processes and stores one upload for the signed-in owner's store. */
 export async function saveImage(ctx: StoreContext, bytes: Buffer, kind: ImageKind): Promise<StoredImage> {
-  const image = await processImage(bytes, kind);
+  return storeImage(ctx, await processImage(bytes, kind), kind);
+}
+
+/**
+ * Stores the sizes of an image made on the server (an upload after processImage, or a generated
+ * product tile) under a new key of the store: every size, or nothing.
+ */
+export async function storeImage(
+  ctx: StoreContext,
+  image: ProcessedImage,
+  kind: ImageKind,
+): Promise<StoredImage> {
   const key = `stores/${ctx.storeId}/${kind}/${randomBytes(12).toString("hex")}`;
   const storage = getStorage();
   const written: string[] = [];

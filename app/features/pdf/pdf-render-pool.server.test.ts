@@ -19,8 +19,11 @@ const item = (n: number): PriceListItem => ({
   regularPriceCents: n % 10 === 0 ? 4_000 + n : null,
   discountPercent: n % 10 === 0 ? 20 : null,
   discountAmountCents: n % 10 === 0 ? 1_000 : null,
-  discountFrom: null,
-  discountTo: null,
+  // Every tenth a promotion, with the law's type, days and prior price (issue 15).
+  discountType: n % 10 === 0 ? "seasonal" : null,
+  discountFrom: n % 10 === 0 ? "2026-11-18" : null,
+  discountTo: n % 10 === 0 ? "2026-11-30" : null,
+  priorPriceCents: n % 10 === 0 ? 3_900 + n : null,
   unitPriceCents: 6_000,
   unitPricePer: "kg",
   unit: "piece",

@@ -1,43 +1,16 @@
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import type { TFunction } from "i18next";
 import PDFDocument from "pdfkit";
 import type { PriceList } from "~/features/feeds/price-list.server";
 import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
+import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
 
 // The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
 // Cyrillic (STACK-NOTES), so a DejaVu TTF is embedded: the text stays extractable (pdftotext).
-// Drawn in a worker thread (pdf-render-pool.server.ts), so this file takes its texts as `t` and
-// imports nothing that needs Vite (the catalogues' import.meta.glob).
-
-const FONT_CANDIDATES = [
-  process.env.PDF_FONT,
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-].filter((file): file is string => Boolean(file));
-const BOLD_CANDIDATES = [
-  process.env.PDF_FONT_BOLD,
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-  packageFont("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-].filter((file): file is string => Boolean(file));
-
-function packageFont(specifier: string): string | undefined {
-  try {
-    return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
-  } catch {
-    return undefined;
-  }
-}
-
-function findFont(candidates: string[]): string {
-  const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error("No DejaVu font: install fonts-dejavu-core or set PDF_FONT");
-  return found;
-}
+// Drawn in a worker thread (price-list-pdf.server.ts, decision 0049), so this file takes its texts
+// as `t` and imports nothing that needs Vite (the catalogues' import.meta.glob).
 
 const MARGIN = 36;
 const DESCRIPTION_CHARS = 200;
@@ -45,11 +18,11 @@ const DESCRIPTION_CHARS = 200;
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 const COLUMNS = [
-  { key: "name", width: 0.36 },
+  { key: "name", width: 0.32 },
   { key: "price", width: 0.14 },
   { key: "unitPrice", width: 0.14 },
   { key: "regular", width: 0.12 },
-  { key: "discount", width: 0.12 },
+  { key: "discount", width: 0.16 },
   { key: "availability", width: 0.12 },
 ] as const;
 type ColumnKey = (typeof COLUMNS)[number]["key"];
@@ -87,8 +60,8 @@ export async function drawPriceListPdf(
     },
     lang: locale,
   });
-  doc.registerFont("regular", findFont(FONT_CANDIDATES));
-  doc.registerFont("bold", findFont(BOLD_CANDIDATES));
+  doc.registerFont("regular", dejaVuFont("regular"));
+  doc.registerFont("bold", dejaVuFont("bold"));
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -161,7 +134,23 @@ export async function drawPriceListPdf(
       regular: item.regularPriceCents !== null ? formatMoney(item.regularPriceCents, locale) : "",
       discount:
         item.discountPercent !== null && item.discountAmountCents !== null
-          ? `-${item.discountPercent} %\n-${formatMoney(item.discountAmountCents, locale)}`
+          ? [
+              `-${item.discountPercent} %`,
+              `-${formatMoney(item.discountAmountCents, locale)}`,
+              // член 15-а: the promotion's type and duration; the prior price beside it (issue 15).
+              ...(item.discountType && item.discountFrom && item.discountTo
+                ? [
+                    t("pricelist:product.promotion", {
+                      type: t(`pricelist:promotionTypes.${item.discountType}`),
+                      from: formatDay(item.discountFrom, locale),
+                      to: formatDay(item.discountTo, locale),
+                    }),
+                  ]
+                : []),
+              ...(item.priorPriceCents !== null
+                ? [t("pricelist:product.priorPrice", { price: formatMoney(item.priorPriceCents, locale) })]
+                : []),
+            ].join("\n")
           : "",
       availability: t(`products:availability.${item.availability}`),
     };

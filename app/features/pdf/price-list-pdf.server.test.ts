@@ -41,8 +41,10 @@ const item = (name: string): PriceListItem => ({
   regularPriceCents: 40_000,
   discountPercent: 20,
   discountAmountCents: 8_000,
+  discountType: null,
   discountFrom: null,
   discountTo: null,
+  priorPriceCents: null,
   unitPriceCents: 47_059,
   unitPricePer: "kg",
   unit: "piece",
@@ -82,4 +84,26 @@ describe("the PDF's table header", () => {
       expect(between.map((word) => word.text).sort()).toEqual(headerWords.sort());
     });
   }
+});
+
+describe("the PDF's promotions (issue 15)", () => {
+  it("prints a promotion's type, its days and the prior price beside the reduction", async () => {
+    const promoted: PriceList = {
+      ...list,
+      products: [
+        {
+          ...item("Кафе"),
+          discountType: "clearance",
+          discountFrom: "2026-12-01",
+          discountTo: "2026-12-07",
+          priorPriceCents: 35_000,
+        },
+      ],
+    };
+    const found = words(await renderPriceListPdf(promoted, "mk", new Date("2026-12-02T08:00:00Z"))).map(
+      (word) => word.text,
+    );
+    for (const text of ["Распродажба", "01.12.2026", "07.12.2026", "Најниска", "350,00"])
+      expect(found, text).toContain(text);
+  });
 });

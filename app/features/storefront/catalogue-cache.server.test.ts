@@ -6,6 +6,9 @@ import { store } from "~/db/schema/stores";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createCategory, renameCategory } from "~/features/categories/category.server";
+import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { savePromotion } from "~/features/promotions/promotion.server";
+import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
 import { CatalogueCache } from "./catalogue-cache.server";
 import { StoreVersions } from "./store-versions.server";
@@ -37,10 +40,11 @@ async function seededStore() {
   const dairy = await createCategory(shop.ctx, { name: "Млечни" });
   const bakery = await createCategory(shop.ctx, { name: "Пекара" });
   const names = ["Млеко", "Jogurt", "Сирење", "Леб", "Кифла", "Čaj", "Ајвар", "Зелка", "Шеќер", "Вода"];
+  const promoted: { productId: string; customPrice?: string }[] = [];
   for (let i = 0; i < 75; i++) {
     const name = `${names[i % names.length]} ${(i * 37) % 75}`;
     const price = String(50 + ((i * 13) % 9) * 10);
-    await createProduct(
+    const made = await createProduct(
       shop.ctx,
       input(name, price, {
         categoryId: i % 3 === 0 ? dairy.id : i % 3 === 1 ? bakery.id : "",
@@ -49,7 +53,14 @@ async function seededStore() {
         status: i % 11 === 0 ? "inactive" : "active",
       }),
     );
+    if (i % 6 === 1) promoted.push({ productId: made.id, customPrice: i % 12 === 1 ? "45" : "" });
   }
+  // A promotion running today (issue 15): "only promotions" and the prices in effect agree too.
+  const today = skopjeDay(new Date());
+  await savePromotion(
+    shop.ctx,
+    promotionInput(promoted, { startsOn: addDays(today, -2), endsOn: addDays(today, 5) }),
+  );
   return { shop, dairy, bakery };
 }
 
@@ -73,6 +84,15 @@ describe("public catalogue cache", () => {
       expect(fromMemory, JSON.stringify(query)).toEqual(fromDatabase);
     }
     expect(cache.loads).toBe(loads); // every one of them came from memory
+    const onPromotion = await getStorefront(
+      database.db,
+      shop.username,
+      { page: 1, discounted: true },
+      new Date(),
+      cache,
+    );
+    expect(onPromotion.total).toBeGreaterThan(5);
+    expect(onPromotion.products.every((p) => p.promotion && p.regularPriceCents! > p.priceCents)).toBe(true);
     expect(
       (await getStorefront(database.db, shop.username, { page: 1, sort: "price_asc" }, new Date(), cache))
         .products.length,

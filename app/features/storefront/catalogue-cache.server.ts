@@ -37,6 +37,15 @@ export function toPublicProduct(row: PublicProductRow): PublicProduct {
     availability: row.availability,
     imageUrl: row.imageUrl,
     categoryName: row.categoryName,
+    promotion:
+      row.promotionType && row.promotionStartsOn && row.promotionEndsOn && row.priorPriceCents !== null
+        ? {
+            type: row.promotionType,
+            startsOn: row.promotionStartsOn,
+            endsOn: row.promotionEndsOn,
+            priorPriceCents: row.priorPriceCents,
+          }
+        : null,
   };
 }
 
@@ -61,6 +70,8 @@ export async function loadCatalogue(
   db: Queryable,
   username: string,
   withProducts = false,
+  /** The instant whose prices are in effect (issue 15: promotions run on Skopje days). */
+  at?: Date,
 ): Promise<Catalogue | null> {
   // The store row first: its version is read before anything it versions (see get()).
   const store = await getStoreByUsername(db, username);
@@ -68,7 +79,7 @@ export async function loadCatalogue(
   const [confirmation, categories, rows] = await Promise.all([
     latestConfirmation(db, store.id),
     listCategories(db, store.id),
-    withProducts ? publicProductsQuery(db, store.id).limit(IN_MEMORY_PRODUCT_LIMIT + 1) : null,
+    withProducts ? publicProductsQuery(db, store.id, { at }).limit(IN_MEMORY_PRODUCT_LIMIT + 1) : null,
   ]);
   const products =
     !rows || rows.length > IN_MEMORY_PRODUCT_LIMIT
@@ -104,9 +115,9 @@ export class CatalogueCache {
   }
 
   /** The current catalogue of the store with this username, from memory when it is held. */
-  async get(db: Queryable, name: string): Promise<Catalogue | null> {
+  async get(db: Queryable, name: string, at?: Date): Promise<Catalogue | null> {
     const username = name.toLowerCase();
-    if (!this.enabled || !this.versions.isLive) return loadCatalogue(db, username);
+    if (!this.enabled || !this.versions.isLive) return loadCatalogue(db, username, false, at);
     const held = this.valid(username);
     if (held) {
       this.hits++;
@@ -116,7 +127,7 @@ export class CatalogueCache {
       return held;
     }
     this.loads++;
-    const catalogue = await loadCatalogue(db, username, true);
+    const catalogue = await loadCatalogue(db, username, true, at);
     if (!catalogue) return null;
     const { id, version } = catalogue.store;
     this.versions.note(id, version);

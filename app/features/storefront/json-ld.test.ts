@@ -32,6 +32,17 @@ describe("store structured data", () => {
     });
   });
 
+  it("gives a promotional offer the day its promotion ends as priceValidUntil", () => {
+    const promoted = {
+      ...storefront,
+      products: [{ ...storefront.products[0]!, promotion: { startsOn: "2026-12-01", endsOn: "2026-12-07" } }],
+    };
+    const ld = JSON.parse(scriptJson(storeJsonLd({ storefront: promoted, url: "https://vitrina.mk/shop" })));
+    const [offer] = ld.hasOfferCatalog.itemListElement;
+    expect(offer).toMatchObject({ priceValidUntil: "2026-12-07", validFrom: "2026-12-01" });
+    expect(offer.priceSpecification[1]).toMatchObject({ priceType: "https://schema.org/StrikethroughPrice" });
+  });
+
   it("cannot close its script element, whatever the store is called", () => {
     const text = scriptJson(storeJsonLd({ storefront, url: "https://vitrina.mk/shop" }));
     expect(text).not.toContain("</script");

@@ -21,6 +21,7 @@ type StorefrontForLd = {
     regularPriceCents: number | null;
     availability: string;
     categoryName: string | null;
+    promotion?: { endsOn: string; startsOn: string } | null;
   }[];
 };
 
@@ -74,6 +75,10 @@ export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; 
           priceCurrency: "MKD",
           price: centsToDecimal(product.priceCents),
           availability: AVAILABILITY[product.availability] ?? "https://schema.org/InStock",
+          // A promotional price is valid until its promotion's last day (issue 15).
+          ...(product.promotion
+            ? { priceValidUntil: product.promotion.endsOn, validFrom: product.promotion.startsOn }
+            : {}),
           ...(discount
             ? {
                 priceSpecification: [

@@ -13,6 +13,9 @@ const labels: CardLabels = {
   vatNone: "Not subject to VAT",
   report: "Report",
   reportLabel: "Report a problem with {{product}}",
+  promotionTypes: { clearance: "Clearance sale", sales_action: "Special offer" },
+  promotion: "{{type}} from {{from}} to {{to}}",
+  priorPrice: "Lowest price in the 30 days before: {{price}}",
 };
 
 const base: CardProduct = {
@@ -35,6 +38,26 @@ const render = (product: Partial<CardProduct>) =>
 const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/ +/g, " ");
 
 describe("public product cards", () => {
+  it("shows a running promotion's type, its days and the prior price beside the struck-through regular price", () => {
+    const out = text(
+      render({
+        priceCents: 8_000,
+        regularPriceCents: 10_000,
+        promotion: {
+          type: "clearance",
+          startsOn: "2026-12-01",
+          endsOn: "2026-12-07",
+          priorPriceCents: 9_000,
+        },
+      }),
+    );
+    expect(out).toContain("Regular price MKD\u00a0100.00");
+    expect(out).toContain("Discount 20 %, you save MKD\u00a020.00");
+    expect(out).toContain("Clearance sale from 01/12/2026 to 07/12/2026");
+    expect(out).toContain("Lowest price in the 30 days before: MKD\u00a090.00");
+    expect(render({ priceCents: 8_000, regularPriceCents: 10_000 })).not.toContain("pc-promo");
+  });
+
   it("shows every law field of a discounted product", () => {
     const out = text(
       render({ priceCents: 8_000, regularPriceCents: 10_000, description: "Свежо", categoryName: "Млечни" }),

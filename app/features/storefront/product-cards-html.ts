@@ -1,6 +1,7 @@
 import type { product } from "~/db/schema/catalog";
 import { discountOf } from "~/features/storefront/discount";
 import type { Locale } from "~/i18n/config";
+import { formatDay } from "~/lib/dates";
 import { html, type SafeHtml, trustedHtml } from "~/lib/html";
 import { formatMoney, unitPriceCents } from "~/lib/money";
 import { fill } from "~/lib/template";
@@ -22,7 +23,10 @@ export type CardProduct = Pick<
   | "netQuantityMilli"
   | "netUnit"
   | "availability"
-> & { imageUrl?: string | null; categoryName: string | null };
+> & { imageUrl?: string | null; categoryName: string | null; promotion?: CardPromotion | null };
+
+/** A running promotion of a card's product (issue 15): the law's type, from–to, and prior price. */
+export type CardPromotion = { type: string; startsOn: string; endsOn: string; priorPriceCents: number };
 
 /** Every text a card shows, translated once per page. Templates keep "{{name}}" for fill(). */
 export type CardLabels = {
@@ -37,6 +41,10 @@ export type CardLabels = {
   vatNone: string;
   report: string;
   reportLabel: string;
+  /** The law's promotion types by code, "{{type}} from {{from}} to {{to}}" and the prior price (issue 15). */
+  promotionTypes: Record<string, string>;
+  promotion: string;
+  priorPrice: string;
 };
 
 // lucide's "flag" icon, drawn from the symbol ProductCardList puts on the page once.
@@ -83,6 +91,14 @@ function productCardHtml(product: CardProduct, labels: CardLabels, reportHref: R
     : product.regularPriceCents !== null
       ? html`<p class="pc-regular">${fill(labels.regularPrice, { price: money(product.regularPriceCents) })}</p>`
       : null;
+  // член 15-а: a promotion announces its type and its duration; the prior price beside it (Omnibus).
+  const promotion = product.promotion
+    ? html`<p class="pc-promo">${fill(labels.promotion, {
+        type: labels.promotionTypes[product.promotion.type] ?? product.promotion.type,
+        from: formatDay(product.promotion.startsOn, locale),
+        to: formatDay(product.promotion.endsOn, locale),
+      })}</p><p class="pc-prior">${fill(labels.priorPrice, { price: money(product.promotion.priorPriceCents) })}</p>`
+    : null;
   const perUnit = unitPrice
     ? html`<p class="pc-unit-price">${fill(labels.unitPrice, { price: money(unitPrice.cents), unit: labels.units[unitPrice.per] ?? "" })}</p>`
     : null;
@@ -93,5 +109,5 @@ function productCardHtml(product: CardProduct, labels: CardLabels, reportHref: R
   const reportLabel = fill(labels.reportLabel, { product: product.name });
   const footer = html`<div class="pc-footer"><p class="pc-vat">${vat}</p><a href="${reportHref(product.id)}" rel="nofollow" data-report="" aria-label="${reportLabel}" class="pc-report">${FLAG_ICON}${labels.report}</a></div>`;
 
-  return html`<li class="pc" data-product-id="${product.id}">${heading}${category}${description}${price}${regular}${perUnit}${footer}</li>`;
+  return html`<li class="pc" data-product-id="${product.id}">${heading}${category}${description}${price}${regular}${promotion}${perUnit}${footer}</li>`;
 }

@@ -29,7 +29,7 @@ export type StorefrontQuery = {
   q?: string;
   categoryId?: string;
   sort?: StorefrontSort;
-  /** Only products whose regular price is above the selling price (promotions: a later issue). */
+  /** Only products in a running promotion (spec §2 "only promotions"; issue 15). */
   discounted?: boolean;
   page: number;
   /** A product the visitor is reporting (the report dialog). */
@@ -67,7 +67,9 @@ export async function getStorefront(
   now = new Date(),
   cache?: CatalogueCache,
 ) {
-  const catalogue = cache ? await cache.get(db, username) : await loadCatalogue(db, username);
+  const catalogue = cache
+    ? await cache.get(db, username, now)
+    : await loadCatalogue(db, username, false, now);
   // A store still in onboarding is not public yet; an inactive one shows only its notice (issue 11).
   if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
   const { store, confirmation } = catalogue;
@@ -96,7 +98,7 @@ export async function getStorefront(
     return { ...base, categories: [], products: [], total: 0, reporting: null };
   const view = catalogue.products
     ? viewInMemory(catalogue.products, query)
-    : await viewFromDatabase(db, store.id, query);
+    : await viewFromDatabase(db, store.id, query, now);
   return { ...base, categories: catalogue.categories, ...view };
 }
 
@@ -109,8 +111,7 @@ function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
     ({ product, categoryId, searchText }) =>
       (!query.categoryId || categoryId === query.categoryId) &&
       (!key || searchText.includes(key)) &&
-      (!query.discounted ||
-        (product.regularPriceCents !== null && product.regularPriceCents > product.priceCents)),
+      (!query.discounted || Boolean(product.promotion)),
   );
   // Held in name order, and Array.prototype.sort is stable: ties stay in name order, as in SQL.
   if (query.sort === "price_asc")
@@ -126,13 +127,18 @@ function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
   };
 }
 
-async function viewFromDatabase(db: Queryable, storeId: string, query: StorefrontQuery): Promise<View> {
+async function viewFromDatabase(
+  db: Queryable,
+  storeId: string,
+  query: StorefrontQuery,
+  at: Date,
+): Promise<View> {
   const filters = { q: query.q, category: query.categoryId, promo: query.discounted };
   const [rows, total, reporting] = await Promise.all([
-    publicProductsQuery(db, storeId, { filters, sort: query.sort })
+    publicProductsQuery(db, storeId, { filters, sort: query.sort, at })
       .limit(STOREFRONT_PAGE_SIZE)
       .offset((query.page - 1) * STOREFRONT_PAGE_SIZE),
-    countPublicProducts(db, storeId, filters),
+    countPublicProducts(db, storeId, filters, at),
     query.reportId
       ? db
           .select({ id: product.id, name: product.name })

@@ -9,6 +9,7 @@ import { user } from "~/db/schema/auth";
 import { product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 import type { StoreAddress } from "~/features/address/address";
+import { TRIAL_MONTHS } from "~/features/billing/plans";
 import type { ProductInput } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { deleteImage } from "~/features/images/image.server";
@@ -17,8 +18,6 @@ import type { StoreContext } from "~/lib/service-context";
 import { ONBOARDING_STEPS } from "./store.schema";
 import { assertUsernameFree, getStoreByOwner, type Store, usernameTaken } from "./store.server";
 import { logoChange } from "./store-logo.server";
-
-export const TRIAL_MONTHS = 1;
 
 export type CompanyDetails = { companyName: string; address: StoreAddress; logoKey: string | null };
 

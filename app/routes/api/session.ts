@@ -1,16 +1,12 @@
 import { data } from "react-router";
 import { getAuth } from "~/auth/auth.server";
-import { sessionContext } from "~/auth/session.server";
+import { sessionAnswer, sessionContext } from "~/auth/session.server";
 import type { Route } from "./+types/session";
 
-// Spec §7: GET answers { user } with onboarded ({} when signed out); DELETE signs out.
+// Spec §7: GET answers { user } with onboarded ({} when signed out), and the impersonator's id
+// while an admin acts as the user (issue 16); DELETE signs out.
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(sessionContext);
-  if (!user) return data({}, { headers: { "Cache-Control": "no-store" } });
-  return data(
-    { user: { id: user.id, email: user.email, name: user.name, onboarded: user.onboarded } },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data(sessionAnswer(context.get(sessionContext)), { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { ExternalLink, Flag, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
+import { CreditCard, ExternalLink, Flag, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
@@ -6,6 +6,10 @@ import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
+import { getBillingBanner } from "~/features/billing/billing.server";
+import { stateView } from "~/features/billing/billing-view";
+import { BillingBanner } from "~/features/billing/components/billing-banner";
+import { getClock } from "~/features/confirmation/clock.server";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
 import { cn } from "~/lib/cn";
@@ -18,6 +22,7 @@ const MENU = [
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
   { to: "/dashboard/activity", key: "activity", icon: History },
   { to: "/dashboard/reports", key: "reports", icon: Flag },
+  { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
   { to: "/dashboard/settings", key: "settings", icon: Settings },
 ] as const;
 
@@ -30,12 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flash, headers } = readFlash(request);
   const askAnyway = new URL(request.url).searchParams.get("confirm") === "anyway";
   const compliance = await getCompliancePanel(ctx, store.weekendsCount, askAnyway);
+  const billing = await getBillingBanner(ctx, getClock().now());
   return data(
     {
       store: { name: store.name, username: store.username },
       email: user.email,
       flash,
       compliance,
+      billing: billing && { ...stateView(billing), inactive: billing.inactive },
     },
     { headers },
   );
@@ -50,7 +57,7 @@ export function showFlash(kind: FlashKind, text: string) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { store, email, flash, compliance } = loaderData;
+  const { store, email, flash, compliance, billing } = loaderData;
   const location = useLocation();
   useEffect(() => {
     if (flash) showFlash(flash.kind, t(flash.message));
@@ -68,14 +75,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-3 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-7 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
               className={({ isActive }) =>
-                cn(TAB, isActive ? "bg-brand-50 text-brand-800" : "text-gray-700 hover:bg-gray-100")
+                cn(
+                  TAB,
+                  // Billing is a settings tab with its own menu entry: only that entry is marked there.
+                  isActive &&
+                    !(key === "settings" && location.pathname.startsWith("/dashboard/settings/billing"))
+                    ? "bg-brand-50 text-brand-800"
+                    : "text-gray-700 hover:bg-gray-100",
+                )
               }
             >
               <Icon aria-hidden className="size-4 shrink-0" />
@@ -111,6 +125,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       <div className="min-w-0">
         <main>
+          <BillingBanner banner={billing} />
           <CompliancePanel panel={compliance} compact={location.pathname !== "/dashboard/products"} />
           <Outlet />
         </main>

@@ -26,6 +26,7 @@ import {
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
+import { ExportMenu } from "~/features/export/components/export-menu";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
@@ -112,6 +113,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div className="flex flex-wrap gap-2">
           <PriceListPdfButton />
+          <ExportMenu />
           <Link to="/dashboard/products/new" className={buttonVariants()}>
             <PackagePlus aria-hidden className="size-4" />
             {t("add")}

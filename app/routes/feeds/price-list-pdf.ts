@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const now = getClock().now();
   const { pdf, etag } = await priceListPdfCache.get(store, locale, now, async () =>
-    renderPriceListPdf(await buildPriceList(db, store), locale, now),
+    renderPriceListPdf(await buildPriceList(db, store, now), locale, now),
   );
   const headers = new Headers({
     "Content-Type": "application/pdf",

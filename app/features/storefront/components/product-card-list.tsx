@@ -3,6 +3,7 @@ import { type MouseEvent, useContext, useMemo } from "react";
 import { I18nContext } from "react-i18next";
 import { useNavigate } from "react-router";
 import { AVAILABILITIES, SALE_UNITS } from "~/db/schema/catalog-enums";
+import { PROMOTION_TYPES } from "~/features/promotions/promotion-constants";
 import {
   type CardLabels,
   type CardProduct,
@@ -39,6 +40,11 @@ export function useCardLabels(): CardLabels {
     vatNone: t("pricelist:product.vatNone"),
     report: t("pricelist:product.report"),
     reportLabel: t("pricelist:product.reportLabel", { product: keep("product") }),
+    promotionTypes: Object.fromEntries(
+      PROMOTION_TYPES.map((type) => [type, t(`pricelist:promotionTypes.${type}`)]),
+    ),
+    promotion: t("pricelist:product.promotion", { type: keep("type"), from: keep("from"), to: keep("to") }),
+    priorPrice: t("pricelist:product.priorPrice", { price: keep("price") }),
   };
   labelsByInstance.set(i18n, labels);
   return labels;

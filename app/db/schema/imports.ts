@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { store } from "./stores";
+
+// Issue 14: a product import is a job row that lives from the upload to the result screen. The
+// uploaded file waits in a temp file (fileKey) while the owner maps, previews and chooses images;
+// the commit runs on the server and the row carries its state, so a page that comes back finds it
+// and a restart marks an interrupted one failed (decision 0033).
+export const IMPORT_STATUSES = ["draft", "queued", "running", "done", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_IMAGE_OPTIONS = ["generate", "library", "custom", "skip"] as const;
+export type ImportImageOption = (typeof IMPORT_IMAGE_OPTIONS)[number];
+
+export type ImportCounts = { added: number; updated: number; unchanged: number; skipped: number };
+export type SkippedRow = { line: number; reason: string; cells: string[] };
+
+export const importJob = pgTable(
+  "import_job",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    status: text({ enum: IMPORT_STATUSES }).notNull().default("draft"),
+    fileName: text().notNull(),
+    fileKey: text().notNull(),
+    fileSize: integer().notNull(),
+    format: text({ enum: ["csv", "xlsx"] }).notNull(),
+    // The owner's overrides of what was detected (null: detected).
+    encoding: text(),
+    delimiter: text(),
+    headers: jsonb().$type<string[]>().notNull().default([]),
+    mapping: jsonb().$type<(string | null)[]>(),
+    imageOption: text({ enum: IMPORT_IMAGE_OPTIONS }),
+    totalRows: integer().notNull().default(0),
+    rowsDone: integer().notNull().default(0),
+    counts: jsonb().$type<ImportCounts>(),
+    skippedRows: jsonb().$type<SkippedRow[]>(),
+    productIds: jsonb().$type<string[]>(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("import_job_store_created_idx").on(t.storeId, t.createdAt),
+    // Two imports of one store do not run at once (issue 14): one queued or running row per store.
+    uniqueIndex("import_job_one_running_idx").on(t.storeId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+// The mapping an owner last confirmed for a set of headers, offered again next time (issue 14 step 2).
+export const importMapping = pgTable(
+  "import_mapping",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    headersKey: text().notNull(),
+    mapping: jsonb().$type<(string | null)[]>().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("import_mapping_store_headers_idx").on(t.storeId, t.headersKey)],
+);

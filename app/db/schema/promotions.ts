@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../../features/promotions/promotion-constants";
+import { product } from "./catalog";
+import { store } from "./stores";
+
+// Issue 15: promotions that follow the law (член 15-а: type, goods, start and duration).
+
+/**
+ * A promotion runs on whole Europe/Skopje days, from startsOn 00:00 to the end of endsOn. The
+ * discount value is in hundredths: 1250 is 12.5 % for a percentage, 12,50 den for a fixed amount.
+ */
+export const promotion = pgTable(
+  "promotion",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    type: text({ enum: PROMOTION_TYPES }).notNull(),
+    discountType: text({ enum: DISCOUNT_TYPES }).notNull(),
+    discountValue: bigint({ mode: "number" }).notNull(),
+    startsOn: date({ mode: "string" }).notNull(),
+    endsOn: date({ mode: "string" }).notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("promotion_store_starts_idx").on(t.storeId, t.startsOn),
+    check("promotion_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
+    // spec §5, §9: value at least 1, a percentage at most 100.
+    check(
+      "promotion_value_check",
+      sql`${t.discountValue} >= 100 and (${t.discountType} <> 'percentage' or ${t.discountValue} <= 10000)`,
+    ),
+  ],
+);
+
+/**
+ * A product in a promotion, with an optional custom price (spec §3). active, startsOn and endsOn
+ * are the promotion's, copied by a trigger (migration 0008), so that one exclusion constraint can
+ * say "a product is in at most one active promotion on any day" (spec §4) for every writer at once.
+ */
+export const promotionProduct = pgTable(
+  "promotion_product",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => store.id, { onDelete: "cascade" }),
+    promotionId: uuid()
+      .notNull()
+      .references(() => promotion.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    customPriceCents: bigint({ mode: "number" }),
+    active: boolean().notNull().default(true),
+    startsOn: date({ mode: "string" }).notNull(),
+    endsOn: date({ mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.productId] }),
+    index("promotion_product_store_product_idx").on(t.storeId, t.productId),
+    check(
+      "promotion_product_custom_price_check",
+      sql`${t.customPriceCents} is null or ${t.customPriceCents} > 0`,
+    ),
+  ],
+);

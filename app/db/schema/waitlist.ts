@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+// Issue 16: people who asked to hear when Vitrina opens for them (the landing page's form fills
+// it through addToWaitlist; the admin lists, searches and exports it).
+export const waitlistEntry = pgTable(
+  "waitlist_entry",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower-cased and trimmed: one entry per address. */
+    email: text().notNull(),
+    name: text(),
+    storeName: text(),
+    city: text(),
+    phone: text(),
+    locale: text().notNull().default("mk"),
+    /** Where the form was (landing, pricing…), for the admin's view. */
+    source: text(),
+    /** The client address that sent it: the per-address rate limit counts these rows. */
+    ipAddress: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_email_idx").on(t.email),
+    index("waitlist_created_idx").on(t.createdAt),
+    index("waitlist_ip_created_idx").on(t.ipAddress, t.createdAt),
+  ],
+);

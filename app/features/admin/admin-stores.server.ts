@@ -1,0 +1,153 @@
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { user } from "~/db/schema/auth";
+import { storeBilling } from "~/db/schema/billing";
+import { product } from "~/db/schema/catalog";
+import { priceConfirmation } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
+import { recordAudit } from "~/features/audit/audit.server";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
+import type { StoreFilters, StoreState } from "./admin-params";
+import { anyContains, offsetOf } from "./admin-search.server";
+
+// The admin's stores list and the actions on one store (issue 16). Every action is audited with the
+// admin as the actor, the store and the reason.
+
+export type AdminContext = { db: Db; adminId: string; now?: Date };
+
+/**
+ * The state the admin filters by, as SQL over `store` left-joined with `store_billing` (one
+ * definition for the list, its count and the overview).
+ */
+export function storeStateSql(now: Date): SQL<StoreState> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<StoreState>`CASE
+    WHEN ${store.onboardingStep} IS NOT NULL THEN 'onboarding'
+    WHEN ${store.active} = false AND ${storeBilling.suspendedAt} IS NOT NULL THEN 'suspended'
+    WHEN ${store.active} = false THEN 'inactive'
+    WHEN ${storeBilling.paidUntil} > ${at} THEN 'paid'
+    WHEN ${store.trialEndsAt} IS NOT NULL AND ${store.trialEndsAt} <= ${at} THEN 'expired'
+    ELSE 'trial' END`;
+}
+
+function storeWhere(filters: StoreFilters, now: Date): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q)
+    conditions.push(anyContains([store.name, store.username, store.companyName, user.email], filters.q));
+  if (filters.state) conditions.push(sql`${storeStateSql(now)} = ${filters.state}`);
+  if (filters.plan === "none") conditions.push(isNull(storeBilling.plan));
+  else if (filters.plan) conditions.push(eq(storeBilling.plan, filters.plan));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export type AdminStoreRow = {
+  id: string;
+  name: string;
+  username: string;
+  ownerId: string;
+  ownerEmail: string;
+  state: StoreState;
+  trialEndsAt: Date | null;
+  plan: string | null;
+  paidUntil: Date | null;
+  lastConfirmation: string | null;
+  productCount: number;
+  createdAt: Date;
+};
+
+export async function listStores(
+  ctx: AdminContext,
+  filters: StoreFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: AdminStoreRow[]; total: number }> {
+  const now = ctx.now ?? new Date();
+  const where = storeWhere(filters, now);
+  const [rows, [totalRow]] = await Promise.all([
+    ctx.db
+      .select({
+        id: store.id,
+        name: store.name,
+        username: store.username,
+        ownerId: store.ownerId,
+        ownerEmail: user.email,
+        state: storeStateSql(now),
+        trialEndsAt: store.trialEndsAt,
+        plan: storeBilling.plan,
+        paidUntil: storeBilling.paidUntil,
+        // Evaluated for the page's rows only (after LIMIT): each uses the store's own index.
+        lastConfirmation: sql<
+          string | null
+        >`(SELECT max(${priceConfirmation.day})::text FROM ${priceConfirmation}
+          WHERE ${priceConfirmation.storeId} = ${store.id} AND ${priceConfirmation.status} = 'confirmed')`,
+        productCount: sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${product.storeId} = ${store.id})`,
+        createdAt: store.createdAt,
+      })
+      .from(store)
+      .innerJoin(user, eq(user.id, store.ownerId))
+      .leftJoin(storeBilling, eq(storeBilling.storeId, store.id))
+      .where(where)
+      .orderBy(desc(store.createdAt), desc(store.id))
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize)),
+    ctx.db
+      .select({ n: count() })
+      .from(store)
+      .innerJoin(user, eq(user.id, store.ownerId))
+      .leftJoin(storeBilling, eq(storeBilling.storeId, store.id))
+      .where(where),
+  ]);
+  return { rows, total: totalRow?.n ?? 0 };
+}
+
+async function storeOrThrow(ctx: AdminContext, storeId: string) {
+  if (!isUuid(storeId)) throw new AppError("notFound");
+  const [row] = await ctx.db.select().from(store).where(eq(store.id, storeId)).limit(1);
+  if (!row) throw new AppError("notFound");
+  return row;
+}
+
+/** Extends the free month by `days` from its end, or from now when it already ended. */
+export async function extendTrial(
+  ctx: AdminContext,
+  input: { storeId: string; days: number; reason: string },
+): Promise<{ trialEndsAt: Date }> {
+  const row = await storeOrThrow(ctx, input.storeId);
+  const now = ctx.now ?? new Date();
+  const from = row.trialEndsAt && row.trialEndsAt > now ? row.trialEndsAt : now;
+  const trialEndsAt = new Date(from.getTime() + input.days * 24 * 60 * 60 * 1000);
+  await ctx.db.update(store).set({ trialEndsAt, updatedAt: now }).where(eq(store.id, row.id));
+  await recordAudit(ctx.db, {
+    action: "trial_extended",
+    userId: ctx.adminId,
+    details: {
+      storeId: row.id,
+      username: row.username,
+      ownerId: row.ownerId,
+      days: input.days,
+      reason: input.reason,
+      from: row.trialEndsAt?.toISOString() ?? null,
+      to: trialEndsAt.toISOString(),
+    },
+  });
+  return { trialEndsAt };
+}
+
+/** Deactivates or reactivates a store (its public page shows the inactive notice meanwhile). */
+export async function setStoreActive(
+  ctx: AdminContext,
+  input: { storeId: string; active: boolean; reason: string },
+): Promise<void> {
+  const row = await storeOrThrow(ctx, input.storeId);
+  if (row.active === input.active) return;
+  await ctx.db
+    .update(store)
+    .set({ active: input.active, updatedAt: ctx.now ?? new Date() })
+    .where(eq(store.id, row.id));
+  await recordAudit(ctx.db, {
+    action: input.active ? "store_reactivated" : "store_deactivated",
+    userId: ctx.adminId,
+    details: { storeId: row.id, username: row.username, ownerId: row.ownerId, reason: input.reason },
+  });
+}

@@ -1,0 +1,30 @@
+import { UserRoundCog } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { impersonate } from "./impersonation-calls";
+
+/** "Act as" (spec §4): the session becomes the user's, and the dashboard opens as they see it. */
+export function ActAsButton({ userId, email }: { userId: string; email: string }) {
+  const { t } = useTranslation(["common", "admin", "errors"]);
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      aria-label={t("admin:users.actAsLabel", { email })}
+      onClick={async () => {
+        setBusy(true);
+        if (await impersonate(userId, t)) navigate("/dashboard/products");
+        else setBusy(false);
+      }}
+    >
+      <UserRoundCog aria-hidden className="size-4" />
+      {t("admin:users.actAs")}
+    </Button>
+  );
+}

@@ -1,0 +1,38 @@
+import { toast } from "sonner";
+import type { ActionResult } from "~/lib/action-result";
+
+type Translate = (key: string) => string;
+
+// Spec §7, §8: the impersonation calls and their toasts. A failure shows the server's message, or
+// the fixed one when the server said nothing readable.
+
+async function post(url: string): Promise<ActionResult | null> {
+  try {
+    const response = await fetch(url, { method: "POST", headers: { Accept: "application/json" } });
+    return (await response.json()) as ActionResult;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts acting as the user; true when the session is now theirs. */
+export async function impersonate(userId: string, t: Translate): Promise<boolean> {
+  const answer = await post(`/api/admin/users/${encodeURIComponent(userId)}/impersonate`);
+  if (answer?.ok) {
+    toast.success(t("common:impersonation.started"));
+    return true;
+  }
+  toast.error(t(answer?.errors.form ?? "errors:impersonateFailed"));
+  return false;
+}
+
+/** Stops acting as the user; true when the admin's own session is back. */
+export async function stopImpersonating(t: Translate): Promise<boolean> {
+  const answer = await post("/api/admin/users/stop-impersonation");
+  if (answer?.ok) {
+    toast.success(t("common:impersonation.stopped"));
+    return true;
+  }
+  toast.error(t(answer?.errors.form ?? "errors:stopImpersonationFailed"));
+  return false;
+}

@@ -1,0 +1,133 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { category, product } from "~/db/schema/catalog";
+import { byName } from "~/features/catalog/product.queries.server";
+import { canonicalHeader, EXPORT_FIELDS, type ImportField } from "~/features/import/columns";
+import { exportLabel, exportPrice } from "~/features/import/values";
+import { AppError } from "~/lib/app-error";
+import { formatQuantity, type MoneyLocale } from "~/lib/money";
+import type { StoreContext } from "~/lib/service-context";
+
+// The product export (issue 14): exactly the columns the import reads (import/columns.ts), headers
+// and labels in the owner's language, so export → edit in Excel → import is a round trip with no
+// changes. Read in pages by the name order's index, never the whole catalogue at once (decision 0037).
+
+export type ExportRow = {
+  id: string;
+  nameOrder: string | null;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  regularPriceCents: number | null;
+  vatRate: string;
+  unit: string;
+  netQuantityMilli: number | null;
+  netUnit: string | null;
+  quantity: number;
+  availability: string;
+  barcode: string | null;
+  categoryName: string | null;
+};
+
+const columns = {
+  id: product.id,
+  nameOrder: product.nameOrder,
+  name: product.name,
+  description: product.description,
+  priceCents: product.priceCents,
+  regularPriceCents: product.regularPriceCents,
+  vatRate: product.vatRate,
+  unit: product.unit,
+  netQuantityMilli: product.netQuantityMilli,
+  netUnit: product.netUnit,
+  quantity: product.quantity,
+  availability: product.availability,
+  barcode: product.barcode,
+  categoryName: category.name,
+};
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** The store's products in name order, a page at a time (keyset: the page after the last row). */
+export async function* exportPages(
+  ctx: StoreContext,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<ExportRow[]> {
+  let after: { nameOrder: string | null; id: string } | null = null;
+  while (true) {
+    const cursor: SQL[] = after
+      ? [
+          sql`(${product.nameOrder} collate "C", ${product.id}) > (${after.nameOrder} collate "C", ${after.id}::uuid)`,
+        ]
+      : [];
+    const rows: ExportRow[] = await ctx.db
+      .select(columns)
+      .from(product)
+      .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, ctx.storeId)))
+      .where(and(eq(product.storeId, ctx.storeId), ...cursor))
+      .orderBy(...byName())
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { nameOrder: last.nameOrder, id: last.id };
+  }
+}
+
+/**
+ * The export's pages, the first one read before anything is sent: an empty store is 'No data to
+ * export' (spec §8) while the answer can still be an error; a failure later cuts the download.
+ */
+export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<ExportRow[]>> {
+  const pages = exportPages(ctx);
+  let first: IteratorResult<ExportRow[]>;
+  try {
+    first = await pages.next();
+  } catch (error) {
+    throw new AppError("exportFailed", { cause: error });
+  }
+  if (first.done) throw new AppError("noDataToExport");
+  const firstPage = first.value;
+  return (async function* () {
+    yield firstPage;
+    yield* pages;
+  })();
+}
+
+export const exportHeaders = (locale: MoneyLocale): string[] =>
+  EXPORT_FIELDS.map((field) => canonicalHeader(field, locale));
+
+/** A cell of the export: text, a number (xlsx writes it as a number) or empty. */
+export type ExportCell = string | number | null;
+
+/** Net quantity as a label says it: "500 г", "1,5 л"; the import reads it back to the same. */
+function netQuantityText(row: ExportRow, locale: MoneyLocale): string | null {
+  if (row.netQuantityMilli === null) return null;
+  const number = formatQuantity(row.netQuantityMilli, locale);
+  return row.netUnit ? `${number} ${exportLabel("unit", row.netUnit, locale)}` : number;
+}
+
+/**
+ * A product's cells in EXPORT_FIELDS order. Prices and the stock quantity are numbers when the
+ * format has numbers (xlsx), else the locale's decimal text ("1234,50"); barcodes stay text, so a
+ * leading zero survives.
+ */
+export function exportCells(row: ExportRow, locale: MoneyLocale, numbers: boolean): ExportCell[] {
+  const price = (cents: number | null) =>
+    cents === null ? null : numbers ? cents / 100 : exportPrice(cents, locale);
+  // The fields the import reads but no product stores (unit price, discount type…) stay empty.
+  const cells: Partial<Record<ImportField, ExportCell>> = {
+    name: row.name,
+    price: price(row.priceCents),
+    regularPrice: price(row.regularPriceCents),
+    category: row.categoryName,
+    quantity: numbers ? row.quantity : String(row.quantity),
+    unit: exportLabel("unit", row.unit, locale),
+    netQuantity: netQuantityText(row, locale),
+    vatRate: exportLabel("vatRate", row.vatRate, locale),
+    barcode: row.barcode,
+    description: row.description,
+    availability: exportLabel("availability", row.availability, locale),
+  };
+  return EXPORT_FIELDS.map((field) => cells[field] ?? null);
+}

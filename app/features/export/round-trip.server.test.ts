@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { createCategory } from "~/features/categories/category.server";
+import { detectMapping } from "~/features/import/columns";
+import { planImport } from "~/features/import/commit.server";
+import { readImportFile } from "~/features/import/read-file.server";
+import { toImportRows } from "~/features/import/rows";
+import type { MoneyLocale } from "~/lib/money";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { openExport } from "./product-export.server";
+import { productCsvStream } from "./product-export-csv.server";
+import { productXlsxStream } from "./product-export-xlsx.server";
+
+// Issue 14: export → import reports 0 changes when nothing was edited — through the import's own
+// reader, mapping, row rules and plan, for CSV in every language and for .xlsx.
+
+const database = databaseForThisFile();
+
+async function stocked() {
+  const shop = await createTestStore(database);
+  const dairy = await createCategory(shop.ctx, { name: "Млечни производи" });
+  const bulmet = await createCategory(shop.ctx, { name: "Bulmetore" });
+  const add = (fields: Record<string, string>) => createProduct(shop.ctx, productInput(fields));
+  await add({
+    name: "Млеко „Билка“ 3,2%; свежо",
+    price: "1234,5",
+    regularPrice: "1500",
+    categoryId: dairy.id,
+    quantity: "12",
+    unit: "l",
+    netQuantity: "1,5",
+    netUnit: "l",
+    vatRate: "5",
+    barcode: "0012345678905",
+    description: 'Пастеризирано\nод Пелагонија, "свежо"',
+    availability: "on_order",
+  });
+  await add({
+    name: "Jogurt i freskët",
+    price: "59,99",
+    categoryId: bulmet.id,
+    unit: "piece",
+    vatRate: "10",
+  });
+  await add({ name: "Јајца", price: "8,90", vatRate: "none", availability: "out_of_stock", quantity: "0" });
+  await add({
+    name: "Сирење овčо",
+    price: "0,5",
+    unit: "kg",
+    netQuantity: "0,125",
+    netUnit: "kg",
+    vatRate: "0",
+  });
+  await add({ name: "Кабел 2 м", price: "100000", unit: "m", netQuantity: "2", netUnit: "m", vatRate: "18" });
+  await add({ name: '=HYPERLINK("http://x.test","klik")', price: "1", description: "- попуст @ каса" });
+  await add({ name: "+389 картичка", price: "200", unit: "set", netQuantity: "3", netUnit: "piece" });
+  return shop;
+}
+
+const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
+  new Uint8Array(await new Response(stream).arrayBuffer());
+
+async function reimport(storeId: string, bytes: Uint8Array, fileName: string) {
+  const sheet = await readImportFile(bytes, fileName);
+  const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+  const plan = await planImport(database.db, storeId, rows);
+  return { counts: plan.counts, skipped: [...skipped, ...plan.skipped], newCategories: plan.newCategories };
+}
+
+const NOTHING_CHANGED = { added: 0, updated: 0, unchanged: 7, skipped: 0 };
+
+describe("export → import round trip", () => {
+  for (const locale of ["mk", "sq", "en"] as MoneyLocale[]) {
+    it(`reports 0 changes for the CSV in ${locale}`, async () => {
+      const shop = await stocked();
+      const csv = await bytesOf(productCsvStream(await openExport(shop.ctx), locale));
+      const result = await reimport(shop.storeId, csv, "products.csv");
+      expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [] });
+    });
+  }
+
+  it("reports 0 changes for the .xlsx", async () => {
+    const shop = await stocked();
+    const xlsx = await bytesOf(productXlsxStream(await openExport(shop.ctx), "mk"));
+    const result = await reimport(shop.storeId, xlsx, "products.xlsx");
+    expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [] });
+  });
+
+  it("sees an edit made in the file", async () => {
+    const shop = await stocked();
+    const csv = new TextDecoder().decode(await bytesOf(productCsvStream(await openExport(shop.ctx), "mk")));
+    const edited = new TextEncoder().encode(`\uFEFF${csv.replace('Јајца;"8,90"', 'Јајца;"9,40"')}`);
+    expect((await reimport(shop.storeId, edited, "products.csv")).counts).toEqual({
+      ...NOTHING_CHANGED,
+      updated: 1,
+      unchanged: 6,
+    });
+  });
+});

@@ -1,0 +1,349 @@
+// The import's write (issue 14): every row of one file in ONE transaction — the products, the
+// categories the file names, the price history and the activity (source "import") — so an error or
+// a kill -9 midway leaves the catalogue exactly as it was. Rows go in as arrays through unnest()
+// (one statement per few thousand rows), never one INSERT per row (decision 0034).
+
+import { eq, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { category, product } from "~/db/schema/catalog";
+import type { ActivityEntry } from "~/features/activity/activity.server";
+import type { PriceChange } from "~/features/pricing/price-history.server";
+import type { StoreContext } from "~/lib/service-context";
+import { searchKey } from "~/lib/transliterate";
+import type { ImportRow, Skipped } from "./rows";
+
+export type ImportCounts = { added: number; updated: number; unchanged: number; skipped: number };
+export type ImportPlan = {
+  counts: ImportCounts;
+  /** Rows that would match an existing product twice (skipped with "duplicateInFile"). */
+  skipped: Skipped[];
+  added: ProductValues[];
+  updated: (ProductValues & { id: string; before: Existing })[];
+  unchanged: string[];
+  newCategories: string[];
+};
+
+const CHUNK = 2000;
+
+type Existing = typeof product.$inferSelect;
+type ProductValues = {
+  name: string;
+  description: string | null;
+  priceCents: number;
+  regularPriceCents: number | null;
+  vatRate: Existing["vatRate"];
+  unit: Existing["unit"];
+  netQuantityMilli: number | null;
+  netUnit: Existing["netUnit"];
+  quantity: number;
+  availability: Existing["availability"];
+  barcode: string | null;
+  /** Category name as the file writes it; null: none. */
+  category: string | null;
+  /** The existing product's category id when the file has no category column. */
+  categoryId?: string | null;
+};
+
+const COMPARED = [
+  "name",
+  "description",
+  "priceCents",
+  "regularPriceCents",
+  "vatRate",
+  "unit",
+  "netQuantityMilli",
+  "netUnit",
+  "quantity",
+  "availability",
+  "barcode",
+] as const;
+
+/**
+ * What the rows do to the store's catalogue: new products, changed ones, unchanged ones. Rows match
+ * an existing product by barcode, else by exact name (issue 14 step 3). Reads only.
+ */
+export async function planImport(db: Queryable, storeId: string, rows: ImportRow[]): Promise<ImportPlan> {
+  const existing = await db.select().from(product).where(eq(product.storeId, storeId));
+  const categories = await db
+    .select({ id: category.id, name: category.name })
+    .from(category)
+    .where(eq(category.storeId, storeId));
+  const categoryName = new Map(categories.map((row) => [row.id, row.name]));
+  const knownCategories = new Set(categories.map((row) => row.name.toLowerCase()));
+  const byBarcode = new Map<string, Existing>();
+  const byName = new Map<string, Existing>();
+  for (const row of existing) {
+    if (row.barcode && !byBarcode.has(row.barcode)) byBarcode.set(row.barcode, row);
+    if (!byName.has(row.name)) byName.set(row.name, row);
+  }
+
+  const plan: ImportPlan = {
+    counts: { added: 0, updated: 0, unchanged: 0, skipped: 0 },
+    skipped: [],
+    added: [],
+    updated: [],
+    unchanged: [],
+    newCategories: [],
+  };
+  const matched = new Set<string>();
+  const newCategories = new Map<string, string>();
+  for (const row of rows) {
+    const before = (row.barcode ? byBarcode.get(row.barcode) : undefined) ?? byName.get(row.name);
+    if (before && matched.has(before.id)) {
+      plan.skipped.push({ line: row.line, reason: "duplicateInFile", cells: [row.name] });
+      continue;
+    }
+    const categoryKey = row.category?.toLowerCase();
+    // The first spelling in the file names the new category.
+    if (row.category && categoryKey && !knownCategories.has(categoryKey) && !newCategories.has(categoryKey)) {
+      newCategories.set(categoryKey, row.category);
+    }
+    if (!before) {
+      plan.added.push(valuesOf(row));
+      continue;
+    }
+    matched.add(before.id);
+    const values = valuesOf(row, before, categoryName.get(before.categoryId ?? "") ?? null);
+    const same =
+      COMPARED.every((key) => values[key] === before[key]) &&
+      (values.category ?? "").toLowerCase() ===
+        (categoryName.get(before.categoryId ?? "") ?? "").toLowerCase();
+    if (same) plan.unchanged.push(before.id);
+    else plan.updated.push({ ...values, id: before.id, before });
+  }
+  plan.newCategories = [...newCategories.values()];
+  plan.counts = {
+    added: plan.added.length,
+    updated: plan.updated.length,
+    unchanged: plan.unchanged.length,
+    skipped: plan.skipped.length,
+  };
+  return plan;
+}
+
+/** A row over what it updates (a column the file lacks keeps the product's value) or over defaults. */
+function valuesOf(row: ImportRow, before?: Existing, beforeCategory: string | null = null): ProductValues {
+  return {
+    name: row.name,
+    description: row.description !== undefined ? row.description : (before?.description ?? null),
+    priceCents: row.priceCents,
+    regularPriceCents:
+      row.regularPriceCents !== undefined ? row.regularPriceCents : (before?.regularPriceCents ?? null),
+    vatRate: row.vatRate ?? before?.vatRate ?? "18",
+    unit: row.unit ?? before?.unit ?? "piece",
+    netQuantityMilli:
+      row.netQuantityMilli !== undefined ? row.netQuantityMilli : (before?.netQuantityMilli ?? null),
+    netUnit: row.netUnit !== undefined ? row.netUnit : (before?.netUnit ?? null),
+    quantity: row.quantity ?? before?.quantity ?? 0,
+    availability: row.availability ?? before?.availability ?? "in_stock",
+    barcode: row.barcode !== undefined ? row.barcode : (before?.barcode ?? null),
+    category: row.category !== undefined ? row.category : beforeCategory,
+  };
+}
+
+export type CommitResult = { counts: ImportCounts; skipped: Skipped[]; productIds: string[] };
+
+/** Plans and writes in one transaction; onProgress(rowsDone, total) after each chunk. */
+export async function commitImport(
+  ctx: StoreContext,
+  rows: ImportRow[],
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<CommitResult> {
+  return ctx.db.transaction(async (tx) => {
+    const plan = await planImport(tx, ctx.storeId, rows);
+    const total = plan.added.length + plan.updated.length;
+    const categoryIds = await ensureCategories(tx, ctx.storeId, plan.newCategories);
+    const categoryOf = (values: ProductValues) =>
+      values.category === null ? null : (categoryIds.get(values.category.toLowerCase()) ?? null);
+    const productIds: string[] = [];
+    let done = 0;
+    const history: PriceChange[] = [];
+    const activity: ActivityEntry[] = [];
+    const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
+
+    for (let start = 0; start < plan.added.length; start += CHUNK) {
+      const chunk = plan.added.slice(start, start + CHUNK);
+      const ids = await insertProducts(tx, ctx.storeId, chunk, categoryOf);
+      chunk.forEach((values, index) => {
+        const id = ids[index]!;
+        productIds.push(id);
+        history.push({
+          productId: id,
+          oldPriceCents: null,
+          newPriceCents: values.priceCents,
+          source: "import",
+        });
+        activity.push({
+          ...base,
+          type: "product_added",
+          productId: id,
+          categoryId: categoryOf(values),
+          details: { name: values.name, priceCents: values.priceCents, source: "import" },
+        });
+      });
+      done += chunk.length;
+      onProgress(done, total);
+    }
+    for (let start = 0; start < plan.updated.length; start += CHUNK) {
+      const chunk = plan.updated.slice(start, start + CHUNK);
+      await updateProducts(tx, ctx.storeId, chunk, categoryOf);
+      for (const values of chunk) {
+        productIds.push(values.id);
+        const entry = { ...base, productId: values.id, categoryId: categoryOf(values) };
+        if (values.priceCents !== values.before.priceCents) {
+          history.push({
+            productId: values.id,
+            oldPriceCents: values.before.priceCents,
+            newPriceCents: values.priceCents,
+            source: "import",
+          });
+          activity.push({
+            ...entry,
+            type: "price_updated",
+            details: {
+              name: values.name,
+              oldPriceCents: values.before.priceCents,
+              newPriceCents: values.priceCents,
+              source: "import",
+            },
+          });
+        }
+        activity.push({
+          ...entry,
+          type: "product_updated",
+          details: { name: values.name, source: "import" },
+        });
+      }
+      done += chunk.length;
+      onProgress(done, total);
+    }
+    for (let start = 0; start < history.length; start += CHUNK * 5) {
+      await insertHistory(tx, ctx.storeId, ctx.actor.userId, history.slice(start, start + CHUNK * 5));
+    }
+    for (let start = 0; start < activity.length; start += CHUNK * 5) {
+      await insertActivity(tx, ctx.storeId, ctx.actor.userId, activity.slice(start, start + CHUNK * 5));
+    }
+    return { counts: plan.counts, skipped: plan.skipped, productIds };
+  });
+}
+
+/** The store's categories by lower-case name, creating the ones the file names that are missing. */
+async function ensureCategories(
+  tx: Queryable,
+  storeId: string,
+  names: string[],
+): Promise<Map<string, string>> {
+  if (names.length > 0) {
+    await tx
+      .insert(category)
+      .values(names.map((name) => ({ storeId, name: name.slice(0, 100) })))
+      .onConflictDoNothing();
+  }
+  const rows = await tx
+    .select({ id: category.id, name: category.name })
+    .from(category)
+    .where(eq(category.storeId, storeId));
+  return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+}
+
+function searchTextOf(values: ProductValues): string {
+  return searchKey([values.name, values.description ?? "", values.barcode ?? ""].join(" "));
+}
+
+/** The columns of a chunk as one array each, for unnest(). */
+function columns(chunk: ProductValues[], categoryOf: (values: ProductValues) => string | null) {
+  return {
+    name: chunk.map((v) => v.name),
+    description: chunk.map((v) => v.description),
+    price: chunk.map((v) => v.priceCents),
+    regular: chunk.map((v) => v.regularPriceCents),
+    vat: chunk.map((v) => v.vatRate),
+    unit: chunk.map((v) => v.unit),
+    netQuantity: chunk.map((v) => v.netQuantityMilli),
+    netUnit: chunk.map((v) => v.netUnit),
+    quantity: chunk.map((v) => v.quantity),
+    availability: chunk.map((v) => v.availability),
+    barcode: chunk.map((v) => v.barcode),
+    category: chunk.map((v) => categoryOf(v)),
+    search: chunk.map(searchTextOf),
+  };
+}
+
+const array = (values: unknown[]) => sql.param(values);
+
+async function insertProducts(
+  tx: Queryable,
+  storeId: string,
+  chunk: ProductValues[],
+  categoryOf: (values: ProductValues) => string | null,
+): Promise<string[]> {
+  const c = columns(chunk, categoryOf);
+  // Ids made here, so each row's id is known without relying on the order RETURNING answers in.
+  const ids = chunk.map(() => crypto.randomUUID());
+  await tx.execute(sql`
+    insert into product (id, store_id, name, description, price_cents, regular_price_cents, vat_rate, unit,
+      net_quantity_milli, net_unit, quantity, availability, barcode, category_id, search_text)
+    select u.id, ${storeId}::uuid, u.name, u.description, u.price, u.regular, u.vat, u.unit, u.net_quantity,
+      u.net_unit, u.quantity, u.availability, u.barcode, u.category, u.search
+    from unnest(${array(ids)}::uuid[], ${array(c.name)}::text[], ${array(c.description)}::text[],
+      ${array(c.price)}::bigint[], ${array(c.regular)}::bigint[], ${array(c.vat)}::text[],
+      ${array(c.unit)}::text[], ${array(c.netQuantity)}::bigint[], ${array(c.netUnit)}::text[],
+      ${array(c.quantity)}::integer[], ${array(c.availability)}::text[], ${array(c.barcode)}::text[],
+      ${array(c.category)}::uuid[], ${array(c.search)}::text[])
+      as u(id, name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability,
+        barcode, category, search)`);
+  return ids;
+}
+
+async function updateProducts(
+  tx: Queryable,
+  storeId: string,
+  chunk: (ProductValues & { id: string })[],
+  categoryOf: (values: ProductValues) => string | null,
+): Promise<void> {
+  const c = columns(chunk, categoryOf);
+  const ids = chunk.map((v) => v.id);
+  await tx.execute(sql`
+    update product p set name = u.name, description = u.description, price_cents = u.price,
+      regular_price_cents = u.regular, vat_rate = u.vat, unit = u.unit, net_quantity_milli = u.net_quantity,
+      net_unit = u.net_unit, quantity = u.quantity, availability = u.availability, barcode = u.barcode,
+      category_id = u.category, search_text = u.search, updated_at = now()
+    from unnest(${array(ids)}::uuid[], ${array(c.name)}::text[], ${array(c.description)}::text[],
+      ${array(c.price)}::bigint[], ${array(c.regular)}::bigint[], ${array(c.vat)}::text[],
+      ${array(c.unit)}::text[], ${array(c.netQuantity)}::bigint[], ${array(c.netUnit)}::text[],
+      ${array(c.quantity)}::integer[], ${array(c.availability)}::text[], ${array(c.barcode)}::text[],
+      ${array(c.category)}::uuid[], ${array(c.search)}::text[])
+      as u(id, name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability,
+        barcode, category, search)
+    where p.id = u.id and p.store_id = ${storeId}::uuid`);
+}
+
+/** The price history rows of recordPriceChanges (pricing), as arrays: same table, same columns. */
+async function insertHistory(tx: Queryable, storeId: string, actorId: string | null, changes: PriceChange[]) {
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    insert into price_history (store_id, product_id, old_price_cents, new_price_cents, source, actor_id)
+    select ${storeId}::uuid, u.product_id, u.old_price, u.new_price, 'import', ${actorId}
+    from unnest(${array(changes.map((c) => c.productId))}::uuid[],
+      ${array(changes.map((c) => c.oldPriceCents))}::bigint[],
+      ${array(changes.map((c) => c.newPriceCents))}::bigint[]) as u(product_id, old_price, new_price)`);
+}
+
+/** The activity rows of recordActivity (activity), as arrays, with the same search text. */
+async function insertActivity(
+  tx: Queryable,
+  storeId: string,
+  actorId: string | null,
+  entries: ActivityEntry[],
+) {
+  if (entries.length === 0) return;
+  await tx.execute(sql`
+    insert into activity_log (store_id, type, product_id, actor_id, details, category_id, search_text)
+    select ${storeId}::uuid, u.type, u.product_id, ${actorId}, u.details, u.category_id, u.search
+    from unnest(${array(entries.map((e) => e.type))}::text[],
+      ${array(entries.map((e) => e.productId ?? null))}::uuid[],
+      ${array(entries.map((e) => JSON.stringify(e.details ?? {})))}::jsonb[],
+      ${array(entries.map((e) => e.categoryId ?? null))}::uuid[],
+      ${array(entries.map((e) => searchKey(String(e.details?.name ?? ""))))}::text[])
+      as u(type, product_id, details, category_id, search)`);
+}

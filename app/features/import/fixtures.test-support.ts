@@ -1,0 +1,85 @@
+// Import fixtures made by the tests themselves (issue 14 "Tests"): real encodings, real .xlsx files.
+
+import { crc32 } from "node:zlib";
+import ExcelJS from "exceljs";
+import { deflateSync } from "fflate";
+import iconv from "iconv-lite";
+
+/** A CSV as a Macedonian POS writes it: Windows-1251, ";" and decimal commas, CRLF. */
+export function csv1251(lines: string[]): Uint8Array {
+  return new Uint8Array(iconv.encode(`${lines.join("\r\n")}\r\n`, "windows-1251"));
+}
+
+/** A UTF-8 CSV with a byte-order mark (what Excel writes for "CSV UTF-8"). */
+export function csvUtf8Bom(lines: string[]): Uint8Array {
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join("\n"), "utf8")]),
+  );
+}
+
+/** An .xlsx written by exceljs; numbers stay numbers, `{ formula, result }` cells are formulas. */
+export async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Производи");
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A ZIP bomb to name .xlsx: `entries` entries of 1 MB of zeros each, about 1 KB compressed apiece.
+ * `declaredBytes` is the size each entry claims (default: the truth); a small claim makes a bomb
+ * that lies, which only inflating can catch.
+ */
+export function zipBomb(entries: number, declaredBytes = 1024 * 1024): Uint8Array {
+  const plain = new Uint8Array(1024 * 1024);
+  const data = deflateSync(plain, { level: 9 });
+  const crc = crc32(plain);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < entries; i++) {
+    const name = Buffer.from(`xl/worksheets/sheet${i + 1}.xml`);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(declaredBytes, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declaredBytes, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(data));
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries, 8);
+  end.writeUInt16LE(entries, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+/** The 9-column price-list template of PRODUCT.md. */
+export const NINE_COLUMN_HEADERS = [
+  "Назив",
+  "Продажна цена",
+  "Единечна цена",
+  "Опис",
+  "Достапност",
+  "Редовна цена",
+  "Цена со попуст",
+  "Вид на попуст",
+  "Времетраење на попуст",
+];

@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
+import { product } from "~/db/schema/catalog";
+import { importJob } from "~/db/schema/imports";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { AppError } from "~/lib/app-error";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { csv1251, csvUtf8Bom } from "./fixtures.test-support";
+import {
+  createImport,
+  getImportJob,
+  hasSavedMapping,
+  IMPORT_UPLOADS_PER_HOUR,
+  previewImport,
+  queueImport,
+  saveMapping,
+} from "./import-job.server";
+import { recoverImports, runImportJob, setAfterImport } from "./import-runner.server";
+
+const database = databaseForThisFile();
+const db = () => database.db as Db;
+
+beforeAll(() => {
+  process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrina-import-test-"));
+});
+
+async function code(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  return "none";
+}
+
+const POS_FILE = csv1251([
+  "Шифра;Артикл;МПЦ;Група;Кол",
+  "1;Леб бел 500 г;35,00;Пекара;10",
+  "2;Млеко 1 л;1.089,90;Млечни;4",
+  "3;;12,00;Пекара;1",
+]);
+
+describe("the import job", () => {
+  it("goes from upload through mapping and preview to a committed import, with the mapping saved", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    await createProduct(ctx, productInput({ name: "Леб бел 500 г", price: "30" }));
+    const job = await createImport(ctx, { fileName: "artikli.csv", bytes: POS_FILE });
+    expect(job).toMatchObject({ status: "draft", format: "csv", totalRows: 3 });
+    expect(job.mapping).toEqual([null, "name", "price", "category", "quantity"]);
+    expect(await hasSavedMapping(ctx, job.headers)).toBe(false);
+
+    // The owner maps "Шифра" by hand as the barcode column, then takes it back off.
+    await expect(
+      saveMapping(ctx, job.id, {
+        mapping: [null, null, "price", null, null],
+        encoding: null,
+        delimiter: null,
+      }),
+    ).rejects.toMatchObject({ code: "validation" });
+    await saveMapping(ctx, job.id, {
+      mapping: [null, "name", "price", "category", "quantity"],
+      encoding: null,
+      delimiter: null,
+    });
+    expect(await hasSavedMapping(ctx, job.headers)).toBe(true);
+
+    const preview = await previewImport(ctx, job.id);
+    expect(preview.counts).toEqual({ added: 1, updated: 1, unchanged: 0, skipped: 1 });
+    expect(preview.skipped).toEqual([
+      { line: 4, reason: "nameMissing", cells: ["3", "", "12,00", "Пекара", "1"] },
+    ]);
+    expect(preview.sample[1]).toMatchObject({ name: "Млеко 1 л", priceCents: 108990, quantity: 4 });
+    expect(preview.newCategories.sort()).toEqual(["Млечни", "Пекара"]);
+
+    let imagesFor: string[] = [];
+    setAfterImport(async ({ productIds }) => {
+      imagesFor = productIds;
+    });
+    await queueImport(ctx, job.id, "skip");
+    await runImportJob(db(), job.id);
+    const done = await getImportJob(ctx, job.id);
+    expect(done).toMatchObject({
+      status: "done",
+      counts: { added: 1, updated: 1, unchanged: 0, skipped: 1 },
+    });
+    expect(done.skippedRows).toHaveLength(1);
+    expect(imagesFor).toHaveLength(2);
+    const names = await database.db
+      .select({ name: product.name })
+      .from(product)
+      .where(eq(product.storeId, storeId));
+    expect(names.map((row) => row.name).sort()).toEqual(["Леб бел 500 г", "Млеко 1 л"]);
+    expect(existsSync(path.join(process.env.DATA_DIR!, "imports", job.id))).toBe(false);
+
+    // The next file with the same headers is offered the saved mapping.
+    const again = await createImport(ctx, { fileName: "artikli-2.csv", bytes: POS_FILE });
+    expect(await hasSavedMapping(ctx, again.headers)).toBe(true);
+  });
+
+  it("refuses a second import of the store while one runs, and another store's job", async () => {
+    const { ctx } = await createTestStore(database);
+    const other = await createTestStore(database);
+    const first = await createImport(ctx, { fileName: "a.csv", bytes: POS_FILE });
+    const second = await createImport(ctx, { fileName: "b.csv", bytes: POS_FILE });
+    await queueImport(ctx, first.id, "skip");
+    expect(await code(queueImport(ctx, second.id, "skip"))).toBe("importBusy");
+    expect(await code(getImportJob(other.ctx, first.id))).toBe("notFound");
+    expect(await code(previewImport(other.ctx, first.id))).toBe("notFound");
+    expect(await code(getImportJob(ctx, "not-a-uuid"))).toBe("notFound");
+  });
+
+  it("marks an import that a dead process left running as failed, its file removed", async () => {
+    const { ctx } = await createTestStore(database);
+    const job = await createImport(ctx, { fileName: "a.csv", bytes: POS_FILE });
+    await queueImport(ctx, job.id, "generate");
+    await database.db.update(importJob).set({ status: "running" }).where(eq(importJob.id, job.id));
+    expect(await recoverImports(db())).toBeGreaterThanOrEqual(1);
+    expect(await getImportJob(ctx, job.id)).toMatchObject({
+      status: "failed",
+      error: "import:failure.interrupted",
+      imageOption: "generate",
+    });
+    expect(existsSync(path.join(process.env.DATA_DIR!, "imports", job.id))).toBe(false);
+  });
+
+  it("fails a job whose file is bad, naming the reason, and rate-limits uploads per store", async () => {
+    const { ctx } = await createTestStore(database);
+    expect(await code(createImport(ctx, { fileName: "x.csv", bytes: new Uint8Array([0, 1, 2, 3]) }))).toBe(
+      "importFileType",
+    );
+    const file = csvUtf8Bom(["Назив;Цена", "Леб;30"]);
+    for (let i = 0; i < IMPORT_UPLOADS_PER_HOUR; i++)
+      await createImport(ctx, { fileName: "p.csv", bytes: file });
+    expect(await code(createImport(ctx, { fileName: "p.csv", bytes: file }))).toBe("rateLimited");
+    const other = await createTestStore(database);
+    expect((await createImport(other.ctx, { fileName: "p.csv", bytes: file })).status).toBe("draft");
+  });
+});

@@ -1,0 +1,218 @@
+// The import wizard's services (issue 14): upload → map → preview → images → run. Every read and
+// write goes through getImportJob, which filters by the owner's store: another store's job id is
+// "not found", whatever step asks.
+
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { type ImportImageOption, type ImportStatus, importJob, importMapping } from "~/db/schema/imports";
+import { AppError } from "~/lib/app-error";
+import type { StoreContext } from "~/lib/service-context";
+import { isUuid } from "~/lib/uuid";
+import {
+  type ColumnMapping,
+  detectMapping,
+  IMPORT_FIELDS,
+  type ImportField,
+  mappingProblems,
+} from "./columns";
+import { type ImportPlan, planImport } from "./commit.server";
+import { deleteImportFile, readImportBytes, saveImportFile } from "./import-file.server";
+import { type Delimiter, type Encoding, type ImportSheet, readImportFile } from "./read-file.server";
+import { type ImportRow, type Skipped, toImportRows } from "./rows";
+
+export type ImportJob = typeof importJob.$inferSelect;
+
+/** Uploads per store and hour (issue 14 "rate-limited per store"); a real shop needs a handful. */
+export const IMPORT_UPLOADS_PER_HOUR = 20;
+
+export async function getImportJob(ctx: StoreContext, jobId: string): Promise<ImportJob> {
+  const [job] = isUuid(jobId)
+    ? await ctx.db
+        .select()
+        .from(importJob)
+        .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, jobId)))
+    : [];
+  if (!job) throw new AppError("notFound");
+  return job;
+}
+
+/** The store's newest import that is not finished (the products page links back to it). */
+export async function getActiveImport(ctx: StoreContext): Promise<ImportJob | null> {
+  const [job] = await ctx.db
+    .select()
+    .from(importJob)
+    .where(and(eq(importJob.storeId, ctx.storeId), inArray(importJob.status, ["queued", "running"])))
+    .orderBy(desc(importJob.createdAt))
+    .limit(1);
+  return job ?? null;
+}
+
+/** A set of headers as the saved mapping's key: the same columns in the same order. */
+export function headersKey(headers: readonly string[]): string {
+  return JSON.stringify(headers.map((header) => header.trim().toLowerCase()));
+}
+
+/** Step 1: reads the file (refusing what it is not), keeps it as a temp file, offers a mapping. */
+export async function createImport(
+  ctx: StoreContext,
+  upload: { fileName: string; bytes: Uint8Array },
+): Promise<ImportJob> {
+  if (upload.bytes.length === 0) throw new AppError("importEmpty");
+  const since = new Date(Date.now() - 60 * 60 * 1000);
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(importJob)
+    .where(and(eq(importJob.storeId, ctx.storeId), gt(importJob.createdAt, since)));
+  if ((recent?.n ?? 0) >= IMPORT_UPLOADS_PER_HOUR) throw new AppError("rateLimited");
+
+  const sheet = await readImportFile(upload.bytes, upload.fileName);
+  const [saved] = await ctx.db
+    .select({ mapping: importMapping.mapping })
+    .from(importMapping)
+    .where(
+      and(eq(importMapping.storeId, ctx.storeId), eq(importMapping.headersKey, headersKey(sheet.headers))),
+    );
+  const id = crypto.randomUUID();
+  const fileKey = await saveImportFile(id, upload.bytes);
+  const [job] = await ctx.db
+    .insert(importJob)
+    .values({
+      id,
+      storeId: ctx.storeId,
+      actorId: ctx.actor.userId,
+      fileName: upload.fileName.slice(0, 200),
+      fileKey,
+      fileSize: upload.bytes.length,
+      format: sheet.format,
+      headers: sheet.headers,
+      mapping: saved?.mapping ?? detectMapping(sheet.headers),
+      totalRows: sheet.rows.length,
+    })
+    .returning();
+  return job!;
+}
+
+/** Whether the offered mapping came from the store's saved one for these headers. */
+export async function hasSavedMapping(ctx: StoreContext, headers: readonly string[]): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ key: importMapping.headersKey })
+    .from(importMapping)
+    .where(and(eq(importMapping.storeId, ctx.storeId), eq(importMapping.headersKey, headersKey(headers))));
+  return row !== undefined;
+}
+
+export async function readJobSheet(job: ImportJob): Promise<ImportSheet> {
+  return readImportFile(await readImportBytes(job.fileKey), job.fileName, {
+    encoding: job.encoding as Encoding | null,
+    delimiter: job.delimiter as Delimiter | null,
+  });
+}
+
+function assertDraft(job: ImportJob): void {
+  if (job.status !== "draft") throw new AppError("conflict");
+}
+
+export type MappingInput = { mapping: ColumnMapping; encoding: Encoding | null; delimiter: Delimiter | null };
+
+/** Step 2: the owner's mapping (and encoding/delimiter), saved for the store's next file too. */
+export async function saveMapping(ctx: StoreContext, jobId: string, input: MappingInput): Promise<ImportJob> {
+  const job = await getImportJob(ctx, jobId);
+  assertDraft(job);
+  const encodingChanged =
+    (input.encoding ?? null) !== job.encoding || (input.delimiter ?? null) !== job.delimiter;
+  let headers = job.headers;
+  let mapping = input.mapping;
+  let totalRows = job.totalRows;
+  if (encodingChanged) {
+    // Another encoding or delimiter gives other headers: detect their mapping afresh.
+    const sheet = await readJobSheet({ ...job, encoding: input.encoding, delimiter: input.delimiter });
+    headers = sheet.headers;
+    mapping = detectMapping(headers);
+    totalRows = sheet.rows.length;
+  } else {
+    mapping = headers.map((_, index) => {
+      const field = input.mapping[index] ?? null;
+      return field && (IMPORT_FIELDS as readonly string[]).includes(field) ? (field as ImportField) : null;
+    });
+    const problems = mappingProblems(mapping);
+    if (problems.length > 0) {
+      throw new AppError("validation", { fields: { form: `import:mapping.${problems[0]}` } });
+    }
+    await ctx.db
+      .insert(importMapping)
+      .values({ storeId: ctx.storeId, headersKey: headersKey(headers), mapping })
+      .onConflictDoUpdate({
+        target: [importMapping.storeId, importMapping.headersKey],
+        set: { mapping, updatedAt: new Date() },
+      });
+  }
+  const [updated] = await ctx.db
+    .update(importJob)
+    .set({ encoding: input.encoding, delimiter: input.delimiter, headers, mapping, totalRows })
+    .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id)))
+    .returning();
+  return updated!;
+}
+
+export type ImportPreview = {
+  sample: ImportRow[];
+  skipped: Skipped[];
+  counts: ImportPlan["counts"];
+  newCategories: string[];
+};
+
+/** The rows of a job's file as they will be saved, and the skipped ones with their reasons. */
+export async function rowsOfJob(job: ImportJob): Promise<{ rows: ImportRow[]; skipped: Skipped[] }> {
+  const sheet = await readJobSheet(job);
+  return toImportRows(sheet.rows, (job.mapping ?? detectMapping(sheet.headers)) as ColumnMapping);
+}
+
+/** Step 3: what the import will do, counted against the catalogue as it is now. Reads only. */
+export async function previewImport(ctx: StoreContext, jobId: string): Promise<ImportPreview> {
+  const job = await getImportJob(ctx, jobId);
+  const { rows, skipped } = await rowsOfJob(job);
+  const plan = await planImport(ctx.db, ctx.storeId, rows);
+  const allSkipped = [...skipped, ...plan.skipped].sort((a, b) => a.line - b.line);
+  return {
+    sample: rows.slice(0, 10),
+    skipped: allSkipped,
+    counts: { ...plan.counts, skipped: allSkipped.length },
+    newCategories: plan.newCategories,
+  };
+}
+
+/**
+ * Step 4 → 5: stores the image choice and queues the job. The unique partial index on queued and
+ * running jobs refuses a second import of the same store while one runs.
+ */
+export async function queueImport(
+  ctx: StoreContext,
+  jobId: string,
+  imageOption: ImportImageOption,
+): Promise<ImportJob> {
+  const job = await getImportJob(ctx, jobId);
+  assertDraft(job);
+  if (mappingProblems((job.mapping ?? []) as ColumnMapping).length > 0) throw new AppError("validation");
+  try {
+    const [queued] = await ctx.db
+      .update(importJob)
+      .set({ status: "queued" satisfies ImportStatus, imageOption })
+      .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id), eq(importJob.status, "draft")))
+      .returning();
+    if (!queued) throw new AppError("conflict");
+    return queued;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("importBusy", { cause: error });
+  }
+}
+
+/** The owner abandons a draft: its file is deleted at once. */
+export async function cancelImport(ctx: StoreContext, jobId: string): Promise<void> {
+  const job = await getImportJob(ctx, jobId);
+  assertDraft(job);
+  await ctx.db
+    .update(importJob)
+    .set({ status: "failed", error: "cancelled", finishedAt: new Date() })
+    .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id)));
+  await deleteImportFile(job.fileKey);
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/lib/app-error";
+import { detectMapping } from "./columns";
+import { csv1251, csvUtf8Bom, NINE_COLUMN_HEADERS, xlsx, zipBomb } from "./fixtures.test-support";
+import { readImportFile } from "./read-file.server";
+import { toImportRows } from "./rows";
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  throw new Error("the file was read");
+}
+
+describe("reading import files", () => {
+  it("reads a Windows-1251 CSV with ';' and decimal commas", async () => {
+    const bytes = csv1251([
+      "Шифра;Назив;Цена;ДДВ;Категорија",
+      "1;Леб бел;1.234,50;5%;Пекара",
+      "2;Млеко;89,90;5;Млечни",
+    ]);
+    const sheet = await readImportFile(bytes, "artikli.csv");
+    expect(sheet).toMatchObject({ format: "csv", encoding: "windows-1251", delimiter: ";" });
+    expect(sheet.headers).toEqual(["Шифра", "Назив", "Цена", "ДДВ", "Категорија"]);
+    const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(skipped).toEqual([]);
+    expect(rows).toEqual([
+      { line: 2, name: "Леб бел", priceCents: 123450, vatRate: "5", category: "Пекара" },
+      { line: 3, name: "Млеко", priceCents: 8990, vatRate: "5", category: "Млечни" },
+    ]);
+  });
+
+  it("reads a UTF-8 CSV with a BOM and ',' with quoted fields, and lets the owner override", async () => {
+    const bytes = csvUtf8Bom(["name,price,description", '"Sapun, 100 g","1,234.50","Shqip: çmimi ë"']);
+    const sheet = await readImportFile(bytes, "p.csv");
+    expect(sheet).toMatchObject({ encoding: "utf-8", delimiter: "," });
+    expect(sheet.headers[0]).toBe("name");
+    expect(sheet.rows[0]).toEqual(["Sapun, 100 g", "1,234.50", "Shqip: çmimi ë"]);
+    const forced = await readImportFile(bytes, "p.csv", { delimiter: ";" });
+    expect(forced.headers).toHaveLength(1);
+  });
+
+  it("reads an .xlsx with numeric and text cells, and formulas as their cached values", async () => {
+    const bytes = await xlsx([
+      ["Назив", "Цена", "Баркод", "Количина"],
+      ["Јаболка", 59.9, "5310000000005", 12],
+      ["Круши", "1.200,00", 5310000000012, { formula: "B2*2", result: 24 } as never],
+    ]);
+    const sheet = await readImportFile(bytes, "ценовник.xlsx");
+    expect(sheet.format).toBe("xlsx");
+    expect(sheet.rows).toEqual([
+      ["Јаболка", 59.9, "5310000000005", 12],
+      ["Круши", "1.200,00", 5310000000012, 24],
+    ]);
+    const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(rows.map((row) => [row.priceCents, row.barcode, row.quantity])).toEqual([
+      [5990, "5310000000005", 12],
+      [120000, "5310000000012", 24],
+    ]);
+  });
+
+  it("recognises the 9-column template and takes the discount price as the price", async () => {
+    const bytes = csv1251([
+      NINE_COLUMN_HEADERS.join(";"),
+      "Шампон 500 мл;250,00;500,00;Нега;На залиха;;199,00;Акциска продажба;01.12-15.12",
+      "Сапун;80,00;;;Нема на залиха;;;;",
+    ]);
+    const sheet = await readImportFile(bytes, "template.csv");
+    const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(rows[0]).toMatchObject({ priceCents: 19900, regularPriceCents: 25000, description: "Нега" });
+    expect(rows[1]).toMatchObject({
+      priceCents: 8000,
+      regularPriceCents: null,
+      availability: "out_of_stock",
+    });
+  });
+
+  it("names every bad row with its line and reason", async () => {
+    const bytes = csvUtf8Bom([
+      "Назив;Цена;ДДВ;Баркод;Единица мерка",
+      ";100;18;;",
+      "Без цена;;18;;",
+      "Лоша цена;abc;18;;",
+      "Лош ДДВ;100;7;;",
+      "Лош баркод;100;18;12345;",
+      "Лоша мерка;100;18;;кофа",
+      "Добар;100;18;;кг",
+      "Добар;120;18;;кг",
+      "Негативна;-5;18;;",
+    ]);
+    const sheet = await readImportFile(bytes, "bad.csv");
+    const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(rows.map((row) => row.name)).toEqual(["Добар"]);
+    expect(skipped.map(({ line, reason }) => [line, reason])).toEqual([
+      [2, "nameMissing"],
+      [3, "priceMissing"],
+      [4, "priceInvalid"],
+      [5, "vatUnknown"],
+      [6, "barcodeInvalid"],
+      [7, "unitUnknown"],
+      [9, "duplicateInFile"],
+      [10, "priceNegative"],
+    ]);
+  });
+
+  it("refuses a binary renamed to .csv, a text renamed to .xlsx, and an old .xls", async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48]);
+    expect(await refusal(readImportFile(png, "products.csv"))).toBe("importFileType");
+    expect(await refusal(readImportFile(csvUtf8Bom(["a;b"]), "products.xlsx"))).toBe("importFileType");
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await refusal(readImportFile(ole, "products.xls"))).toBe("importXlsOld");
+  });
+
+  it("refuses a ZIP bomb dressed as .xlsx before inflating it", async () => {
+    const bomb = zipBomb(250);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await refusal(readImportFile(bomb, "products.xlsx"))).toBe("importZipTooLarge");
+    // Entries that claim 1 KB each are caught while inflating, at the limit.
+    const liar = zipBomb(250, 1024);
+    expect(await refusal(readImportFile(liar, "products.xlsx"))).toBe("importZipTooLarge");
+    // Thousands of tiny entries are no workbook either.
+    expect(await refusal(readImportFile(zipBomb(1001, 1), "products.xlsx"))).toBe("importZipTooLarge");
+  });
+});

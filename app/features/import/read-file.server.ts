@@ -1,0 +1,211 @@
+// Reads an uploaded product file into header + rows (issue 14 step 1): the type by its content (a
+// renamed binary is refused, whatever its name says), CSV text in its detected or chosen encoding
+// and delimiter, .xlsx only after its ZIP passes the size checks (xlsx-guard.server.ts), numbers of
+// Excel cells as numbers and formulas as their cached values.
+
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import iconv from "iconv-lite";
+import { csvCellText } from "~/features/feeds/serialize";
+import { AppError } from "~/lib/app-error";
+import type { CellValue } from "./values";
+import { checkXlsxZip } from "./xlsx-guard.server";
+
+export const IMPORT_MAX_BYTES = 15 * 1024 * 1024;
+/** The upload request's body limit (server/app.ts): the file plus its multipart envelope. */
+export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+export const ENCODINGS = ["utf-8", "windows-1251", "windows-1250", "iso-8859-2"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+export const DELIMITERS = [";", ",", "\t"] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+export type FileFormat = "csv" | "xlsx";
+
+export type ReadOptions = { encoding?: Encoding | null; delimiter?: Delimiter | null };
+export type ImportSheet = {
+  format: FileFormat;
+  encoding: Encoding | null;
+  delimiter: Delimiter | null;
+  headers: string[];
+  /** Data rows; rows[i] is line i + 2 of the file (line 1 is the header). */
+  rows: CellValue[][];
+};
+
+/** What the bytes are, whatever the name says; AppError("importFileType") for anything else. */
+export function sniffFormat(bytes: Uint8Array, fileName: string): FileFormat {
+  const named = /\.xlsx$/i.test(fileName) ? "xlsx" : /\.(csv|txt|tsv)$/i.test(fileName) ? "csv" : null;
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const isOle = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  if (isOle) throw new AppError("importXlsOld");
+  if (isZip) {
+    if (named !== "xlsx") throw new AppError("importFileType");
+    return "xlsx";
+  }
+  if (named !== "csv" || looksBinary(bytes)) throw new AppError("importFileType");
+  return "csv";
+}
+
+/** NUL bytes or many control characters: not a text file (images, PDFs, executables). */
+function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 8192);
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return true;
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20)) control++;
+  }
+  return control > sample.length / 100;
+}
+
+/** UTF-8 (with or without BOM) when the bytes decode as it; else Windows-1251 for Cyrillic, 1250 for Latin. */
+export function detectEncoding(bytes: Uint8Array): Encoding {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 1 << 20));
+    return "utf-8";
+  } catch {
+    // A cut at 1 MiB may split a character; the rest decided the matter.
+  }
+  // Windows-1251 puts Cyrillic letters at 0xC0–0xFF; 1250 puts accented Latin letters (č, š, ë, ç)
+  // there too but far fewer of them per word: count how many high bytes sit between two others.
+  let high = 0;
+  let runs = 0;
+  const sample = bytes.subarray(0, 65536);
+  for (let i = 1; i < sample.length - 1; i++) {
+    if (sample[i]! >= 0xc0) {
+      high++;
+      if (sample[i - 1]! >= 0xc0 && sample[i + 1]! >= 0xc0) runs++;
+    }
+  }
+  return high > 0 && runs / high > 0.2 ? "windows-1251" : "windows-1250";
+}
+
+/** The delimiter that splits the first lines into the most equal, more-than-one columns. */
+export function detectDelimiter(text: string): Delimiter {
+  const lines = text.split(/\r?\n/, 11).filter((line) => line.trim() !== "");
+  let best: Delimiter = ";";
+  let bestScore = -1;
+  for (const delimiter of DELIMITERS) {
+    const counts = lines.map((line) => countOutsideQuotes(line, delimiter));
+    const first = counts[0] ?? 0;
+    if (first === 0) continue;
+    const consistent = counts.filter((count) => count === first).length;
+    const score = consistent * 1000 + first;
+    if (score > bestScore) {
+      bestScore = score;
+      best = delimiter;
+    }
+  }
+  return best;
+}
+
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === delimiter && !quoted) count++;
+  }
+  return count;
+}
+
+export function decodeText(bytes: Uint8Array, encoding: Encoding): string {
+  const text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The file as header + rows; AppError codes name what is wrong with it. */
+export async function readImportFile(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadOptions = {},
+): Promise<ImportSheet> {
+  const format = sniffFormat(bytes, fileName);
+  const sheet = format === "xlsx" ? await readXlsx(bytes) : readCsv(bytes, options);
+  if (sheet.headers.every((header) => header === "")) throw new AppError("importEmpty");
+  if (sheet.rows.length > IMPORT_MAX_ROWS) {
+    throw new AppError("importTooManyRows", { params: { max: IMPORT_MAX_ROWS } });
+  }
+  return sheet;
+}
+
+function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
+  const encoding = options.encoding ?? detectEncoding(bytes);
+  const text = decodeText(bytes, encoding);
+  const delimiter = options.delimiter ?? detectDelimiter(text);
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      bom: true,
+    }) as string[][];
+  } catch (error) {
+    throw new AppError("importUnreadable", { cause: error });
+  }
+  const [header = [], ...rows] = records;
+  return {
+    format: "csv",
+    encoding,
+    delimiter,
+    headers: header.map((cell) => cell.trim()),
+    // A cell our export made formula-safe reads back without its apostrophe (csvCellText).
+    rows: dropTrailingEmpty(
+      rows.map((row) => row.map((cell) => (cell.trim() === "" ? null : csvCellText(cell)))),
+    ),
+  };
+}
+
+async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
+  checkXlsxZip(bytes);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // Macros (vbaProject.bin) are never run: exceljs reads cells only.
+    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
+  } catch (error) {
+    throw new AppError("importUnreadable", { cause: error });
+  }
+  const worksheet = workbook.worksheets.find((sheet) => sheet.actualRowCount > 0);
+  if (!worksheet) throw new AppError("importEmpty");
+  const records: CellValue[][] = [];
+  worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const cells: CellValue[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellValue(cell.value);
+    });
+    records[rowNumber - 1] = Array.from(cells, (cell) => cell ?? null);
+  });
+  const [header = [], ...rows] = Array.from(records, (row) => row ?? []);
+  return {
+    format: "xlsx",
+    encoding: null,
+    delimiter: null,
+    headers: header.map((cell) => (cell === null ? "" : String(cell).trim())),
+    rows: dropTrailingEmpty(rows),
+  };
+}
+
+/** An Excel cell as the import reads it: numbers as numbers, formulas as their cached result. */
+function cellValue(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  if (typeof value === "string") return value.trim() === "" ? null : value;
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ("formula" in value || "sharedFormula" in value) {
+    const result = (value as { result?: ExcelJS.CellValue }).result;
+    return result === undefined || (typeof result === "object" && result !== null && "error" in result)
+      ? null
+      : cellValue(result);
+  }
+  if ("richText" in value) return value.richText.map((part) => part.text).join("");
+  if ("text" in value) return String(value.text);
+  return null;
+}
+
+function dropTrailingEmpty(rows: CellValue[][]): CellValue[][] {
+  let end = rows.length;
+  while (end > 0 && (rows[end - 1] ?? []).every((cell) => cell === null)) end--;
+  return rows.slice(0, end);
+}

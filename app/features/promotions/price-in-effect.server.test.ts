@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { priceHistory } from "~/db/schema/activity";
+import { category, product } from "~/db/schema/catalog";
+import { store } from "~/db/schema/stores";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { categorySchema } from "~/features/categories/category.schema";
+import { createCategory } from "~/features/categories/category.server";
+import { buildPriceList } from "~/features/feeds/price-list.server";
+import { toCsv, toJson } from "~/features/feeds/serialize";
+import { getFixedT } from "~/i18n/i18n.server";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { pricesInEffect } from "./price-in-effect.server";
+import { savePromotion, setPromotionActive } from "./promotion.server";
+import { promotionInput } from "./promotion.test-support";
+import { promotionalPrice } from "./promotion-price";
+
+const database = databaseForThisFile();
+
+async function productAt(name: string, price: string) {
+  const store = await createTestStore(database);
+  const item = await createProduct(store.ctx, productInput({ name, price }));
+  return { ...store, item };
+}
+
+const priceAt = async (ctx: { db: typeof database.db; storeId: string }, id: string, at: string) =>
+  (await pricesInEffect(ctx.db, ctx.storeId, [id], new Date(at))).get(id)!;
+
+describe("the price in effect at an instant (Europe/Skopje days)", () => {
+  it("is promotional from 00:00 of the first day to 24:00 of the last, across a DST change", async () => {
+    const { ctx, item } = await productAt("Кафе", "300");
+    // 29 March 2026 is the spring change (UTC+1 → UTC+2); 25 October 2026 the autumn one (→ UTC+1).
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { startsOn: "2026-03-29", endsOn: "2026-10-25" }),
+    );
+    expect((await priceAt(ctx, item.id, "2026-03-28T22:59:59Z")).priceCents).toBe(30_000);
+    const first = await priceAt(ctx, item.id, "2026-03-28T23:00:00Z");
+    expect(first).toMatchObject({ priceCents: 27_000, regularCents: 30_000 });
+    expect(first.promotion).toMatchObject({
+      type: "sales_action",
+      startsOn: "2026-03-29",
+      endsOn: "2026-10-25",
+    });
+    expect((await priceAt(ctx, item.id, "2026-10-25T22:59:59Z")).priceCents).toBe(27_000);
+    const after = await priceAt(ctx, item.id, "2026-10-25T23:00:00Z");
+    expect(after).toMatchObject({ priceCents: 30_000, promotion: null });
+  });
+
+  it("computes percentages half up, fixed amounts and custom prices as the wizard does", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const cases: [string, string, string, string][] = [
+      ["99,99", "percentage", "33", ""],
+      ["0,03", "percentage", "50", ""],
+      ["1234,57", "percentage", "12,5", ""],
+      ["100", "fixed", "15,50", ""],
+      ["100", "percentage", "10", "77,70"],
+    ];
+    for (const [price, discountType, value, customPrice] of cases) {
+      const item = await createProduct(ctx, productInput({ name: `P ${price} ${value}`, price }));
+      const input = promotionInput([{ productId: item.id, customPrice }], {
+        discountType,
+        value,
+        startsOn: "2026-01-01",
+        endsOn: "2026-01-31",
+      });
+      await savePromotion(ctx, input).catch(() => undefined);
+      const inEffect = await priceAt({ db: database.db, storeId }, item.id, "2026-01-15T12:00:00Z");
+      const expected =
+        promotionalPrice(item.priceCents, input, input.products[0]!.customPriceCents) ?? item.priceCents;
+      expect([price, value, inEffect.priceCents]).toEqual([price, value, expected]);
+    }
+  });
+
+  it("keeps the regular price when the promotion is inactive or its category forbids promotions", async () => {
+    const { ctx, item } = await productAt("Леб", "40");
+    const saved = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { startsOn: "2026-01-01", endsOn: "2026-01-31" }),
+    );
+    expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(3_600);
+    await setPromotionActive(ctx, saved.id, false);
+    expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(4_000);
+    await setPromotionActive(ctx, saved.id, true);
+    const food = await createCategory(ctx, categorySchema.parse({ name: "Храна" }));
+    await ctx.db.update(product).set({ categoryId: food.id }).where(eq(product.id, item.id));
+    await ctx.db.update(category).set({ promotionsForbidden: true }).where(eq(category.id, food.id));
+    expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(4_000);
+  });
+});
+
+describe("the prior price: the lowest price in effect in the 30 days before the start", () => {
+  async function withHistory(history: [string, number][]) {
+    const { ctx, storeId, item } = await productAt("Чоколадо", "200");
+    // Replace the creation row by a hand-written history (newest last).
+    await ctx.db.delete(priceHistory).where(eq(priceHistory.productId, item.id));
+    let old: number | null = null;
+    for (const [at, cents] of history) {
+      await ctx.db.insert(priceHistory).values({
+        storeId,
+        productId: item.id,
+        oldPriceCents: old,
+        newPriceCents: cents,
+        source: "form",
+        changedAt: new Date(at),
+      });
+      old = cents;
+    }
+    await ctx.db.update(product).set({ priceCents: old! }).where(eq(product.id, item.id));
+    return { ctx, item };
+  }
+
+  it("counts a lower price 29 days before the start, not one 31 days before", async () => {
+    // Start 2026-06-01 00:00 Skopje = 2026-05-31T22:00Z; the window opens 2026-05-01T22:00Z.
+    const { ctx, item } = await withHistory([
+      ["2026-04-01T08:00:00Z", 15_000],
+      ["2026-04-30T08:00:00Z", 20_000],
+      ["2026-05-03T08:00:00Z", 18_000],
+      ["2026-05-04T08:00:00Z", 20_000],
+    ]);
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { startsOn: "2026-06-01", endsOn: "2026-06-10" }),
+    );
+    const at = await priceAt(ctx, item.id, "2026-06-05T10:00:00Z");
+    expect(at.priceCents).toBe(18_000);
+    expect(at.promotion?.priorPriceCents).toBe(18_000);
+  });
+
+  it("takes the price in effect when the window opened, and a price set during the promotion does not count", async () => {
+    const { ctx, item } = await withHistory([
+      ["2026-03-01T08:00:00Z", 21_000],
+      ["2026-06-03T08:00:00Z", 20_000],
+    ]);
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { startsOn: "2026-06-01", endsOn: "2026-06-10" }),
+    );
+    expect((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).promotion?.priorPriceCents).toBe(21_000);
+  });
+
+  it("counts an earlier promotion's price in the window", async () => {
+    const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id, customPrice: "150" }], {
+        name: "Прва",
+        startsOn: "2026-05-10",
+        endsOn: "2026-05-12",
+      }),
+    );
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], {
+        name: "Втора",
+        startsOn: "2026-06-01",
+        endsOn: "2026-06-10",
+      }),
+    );
+    const at = await priceAt(ctx, item.id, "2026-06-05T10:00:00Z");
+    expect(at.priceCents).toBe(18_000);
+    expect(at.promotion?.priorPriceCents).toBe(15_000);
+  });
+
+  it("is the regular price for a product with no history", async () => {
+    const { ctx, item } = await withHistory([]).catch(async () => {
+      const made = await productAt("Нов", "200");
+      await made.ctx.db.delete(priceHistory).where(eq(priceHistory.productId, made.item.id));
+      return made;
+    });
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { startsOn: "2026-06-01", endsOn: "2026-06-10" }),
+    );
+    expect((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).promotion?.priorPriceCents).toBe(20_000);
+  });
+});
+
+describe("the one public product query uses the prices in effect", () => {
+  it("shows the promotional price, the regular price, type, days and prior price, and filters and sorts by it", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const coffee = await createProduct(ctx, productInput({ name: "Кафе", price: "300" }));
+    await createProduct(ctx, productInput({ name: "Бонбони", price: "280" }));
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: coffee.id }], {
+        type: "clearance",
+        value: "20",
+        startsOn: "2026-02-01",
+        endsOn: "2026-02-14",
+      }),
+    );
+    const during = new Date("2026-02-10T12:00:00Z");
+    const rows = await publicProductsQuery(database.db, storeId, { sort: "price_asc", at: during });
+    expect(rows.map((row) => [row.name, row.priceCents, row.regularPriceCents])).toEqual([
+      ["Кафе", 24_000, 30_000],
+      ["Бонбони", 28_000, null],
+    ]);
+    expect(rows[0]).toMatchObject({
+      promotionType: "clearance",
+      promotionStartsOn: "2026-02-01",
+      promotionEndsOn: "2026-02-14",
+      priorPriceCents: 30_000,
+    });
+    const onlyPromotions = await publicProductsQuery(database.db, storeId, {
+      filters: { promo: true },
+      at: during,
+    });
+    expect(onlyPromotions.map((row) => row.name)).toEqual(["Кафе"]);
+    const after = await publicProductsQuery(database.db, storeId, {
+      filters: { promo: true },
+      at: new Date("2026-02-15T00:00:00Z"),
+    });
+    expect(after).toEqual([]);
+  });
+
+  it("gives the inspector's CSV and the programs' JSON the type, the days and the prior price", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const coffee = await createProduct(ctx, productInput({ name: "Кафе", price: "300" }));
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: coffee.id }], {
+        type: "clearance",
+        value: "20",
+        startsOn: "2026-02-01",
+        endsOn: "2026-02-14",
+      }),
+    );
+    const [shop] = await database.db.select().from(store).where(eq(store.id, storeId));
+    const list = await buildPriceList(database.db, shop!, new Date("2026-02-10T12:00:00Z"));
+    const json = JSON.parse(toJson(list)).products[0];
+    expect(json).toMatchObject({
+      price: "240.00",
+      regularPrice: "300.00",
+      discountPercent: 20,
+      discountAmount: "60.00",
+      discountType: "clearance",
+      discountFrom: "2026-02-01",
+      discountTo: "2026-02-14",
+      priorPrice: "300.00",
+    });
+    const csv = toCsv(list, getFixedT("mk"));
+    expect(csv).toContain("Вид на попуст");
+    expect(csv).toContain("Распродажба,2026-02-01,2026-02-14,300.00");
+  });
+});

@@ -1,0 +1,181 @@
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { priceHistory } from "~/db/schema/activity";
+import { category, product } from "~/db/schema/catalog";
+import { promotion, promotionProduct } from "~/db/schema/promotions";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import { getClock } from "~/features/confirmation/clock.server";
+import { STORE_TIME_ZONE } from "~/lib/dates";
+import { PRIOR_PRICE_DAYS } from "./promotion-constants";
+
+// Prices in effect (issue 15, decision 0038): the one rule for what a product costs at an instant.
+// product.price_cents is the regular price; while a promotion runs (its Skopje days, active flag,
+// the category not barred from promotions, a price that is really lower) the promotional price is
+// in effect. Every public path (page, feeds, PDF, archive, API) reads prices through
+// `priceInEffectColumns`, which `publicProductsQuery` joins; `pricesInEffect` answers the same for
+// a list of product ids (the dashboard, the tests).
+
+/** The promotional price of `product` under `promotion` and its assignment (promotion-price.ts in SQL). */
+const promotionalPriceSql = sql`coalesce(${promotionProduct.customPriceCents}, ${product.priceCents} - case when ${promotion.discountType} = 'percentage' then (${product.priceCents} * ${promotion.discountValue} + 5000) / 10000 else ${promotion.discountValue} end)`;
+
+/** The Skopje midnight that begins `day` (a date expression), as a timestamptz. */
+export const skopjeMidnightSql = (day: SQL | string) =>
+  sql`((${day})::date::timestamp at time zone ${STORE_TIME_ZONE})`;
+
+/**
+ * The store's promotions running on `day` (YYYY-MM-DD in Skopje), one row per product: the
+ * exclusion constraint of migration 0008 allows no second active one on the same day.
+ */
+export function runningPromotions(db: Queryable, storeId: string, day: string) {
+  return db
+    .select({
+      productId: sql<string>`${promotionProduct.productId}`.as("running_product_id"),
+      promotionId: sql<string>`${promotion.id}`.as("running_promotion_id"),
+      promotionType: sql<string>`${promotion.type}`.as("running_type"),
+      startsOn: sql<string>`${promotion.startsOn}`.as("running_starts_on"),
+      endsOn: sql<string>`${promotion.endsOn}`.as("running_ends_on"),
+      promoPriceCents: sql<number>`${promotionalPriceSql}`.as("running_price_cents"),
+    })
+    .from(promotionProduct)
+    .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, storeId)))
+    .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, storeId)))
+    .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
+    .where(
+      and(
+        eq(promotionProduct.storeId, storeId),
+        eq(promotionProduct.active, true),
+        sql`${promotionProduct.startsOn} <= ${day}`,
+        sql`${promotionProduct.endsOn} >= ${day}`,
+        // A government ban on promotions of a category takes effect at once (issue 15).
+        sql`coalesce(${category.promotionsForbidden}, false) = false`,
+        sql`${promotionalPriceSql} > 0 and ${promotionalPriceSql} < ${product.priceCents}`,
+      ),
+    )
+    .as("running");
+}
+
+export type RunningPromotions = ReturnType<typeof runningPromotions>;
+
+/**
+ * The prior price (PRODUCT.md "Beyond the specification" 2, EU Omnibus practice): the lowest price
+ * in effect during the PRIOR_PRICE_DAYS days before the promotion started, from the price history
+ * (the regular price at the window's start and every regular price set in it) and the promotional
+ * prices of the product's other promotions in those days. Other promotions' prices are reckoned on
+ * today's regular price. With no history at all, the regular price.
+ */
+export function priorPriceSql(options: {
+  storeId: string;
+  productId: SQL | typeof product.id;
+  startsOn: SQL | string;
+  /** The promotion itself, left out of "other promotions" (null for a new one). */
+  promotionId: SQL | string | null;
+}): SQL<number | null> {
+  const { storeId, productId } = options;
+  const start = skopjeMidnightSql(options.startsOn);
+  const days = sql.raw(String(PRIOR_PRICE_DAYS));
+  const windowStart = sql`(${start} - make_interval(days => ${days}))`;
+  const windowStartDay = sql`((${options.startsOn})::date - ${days})`;
+  const same = sql`h.store_id = ${storeId} and h.product_id = ${productId}`;
+  const otherPromotion =
+    options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
+  return sql<number | null>`coalesce((select min(p) from (
+      (select h.new_price_cents as p from ${priceHistory} h where ${same} and h.changed_at <= ${windowStart} order by h.changed_at desc limit 1)
+      union all
+      (select h.old_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${windowStart} order by h.changed_at asc limit 1)
+      union all
+      (select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${windowStart} and h.changed_at < ${start})
+      union all
+      (select coalesce(opp.custom_price_cents, pr.price_cents - case when op.discount_type = 'percentage' then (pr.price_cents * op.discount_value + 5000) / 10000 else op.discount_value end)
+        from ${promotionProduct} opp
+        join ${promotion} op on op.id = opp.promotion_id and op.store_id = ${storeId}
+        join ${product} pr on pr.id = opp.product_id and pr.store_id = ${storeId}
+        where opp.store_id = ${storeId} and opp.product_id = ${productId} and op.active and ${otherPromotion}
+          and op.starts_on < (${options.startsOn})::date and op.ends_on >= ${windowStartDay})
+    ) as prices where p > 0), (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
+}
+
+/** The Skopje day of `at`, the day promotions are reckoned by. */
+export function promotionDay(at: Date = getClock().now()): string {
+  return skopjeDay(at);
+}
+
+/**
+ * What a product row shows of its price at the day of `running` (spread over the projection of a
+ * query that left-joins `running` on the product): the price in effect, the regular price (struck
+ * through while a promotion runs; otherwise the owner's own regular price, decision 0040), and the
+ * running promotion's type, days and prior price.
+ */
+export function priceInEffectColumns(storeId: string, running: RunningPromotions) {
+  const promoted = isNotNull(running.productId);
+  return {
+    priceCents: sql<number>`coalesce(${running.promoPriceCents}, ${product.priceCents})`.mapWith(Number),
+    regularPriceCents: sql<
+      number | null
+    >`case when ${promoted} then ${product.priceCents} else ${product.regularPriceCents} end`.mapWith(
+      (value) => (value === null ? null : Number(value)),
+    ),
+    promotionId: sql<string | null>`${running.promotionId}`,
+    promotionType: sql<string | null>`${running.promotionType}`,
+    promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
+    promotionEndsOn: sql<string | null>`${running.endsOn}::text`,
+    priorPriceCents: sql<number | null>`case when ${promoted} then ${priorPriceSql({
+      storeId,
+      productId: product.id,
+      startsOn: sql`${running.startsOn}`,
+      promotionId: sql`${running.promotionId}`,
+    })} end`.mapWith((value) => (value === null ? null : Number(value))),
+  };
+}
+
+export type PriceInEffect = {
+  productId: string;
+  /** The regular price (product.price_cents). */
+  regularCents: number;
+  /** What the product costs at the instant: promotional while a promotion runs. */
+  priceCents: number;
+  promotion: { id: string; type: string; startsOn: string; endsOn: string; priorPriceCents: number } | null;
+};
+
+/** The prices in effect of some of the store's products at `at` (default: the clock's now). */
+export async function pricesInEffect(
+  db: Queryable,
+  storeId: string,
+  productIds: string[],
+  at: Date = getClock().now(),
+): Promise<Map<string, PriceInEffect>> {
+  const result = new Map<string, PriceInEffect>();
+  if (productIds.length === 0) return result;
+  const running = runningPromotions(db, storeId, promotionDay(at));
+  const columns = priceInEffectColumns(storeId, running);
+  const rows = await db
+    .select({
+      id: product.id,
+      regularCents: product.priceCents,
+      priceCents: columns.priceCents,
+      promotionId: columns.promotionId,
+      promotionType: columns.promotionType,
+      startsOn: columns.promotionStartsOn,
+      endsOn: columns.promotionEndsOn,
+      priorPriceCents: columns.priorPriceCents,
+    })
+    .from(product)
+    .leftJoin(running, eq(running.productId, product.id))
+    .where(and(eq(product.storeId, storeId), inArray(product.id, productIds)));
+  for (const row of rows) {
+    result.set(row.id, {
+      productId: row.id,
+      regularCents: row.regularCents,
+      priceCents: row.priceCents,
+      promotion: row.promotionId
+        ? {
+            id: row.promotionId,
+            type: row.promotionType!,
+            startsOn: row.startsOn!,
+            endsOn: row.endsOn!,
+            priorPriceCents: row.priorPriceCents!,
+          }
+        : null,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,70 @@
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { savePromotion } from "./promotion.server";
+import { promotionInput } from "./promotion.test-support";
+
+// spec §4: a product is in at most one active promotion, "enforced in the database too, so two
+// concurrent requests cannot both win" (issue 15). PGlite has one connection, so only a real
+// PostgreSQL server (TEST_DATABASE_URL, as .ci/run sets it) can race two transactions.
+const url = process.env.TEST_DATABASE_URL;
+const database = databaseForThisFile();
+
+describe.runIf(url)("two connections racing for one product (PostgreSQL)", () => {
+  it("lets exactly one of two open transactions put the product in an active promotion", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const item = await createProduct(ctx, productInput({ name: "Кафе", price: "300" }));
+    const tea = await createProduct(ctx, productInput({ name: "Чај", price: "100" }));
+    const milk = await createProduct(ctx, productInput({ name: "Млеко", price: "80" }));
+    // Two promotions on overlapping days, each holding another product, made through the service.
+    const a = await savePromotion(ctx, promotionInput([{ productId: tea.id }], { name: "А" }));
+    const b = await savePromotion(
+      ctx,
+      promotionInput([{ productId: milk.id }], { name: "Б", startsOn: "2026-12-03", endsOn: "2026-12-09" }),
+    );
+    const first = new pg.Client({ connectionString: url });
+    const second = new pg.Client({ connectionString: url });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      const insert = (promotionId: string) =>
+        `insert into promotion_product (store_id, promotion_id, product_id, starts_on, ends_on)
+         values ('${storeId}', '${promotionId}', '${item.id}', '2000-01-01', '2000-01-01')`;
+      await first.query("begin");
+      await second.query("begin");
+      await first.query(insert(a.id));
+      // The second waits on the first's uncommitted row…
+      const racing = second.query(insert(b.id)).then(
+        () => "inserted",
+        (error: { code?: string }) => error.code,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query("commit");
+      // …and loses once it commits: exclusion_violation.
+      expect(await racing).toBe("23P01");
+      await second.query("rollback");
+      const { rows } = await first.query(
+        `select promotion_id from promotion_product where product_id = '${item.id}'`,
+      );
+      expect(rows.map((row) => row.promotion_id)).toEqual([a.id]);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+
+  it("answers the loser of two concurrent service saves, and keeps one winner", async () => {
+    const { ctx } = await createTestStore(database);
+    const item = await createProduct(ctx, productInput({ name: "Шеќер", price: "60" }));
+    const results = await Promise.allSettled(
+      ["Прва", "Втора", "Трета"].map((name) =>
+        savePromotion(ctx, promotionInput([{ productId: item.id }], { name })),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect(["promotionProductTaken", "promotionMoveConfirm"]).toContain(
+        ((r as PromiseRejectedResult).reason as { code: string }).code,
+      );
+  });
+});

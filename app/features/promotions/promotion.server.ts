@@ -1,0 +1,319 @@
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { isExclusionViolation } from "~/db/errors";
+import { category, product } from "~/db/schema/catalog";
+import { promotion, promotionProduct } from "~/db/schema/promotions";
+import { AppError, isAppError } from "~/lib/app-error";
+import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
+import type { StoreContext } from "~/lib/service-context";
+import { isUuid } from "~/lib/uuid";
+import { promotionDay } from "./price-in-effect.server";
+import type { PromotionInput } from "./promotion.schema";
+import type { PromotionState } from "./promotion-constants";
+import { promotionalPrice, promotionState } from "./promotion-price";
+
+// Promotions (issue 15; spec §3, §4, §5): every read and write filtered by the owner's store.
+// The rule "a product is in at most one active promotion" is the database's (the exclusion
+// constraint of migration 0008); the service asks before moving a product (spec §4) and turns a
+// lost race into a clear answer.
+
+export type PromotionRow = typeof promotion.$inferSelect;
+export type PromotionListItem = PromotionRow & { productCount: number; state: PromotionState };
+
+/** The SQL condition of a state on `day` (promotionState in SQL), for the list's filter. */
+function stateWhere(state: PromotionState, day: string): SQL {
+  if (state === "inactive") return eq(promotion.active, false);
+  if (state === "scheduled") return and(eq(promotion.active, true), sql`${promotion.startsOn} > ${day}`)!;
+  if (state === "ended") return and(eq(promotion.active, true), sql`${promotion.endsOn} < ${day}`)!;
+  return and(
+    eq(promotion.active, true),
+    sql`${promotion.startsOn} <= ${day}`,
+    sql`${promotion.endsOn} >= ${day}`,
+  )!;
+}
+
+/** The store's promotions, newest start first, each with its product count and state today. */
+export async function listPromotions(
+  ctx: StoreContext,
+  options: { state?: PromotionState | ""; now?: Date } = {},
+): Promise<PromotionListItem[]> {
+  const day = promotionDay(options.now);
+  const counts = ctx.db
+    .select({ promotionId: promotionProduct.promotionId, value: count().as("value") })
+    .from(promotionProduct)
+    .where(eq(promotionProduct.storeId, ctx.storeId))
+    .groupBy(promotionProduct.promotionId)
+    .as("counts");
+  const rows = await ctx.db
+    .select({ promotion, productCount: sql<number>`coalesce(${counts.value}, 0)::int` })
+    .from(promotion)
+    .leftJoin(counts, eq(counts.promotionId, promotion.id))
+    .where(
+      and(eq(promotion.storeId, ctx.storeId), options.state ? stateWhere(options.state, day) : undefined),
+    )
+    .orderBy(desc(promotion.startsOn), asc(promotion.name), asc(promotion.id));
+  return rows.map((row) => ({
+    ...row.promotion,
+    productCount: row.productCount,
+    state: promotionState(row.promotion, day),
+  }));
+}
+
+export type PromotionProductItem = {
+  productId: string;
+  name: string;
+  priceCents: number;
+  categoryId: string | null;
+  customPriceCents: number | null;
+};
+
+/** One of the store's promotions with its products; another store's id is "notFound". */
+export async function getPromotion(ctx: StoreContext, promotionId: string) {
+  if (!isUuid(promotionId)) throw new AppError("notFound");
+  try {
+    const [row] = await ctx.db
+      .select()
+      .from(promotion)
+      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)))
+      .limit(1);
+    if (!row) throw new AppError("notFound");
+    const products: PromotionProductItem[] = await ctx.db
+      .select({
+        productId: product.id,
+        name: product.name,
+        priceCents: product.priceCents,
+        categoryId: product.categoryId,
+        customPriceCents: promotionProduct.customPriceCents,
+      })
+      .from(promotionProduct)
+      .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, ctx.storeId)))
+      .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.promotionId, promotionId)))
+      .orderBy(asc(product.name));
+    return { ...row, products };
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new AppError("promotionLoadFailed", { cause: error });
+  }
+}
+
+/** The promotions (other than `exceptId`) a product is in, active and overlapping the given days. */
+export async function overlappingAssignments(
+  ctx: StoreContext,
+  productIds: string[],
+  days: { startsOn: string; endsOn: string },
+  exceptId: string | null,
+) {
+  if (productIds.length === 0) return [];
+  return ctx.db
+    .select({
+      productId: promotionProduct.productId,
+      productName: product.name,
+      promotionId: promotion.id,
+      promotionName: promotion.name,
+    })
+    .from(promotionProduct)
+    .innerJoin(
+      promotion,
+      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
+    )
+    .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, ctx.storeId)))
+    .where(
+      and(
+        eq(promotionProduct.storeId, ctx.storeId),
+        inArray(promotionProduct.productId, productIds),
+        eq(promotionProduct.active, true),
+        sql`${promotionProduct.startsOn} <= ${days.endsOn}`,
+        sql`${promotionProduct.endsOn} >= ${days.startsOn}`,
+        exceptId ? ne(promotionProduct.promotionId, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(product.name));
+}
+
+/**
+ * The rules of spec §5 on the chosen products: each is the store's, its category allows
+ * promotions, its custom price is below its price ('Custom price for {product} must be less than
+ * {price} MKD'), and the promotion leaves it a price above zero.
+ */
+async function checkProducts(ctx: StoreContext, input: PromotionInput, locale: MoneyLocale) {
+  const ids = [...new Set(input.products.map((chosen) => chosen.productId))];
+  const rows = await ctx.db
+    .select({
+      id: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      forbidden: sql<boolean>`coalesce(${category.promotionsForbidden}, false)`,
+    })
+    .from(product)
+    .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, ctx.storeId)))
+    .where(and(eq(product.storeId, ctx.storeId), inArray(product.id, ids)));
+  // A product of another store (or a deleted one) is simply not there.
+  if (rows.length !== ids.length) throw new AppError("notFound");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const chosen of input.products) {
+    const row = byId.get(chosen.productId)!;
+    if (row.forbidden)
+      throw new AppError("promotionForbiddenCategory", {
+        fields: { form: "errors:promotionForbiddenCategory" },
+        params: { product: row.name },
+      });
+    if (chosen.customPriceCents !== null && chosen.customPriceCents >= row.priceCents)
+      throw new AppError("customPriceTooHigh", {
+        fields: { form: "errors:customPriceTooHigh", [`customPrice.${row.id}`]: "errors:customPriceTooHigh" },
+        params: { product: row.name, price: formatMoneyInput(row.priceCents, locale) },
+      });
+    if (promotionalPrice(row.priceCents, input, chosen.customPriceCents) === null)
+      throw new AppError("promotionPriceNotPositive", {
+        fields: { form: "errors:promotionPriceNotPositive" },
+        params: { product: row.name },
+      });
+  }
+  return ids;
+}
+
+/**
+ * Creates (no id) or replaces (id) a promotion with its products in one transaction. A product in
+ * another active promotion on the same days is moved only when the owner confirmed (input.move);
+ * otherwise "promotionMoveConfirm" names the products and their promotions.
+ */
+export async function savePromotion(
+  ctx: StoreContext,
+  input: PromotionInput,
+  options: { id?: string; locale?: MoneyLocale } = {},
+): Promise<PromotionRow> {
+  const id = options.id ?? null;
+  if (id !== null) await getPromotion(ctx, id);
+  const ids = await checkProducts(ctx, input, options.locale ?? "mk");
+  const days = { startsOn: input.startsOn, endsOn: input.endsOn };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const conflicts = await overlappingAssignments(txCtx, ids, days, id);
+      if (conflicts.length > 0) {
+        if (!input.move)
+          throw new AppError("promotionMoveConfirm", {
+            fields: { form: "errors:promotionMoveConfirm" },
+            params: {
+              count: new Set(conflicts.map((row) => row.productId)).size,
+              products: [...new Set(conflicts.map((row) => row.productName))].join(", "),
+              promotions: [...new Set(conflicts.map((row) => row.promotionName))].join(", "),
+            },
+          });
+        // spec §4: adding it to another promotion removes it from the current one.
+        for (const row of conflicts)
+          await tx
+            .delete(promotionProduct)
+            .where(
+              and(
+                eq(promotionProduct.storeId, ctx.storeId),
+                eq(promotionProduct.promotionId, row.promotionId),
+                eq(promotionProduct.productId, row.productId),
+              ),
+            );
+      }
+      const values = {
+        name: input.name,
+        type: input.type,
+        discountType: input.discountType,
+        discountValue: input.discountValue,
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+      };
+      const [saved] =
+        id === null
+          ? await tx
+              .insert(promotion)
+              .values({ ...values, storeId: ctx.storeId })
+              .returning()
+          : await tx
+              .update(promotion)
+              .set({ ...values, updatedAt: new Date() })
+              .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, id)))
+              .returning();
+      await tx
+        .delete(promotionProduct)
+        .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.promotionId, saved!.id)));
+      await tx.insert(promotionProduct).values(
+        input.products.map((chosen) => ({
+          storeId: ctx.storeId,
+          promotionId: saved!.id,
+          productId: chosen.productId,
+          customPriceCents: chosen.customPriceCents,
+          // The trigger copies the promotion's flag and days; these satisfy the types.
+          startsOn: input.startsOn,
+          endsOn: input.endsOn,
+        })),
+      );
+      return saved!;
+    });
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    // Another request put one of these products in an active promotion first.
+    if (isExclusionViolation(error)) throw new AppError("promotionProductTaken", { cause: error });
+    throw new AppError("promotionSaveFailed", { cause: error });
+  }
+}
+
+/** Activates or deactivates a promotion; activating one whose products are taken is refused. */
+export async function setPromotionActive(ctx: StoreContext, promotionId: string, active: boolean) {
+  await getPromotion(ctx, promotionId);
+  try {
+    await ctx.db
+      .update(promotion)
+      .set({ active, updatedAt: new Date() })
+      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError("promotionProductTaken", { cause: error });
+    throw new AppError("promotionSaveFailed", { cause: error });
+  }
+}
+
+export async function deletePromotion(ctx: StoreContext, promotionId: string) {
+  await getPromotion(ctx, promotionId);
+  try {
+    await ctx.db
+      .delete(promotion)
+      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
+  } catch (error) {
+    throw new AppError("promotionDeleteFailed", { cause: error });
+  }
+}
+
+/** How many running or scheduled promotions each product is in (the products list, spec §3). */
+export async function promotionCounts(ctx: StoreContext, productIds: string[], now?: Date) {
+  const result = new Map<string, number>();
+  if (productIds.length === 0) return result;
+  const rows = await ctx.db
+    .select({ productId: promotionProduct.productId, value: count() })
+    .from(promotionProduct)
+    .where(
+      and(
+        eq(promotionProduct.storeId, ctx.storeId),
+        inArray(promotionProduct.productId, productIds),
+        eq(promotionProduct.active, true),
+        sql`${promotionProduct.endsOn} >= ${promotionDay(now)}`,
+      ),
+    )
+    .groupBy(promotionProduct.productId);
+  for (const row of rows) result.set(row.productId, row.value);
+  return result;
+}
+
+/** A product's promotions, newest first, with their state today (the product form). */
+export async function listProductPromotions(ctx: StoreContext, productId: string, now?: Date) {
+  if (!isUuid(productId)) return [];
+  const day = promotionDay(now);
+  const rows = await ctx.db
+    .select({ promotion, customPriceCents: promotionProduct.customPriceCents })
+    .from(promotionProduct)
+    .innerJoin(
+      promotion,
+      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
+    )
+    .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
+    .orderBy(desc(promotion.startsOn));
+  return rows.map((row) => ({
+    ...row.promotion,
+    customPriceCents: row.customPriceCents,
+    state: promotionState(row.promotion, day),
+  }));
+}

@@ -1,0 +1,227 @@
+import { and, desc, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readSession, type SessionUser, sessionContext } from "~/auth/session.server";
+import { createTestAuth, uniqueEmail } from "~/auth/test-helpers";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/account-security";
+import { user } from "~/db/schema/auth";
+import { startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import * as impersonateRoute from "../api/admin-impersonate";
+import * as stopRoute from "../api/admin-stop-impersonation";
+import * as auditRoute from "./audit-logs";
+import * as indexRoute from "./index";
+import * as layoutRoute from "./layout";
+import * as storesRoute from "./stores";
+import * as transactionsRoute from "./transactions";
+import * as usersRoute from "./users";
+import * as waitlistRoute from "./waitlist";
+import * as waitlistExportRoute from "./waitlist-export";
+
+// Issue 16: the admin area answers 404 to everyone but an admin — signed out, an owner, a session
+// whose address is unproven, an admin acting as an owner — on every page and every admin call.
+
+let database: Database;
+let t: ReturnType<typeof createTestAuth>;
+
+beforeAll(async () => {
+  database = await startRouteDatabase();
+  t = createTestAuth(database);
+  (globalThis as { __vitrinaAuth?: unknown }).__vitrinaAuth = t.auth;
+});
+
+const BASE = "http://localhost:3000";
+
+function request(path: string, cookie: string | null, method = "GET"): Request {
+  const headers = new Headers({ origin: BASE, "user-agent": "vitest" });
+  if (cookie) headers.set("cookie", cookie);
+  const body =
+    method === "POST"
+      ? new URLSearchParams({ intent: "extend", storeId: "x", days: "1", reason: "r" })
+      : undefined;
+  return new Request(`${BASE}${path}`, { method, headers, body });
+}
+
+/** The context the root middleware builds from the request's cookie. */
+async function contextOf(cookie: string | null): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(sessionContext, cookie ? await readSession(request("/", cookie)) : null);
+  return context;
+}
+
+type Call = {
+  name: string;
+  path: string;
+  method: "GET" | "POST";
+  run: (args: never) => unknown;
+  params?: object;
+};
+
+const CALLS: Call[] = [
+  { name: "/admin layout", path: "/admin", method: "GET", run: layoutRoute.loader },
+  { name: "/admin", path: "/admin", method: "GET", run: indexRoute.loader },
+  { name: "/admin/stores", path: "/admin/stores", method: "GET", run: storesRoute.loader },
+  { name: "/admin/stores action", path: "/admin/stores", method: "POST", run: storesRoute.action },
+  { name: "/admin/users", path: "/admin/users", method: "GET", run: usersRoute.loader },
+  { name: "/admin/transactions", path: "/admin/transactions", method: "GET", run: transactionsRoute.loader },
+  { name: "/admin/waitlist", path: "/admin/waitlist", method: "GET", run: waitlistRoute.loader },
+  {
+    name: "/admin/waitlist/export",
+    path: "/admin/waitlist/export",
+    method: "GET",
+    run: waitlistExportRoute.loader,
+  },
+  { name: "/admin/audit-logs", path: "/admin/audit-logs", method: "GET", run: auditRoute.loader },
+  {
+    name: "POST /api/admin/users/{id}/impersonate",
+    path: "/api/admin/users/x/impersonate",
+    method: "POST",
+    run: impersonateRoute.action,
+    params: { userId: "00000000-0000-4000-8000-000000000000" },
+  },
+  {
+    name: "POST /api/admin/users/stop-impersonation",
+    path: "/api/admin/users/stop-impersonation",
+    method: "POST",
+    run: stopRoute.action,
+  },
+];
+
+async function statusFor(call: Call, cookie: string | null, context?: RouterContextProvider) {
+  const args = {
+    request: request(call.path, cookie, call.method),
+    context: context ?? (await contextOf(cookie)),
+    params: call.params ?? {},
+  };
+  return statusOf(async () => call.run(args as never));
+}
+
+async function admin() {
+  const made = await t.register(uniqueEmail("admin"));
+  await database.db.update(user).set({ role: "admin" }).where(eq(user.id, made.id));
+  return made;
+}
+
+describe("the admin area is a 404 for anyone but an admin", () => {
+  it.each(CALLS)("$name", async (call) => {
+    const owner = await t.register(uniqueEmail("owner"));
+    const unproven = await t.register(uniqueEmail("unproven"));
+    await database.db.update(user).set({ emailVerified: false }).where(eq(user.id, unproven.id));
+    const acting: SessionUser = {
+      id: owner.id,
+      email: owner.email,
+      name: "Owner",
+      onboarded: true,
+      role: "user",
+      impersonatedBy: "some-admin",
+    };
+    const actingContext = new RouterContextProvider();
+    actingContext.set(sessionContext, acting);
+
+    expect(await statusFor(call, null), "signed out").toBe(404);
+    expect(await statusFor(call, owner.cookie), "owner").toBe(404);
+    expect(await statusFor(call, unproven.cookie), "unproven address").toBe(404);
+    if (!call.path.endsWith("stop-impersonation")) {
+      // Acting as an owner is no admin session: the admin area waits until "Stop".
+      expect(await statusFor(call, null, actingContext), "admin acting as an owner").toBe(404);
+    }
+  });
+
+  it("answers an admin (the same calls are real)", async () => {
+    const { cookie } = await admin();
+    for (const call of CALLS.filter((c) => c.method === "GET" && !c.path.endsWith("export"))) {
+      expect(await statusFor(call, cookie), call.name).toBe(200);
+    }
+  });
+});
+
+async function impersonate(cookie: string, userId: string | undefined) {
+  const args = {
+    request: request(`/api/admin/users/${userId ?? ""}/impersonate`, cookie, "POST"),
+    context: await contextOf(cookie),
+    params: { userId },
+  };
+  const response = (await impersonateRoute.action(args as never)) as Response;
+  return { status: response.status, body: await response.json(), cookies: response.headers.getSetCookie() };
+}
+
+function cookieHeader(setCookies: string[], previous: string): string {
+  const jar = new Map(previous.split("; ").map((pair) => [pair.split("=")[0], pair] as const));
+  for (const line of setCookies) {
+    const pair = line.split(";")[0]!;
+    const name = pair.split("=")[0]!;
+    if (/Max-Age=0/i.test(line) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+describe("impersonation (spec §4, §7, §8)", () => {
+  it("an admin cannot act as another admin", async () => {
+    const me = await admin();
+    const other = await admin();
+    const answer = await impersonate(me.cookie, other.id);
+    expect(answer.status).toBe(403);
+    expect(answer.body.errors.form).toBe("errors:cannotImpersonateAdmin");
+    // The admin's session is untouched.
+    expect((await readSession(request("/", me.cookie)))?.id).toBe(me.id);
+  });
+
+  it("a missing id answers 'User ID is required'", async () => {
+    const me = await admin();
+    const answer = await impersonate(me.cookie, undefined);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.form).toBe("errors:userIdRequired");
+  });
+
+  it("starts and stops, with the session swapped and both ends audited with both identities", async () => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("acted"));
+    const started = await impersonate(me.cookie, owner.id);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ ok: true, success: true });
+    const actingCookie = cookieHeader(started.cookies, me.cookie);
+    const acting = await readSession(request("/", actingCookie));
+    expect(acting).toMatchObject({ id: owner.id, impersonatedBy: me.id });
+
+    // At most an hour.
+    const [session] = await database.db.query.session.findMany({
+      where: (s, { eq: is }) => is(s.impersonatedBy, me.id),
+    });
+    expect(session!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+
+    const stopArgs = {
+      request: request("/api/admin/users/stop-impersonation", actingCookie, "POST"),
+      context: await contextOf(actingCookie),
+      params: {},
+    };
+    const stopped = (await stopRoute.action(stopArgs as never)) as Response;
+    expect(stopped.status).toBe(200);
+    const back = cookieHeader(stopped.headers.getSetCookie(), actingCookie);
+    expect((await readSession(request("/", back)))?.id).toBe(me.id);
+
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, me.id)))
+      .orderBy(desc(auditLog.createdAt));
+    const start = rows.find((row) => row.action === "impersonation_started");
+    const stop = rows.find((row) => row.action === "impersonation_stopped");
+    expect(start?.details).toMatchObject({
+      targetUserId: owner.id,
+      targetEmail: owner.email,
+      adminEmail: me.email,
+    });
+    expect(stop?.details).toMatchObject({
+      targetUserId: owner.id,
+      targetEmail: owner.email,
+      adminEmail: me.email,
+    });
+    // The owner's own log shows no sign-in of theirs from it.
+    const ownerSignIns = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, owner.id), eq(auditLog.action, "sign_in")));
+    expect(ownerSignIns).toHaveLength(1);
+  });
+});

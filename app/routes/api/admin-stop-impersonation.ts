@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { sessionContext } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { stopImpersonation } from "~/features/admin/impersonation.server";
+import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
+import type { Route } from "./+types/admin-stop-impersonation";
+
+// Spec §7: POST /api/admin/users/stop-impersonation → success flag. Only a session in which an
+// admin acts as someone may call it; for anyone else it does not exist (404).
+
+export function loader(): never {
+  notFound();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const acting = context.get(sessionContext);
+  if (!acting?.impersonatedBy || request.method !== "POST") notFound();
+  const answer = await handleAction(
+    async () => {
+      const headers = await stopImpersonation({ db: getDb(), request }, acting);
+      headers.set("Cache-Control", "no-store");
+      return data({ ok: true, success: true, message: "common:impersonation.stopped" }, { headers });
+    },
+    { fallback: "stopImpersonationFailed", headers: { "Cache-Control": "no-store" } },
+  );
+  return asResponse(answer);
+}
