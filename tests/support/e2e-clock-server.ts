@@ -21,6 +21,8 @@ export async function startClockServer(
   now: string,
   port: number,
   env: Record<string, string> = {},
+  /** Start on an earlier server's data directory (the same store, days later on the clock). */
+  options: { dataDir?: string } = {},
 ): Promise<ClockServer> {
   const url = `http://localhost:${port}`;
   // Another server on the port would answer for ours and fail the test in a confusing way.
@@ -29,7 +31,7 @@ export async function startClockServer(
     () => false,
   );
   if (taken) throw new Error(`port ${port} is already in use`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-e2e-clock-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "vitrina-e2e-clock-"));
   const child = spawn("npx", ["tsx", "server/start.ts"], {
     cwd: ROOT,
     env: {
@@ -60,6 +62,15 @@ export async function startClockServer(
 
 export function stopClockServer(server: ClockServer | undefined) {
   if (server?.process.pid) process.kill(-server.process.pid, "SIGTERM");
+}
+
+/** Stops the server and waits until it has exited (its database closed), so another may open it. */
+export async function stopClockServerAndWait(server: ClockServer): Promise<void> {
+  // Ended already: an exit code, or the signal that ended it.
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  stopClockServer(server);
+  await exited;
 }
 
 export function demoPassword(server: ClockServer): string {

@@ -56,7 +56,10 @@ describe("activity log", () => {
     const { ctx } = await createTestStore(database);
     await createProduct(ctx, form({ name: "=HYPERLINK(1)" }));
     const leb = await createProduct(ctx, form({ name: "Леб, бел" }));
-    await runBulkAction(ctx, bulkActionSchema.parse({ action: "delete", scope: "ids", ids: [leb.id] }));
+    await runBulkAction(
+      ctx,
+      bulkActionSchema.parse({ action: "delete", scope: "ids", ids: [leb.id], confirmed: "dialog" }),
+    );
     const csv = await exportActivityCsv(ctx, filters(""), t, "mk");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).trimEnd().split("\r\n");

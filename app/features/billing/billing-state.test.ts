@@ -18,10 +18,17 @@ describe("trial state", () => {
       status: "endingSoon",
       daysRemaining: 7,
     });
-    expect(trialState({ trialEndsAt }, at("2026-12-20T09:00:00Z"))).toMatchObject({
+    // Calendar days in Skopje: the evening before the last day is 1 day, the last morning 0 ("today").
+    expect(trialState({ trialEndsAt }, at("2026-12-19T21:00:00Z"))).toMatchObject({
       status: "endingSoon",
       daysRemaining: 1,
     });
+    expect(trialState({ trialEndsAt }, at("2026-12-20T09:00:00Z"))).toMatchObject({
+      status: "endingSoon",
+      daysRemaining: 0,
+    });
+    // A few seconds more than 4 days is still "4 days" (the same day of the month).
+    expect(trialState({ trialEndsAt }, at("2026-12-16T10:00:05Z"))).toMatchObject({ daysRemaining: 4 });
     const expired = trialState({ trialEndsAt }, at("2026-12-20T10:00:00Z"));
     expect(expired).toMatchObject({ status: "expired", daysRemaining: 0 });
     expect(showsBillingBanner(expired)).toBe(true);

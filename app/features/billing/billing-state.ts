@@ -1,3 +1,4 @@
+import { skopjeDay } from "~/features/confirmation/calendar";
 import { ENDING_SOON_DAYS, type PayablePlanId } from "./plans";
 
 // Issue 16, spec §4: the trial and plan state an owner sees (days remaining, next payment date) and
@@ -10,7 +11,10 @@ export type BillingState = {
   phase: "trial" | "paid";
   /** "none": no trial recorded yet (a store still in onboarding). */
   status: BillingStatus;
-  /** Whole days left until the next payment is due (0 once expired); null with status "none". */
+  /**
+   * Skopje calendar days until the day the next payment is due (0 on that day and once expired),
+   * as a person counts them and as the reminders do; null with status "none".
+   */
   daysRemaining: number | null;
   /** When the trial or the paid period ends: the date the next payment is due. */
   nextPaymentDate: Date | null;
@@ -34,7 +38,9 @@ export function trialState(facts: BillingFacts, now: Date): BillingState {
   if (!end) return { phase, status: "none", daysRemaining: null, nextPaymentDate: null, plan };
   const left = end.getTime() - now.getTime();
   if (left <= 0) return { phase, status: "expired", daysRemaining: 0, nextPaymentDate: end, plan };
-  const daysRemaining = Math.ceil(left / DAY_MS);
+  const daysRemaining = Math.round(
+    (Date.parse(`${skopjeDay(end)}T12:00:00Z`) - Date.parse(`${skopjeDay(now)}T12:00:00Z`)) / DAY_MS,
+  );
   const status = daysRemaining <= ENDING_SOON_DAYS ? "endingSoon" : "active";
   return { phase, status, daysRemaining, nextPaymentDate: end, plan };
 }

@@ -41,14 +41,20 @@ const amount = z
     return cents;
   });
 
-/** The digest of the preview the owner confirmed; empty asks for the preview (issue 12 item 13). */
+/** The digest of the preview the owner confirmed; empty asks for the preview (issue 12 item 13, delete too). */
 const plan = z
   .string()
   .regex(/^([0-9a-f]{64})?$/)
   .default("");
 
 export const bulkActionSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("delete"), ...selection }),
+  z.object({
+    action: z.literal("delete"),
+    ...selection,
+    plan,
+    // "dialog": the browser's own "Delete N products?" was answered yes, so no server step is needed.
+    confirmed: z.enum(["", "dialog"]).default(""),
+  }),
   z.object({ action: z.literal("activate"), ...selection }),
   z.object({ action: z.literal("deactivate"), ...selection }),
   z.object({

@@ -175,7 +175,9 @@ describe("bulk actions", () => {
     const a = await createProduct(ctx, productInput({ name: "A" }));
     const b = await createProduct(ctx, productInput({ name: "B" }));
     await createProduct(ctx, productInput({ name: "C" }));
-    expect(await runBulkAction(ctx, bulk({ action: "delete", ids: [a.id, b.id] }))).toMatchObject({
+    expect(
+      await runBulkAction(ctx, bulk({ action: "delete", ids: [a.id, b.id], confirmed: "dialog" })),
+    ).toMatchObject({
       count: 2,
     });
     expect((await prices(ctx)).map((row) => row.name)).toEqual(["C"]);
@@ -208,7 +210,7 @@ describe("bulk actions", () => {
       const input = action === "pricePercent" ? { value: "50" } : {};
       await (action === "pricePercent"
         ? confirmed(mine.ctx, { action, scope: "all", query: "", ...input })
-        : runBulkAction(mine.ctx, bulk({ action, scope: "all", query: "", ...input })));
+        : runBulkAction(mine.ctx, bulk({ action, scope: "all", query: "", confirmed: "dialog", ...input })));
     }
     expect(await prices(theirs.ctx)).toMatchObject([{ name: "Туѓ", priceCents: 10000, status: "active" }]);
     expect(await activityTypes(theirs.storeId)).toEqual(["product_added"]);
@@ -244,11 +246,11 @@ describe("bulk actions", () => {
     await expect(
       confirmed(failing, { action: "pricePercent", value: "10", ids: [a.id, b.id] }),
     ).rejects.toMatchObject({ code: "priceUpdateFailed" });
-    await expect(runBulkAction(failing, bulk({ action: "delete", ids: [a.id, b.id] }))).rejects.toMatchObject(
-      {
-        code: "productDeleteFailed",
-      },
-    );
+    await expect(
+      runBulkAction(failing, bulk({ action: "delete", ids: [a.id, b.id], confirmed: "dialog" })),
+    ).rejects.toMatchObject({
+      code: "productDeleteFailed",
+    });
     expect((await prices(ctx)).map((row) => row.priceCents)).toEqual([10000, 10000]);
     const bulkHistory = await database.db
       .select()

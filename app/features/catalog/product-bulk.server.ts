@@ -6,6 +6,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { productIdsWhere, productWhere } from "./product.queries.server";
 import type { BulkAction, BulkSelection } from "./product-bulk.schema";
+import { type DeletePreview, deleteSelection, previewDeletion } from "./product-bulk-delete.server";
 import {
   changePrices,
   isPriceAction,
@@ -46,6 +47,8 @@ const FAILURE: Record<
 
 /** A price change's preview, instead of a result: nothing was written. */
 export type BulkPreview = { preview: PricePreview; stale: boolean };
+/** What a bulk delete would remove, instead of a result: nothing was deleted. */
+export type BulkDeletion = { deletion: DeletePreview; stale: boolean };
 
 /**
  * Runs one bulk action in one transaction: every product changes with its price history and
@@ -55,7 +58,7 @@ export type BulkPreview = { preview: PricePreview; stale: boolean };
 export async function runBulkAction(
   ctx: StoreContext,
   action: BulkAction,
-): Promise<BulkResult | BulkPreview> {
+): Promise<BulkResult | BulkPreview | BulkDeletion> {
   if (action.action === "assignCategory" && action.categoryId) {
     if (!(await isStoreCategory(ctx.db, ctx.storeId, action.categoryId))) throw new AppError("notFound");
   }
@@ -64,32 +67,20 @@ export async function runBulkAction(
     throw new AppError("notFound");
   }
   const where = selectionWhere(ctx, action);
-  // A price change is written only once its preview is confirmed (issue 12 item 13).
+  // A price change is written only once its preview is confirmed (issue 12 item 13), and a delete
+  // only once it is confirmed, by the server's step or the browser's dialog (decision 0047).
   if (isPriceAction(action) && !action.plan) {
     return { preview: await previewPrices(ctx.db, where, action), stale: false };
+  }
+  if (action.action === "delete" && !action.plan && action.confirmed !== "dialog") {
+    return { deletion: await previewDeletion(ctx.db, where), stale: false };
   }
   try {
     const result = await ctx.db.transaction(async (tx): Promise<BulkResult | { stale: true }> => {
       const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
       switch (action.action) {
-        case "delete": {
-          const deleted = await tx
-            .delete(product)
-            .where(where)
-            .returning({ id: product.id, name: product.name });
-          if (deleted.length > 0) {
-            await recordActivity(tx, {
-              ...base,
-              type: "products_bulk_deleted",
-              details: {
-                count: deleted.length,
-                names: deleted.map((row) => row.name),
-                deletedAt: new Date().toISOString(),
-              },
-            });
-          }
-          return { count: deleted.length, skipped: 0, failed: 0 };
-        }
+        case "delete":
+          return await deleteSelection(tx, ctx, where, action.plan || null);
         case "activate":
         case "deactivate":
         case "assignCategory": {
@@ -120,8 +111,10 @@ export async function runBulkAction(
       }
     });
     // The prices or the selection moved since the preview: nothing was written; show the new plan.
-    if ("stale" in result)
+    if ("stale" in result) {
+      if (action.action === "delete") return { deletion: await previewDeletion(ctx.db, where), stale: true };
       return { preview: await previewPrices(ctx.db, where, action as PriceAction), stale: true };
+    }
     return result;
   } catch (error) {
     if (isAppError(error)) throw error;

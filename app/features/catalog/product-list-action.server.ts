@@ -9,7 +9,9 @@ import { runBulkAction } from "./product-bulk.server";
 /**
  * The products page's action: delete one product, or run a bulk action. Another store's ids answer
  * 404 and change nothing; a failure answers with the spec §8 message of what failed. A price change
- * first answers with its preview (intent "bulkPreview"), served here so it works without JavaScript.
+ * first answers with its preview (intent "bulkPreview"), and a bulk delete that the browser's dialog did
+ * not confirm with what it would delete (intent "bulkDeletePreview"): served here, so both work
+ * without JavaScript.
  */
 export function productsAction(ctx: StoreContext, form: FormData) {
   const intent = String(form.get("intent") ?? "");
@@ -24,6 +26,10 @@ export function productsAction(ctx: StoreContext, form: FormData) {
       const values = { ...formObject(form), ids: [...new Set(form.getAll("ids").map(String))] };
       const input = parseForm(bulkActionSchema, values);
       const result = await runBulkAction(ctx, input);
+      if ("deletion" in result) {
+        const { scope, ids, query } = input;
+        return { intent: "bulkDeletePreview", ...result, request: { action: "delete", scope, ids, query } };
+      }
       if ("preview" in result) {
         const { action, scope, ids, query } = input;
         // What the confirmation posts again, the value as the owner typed it.

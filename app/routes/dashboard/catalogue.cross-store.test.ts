@@ -138,7 +138,7 @@ describe("another store's ids answer 404 and change nothing", () => {
     // "Everything matching" never reaches beyond my store, even when filtered by their category.
     const all = { intent: "bulk", scope: "all", query: `category=${theirCategoryId}` };
     expect(await run({ ...all, action: "pricePercent", value: "50" })).toBe(200);
-    expect(await run({ ...all, action: "delete", query: "" })).toBe(200);
+    expect(await run({ ...all, action: "delete", query: "", confirmed: "dialog" })).toBe(200);
     expect(await snapshot()).toBe(before);
     const [mineLeft] = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
     expect(mineLeft).toBeUndefined();
@@ -177,6 +177,43 @@ describe("another store's ids answer 404 and change nothing", () => {
 
     expect(await run({ ...change, ids: [mineId], plan })).toMatchObject({ ok: true, counts: { count: 1 } });
     expect(await priceOfMine()).toBe(11000);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("products list: a bulk delete's confirmation step deletes nothing, and its digest with their ids deletes nothing", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const run = (fields: Record<string, string | string[]>) =>
+      call(productsRoute.action, { request: post("/dashboard/products", fields), context, params: {} });
+    const mineId = (await createProduct(mine.ctx, productSchema.parse({ ...productForm, price: "100" }))).id;
+    const mineExists = async () =>
+      (await database.db.select().from(product).where(eq(product.id, mineId))).length === 1;
+    const remove = { intent: "bulk", action: "delete", scope: "ids" };
+
+    const answer = (await run({ ...remove, ids: [mineId] })) as { deletion: { plan: string } };
+    expect(answer).toMatchObject({
+      intent: "bulkDeletePreview",
+      deletion: { selected: 1, examples: [productForm.name] },
+    });
+    expect(await mineExists()).toBe(true);
+
+    const plan = answer.deletion.plan;
+    for (const ids of [[theirProductId], [mineId, theirProductId]]) {
+      expect(await statusOf(() => run({ ...remove, ids }))).toBe(404);
+      expect(await statusOf(() => run({ ...remove, ids, plan }))).toBe(404);
+    }
+    // "Everything matching their category" with my digest: a new, empty list, nothing deleted.
+    const all = { ...remove, scope: "all", query: `category=${theirCategoryId}`, plan };
+    expect(await run(all)).toMatchObject({
+      intent: "bulkDeletePreview",
+      stale: true,
+      deletion: { selected: 0 },
+    });
+    expect(await snapshot()).toBe(before);
+    expect(await mineExists()).toBe(true);
+
+    expect(await run({ ...remove, ids: [mineId], plan })).toMatchObject({ ok: true, counts: { count: 1 } });
+    expect(await mineExists()).toBe(false);
     expect(await snapshot()).toBe(before);
   });
 

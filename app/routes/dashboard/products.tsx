@@ -8,6 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { BulkBar } from "~/features/catalog/components/bulk-bar";
+import { BulkDeleteConfirm } from "~/features/catalog/components/bulk-delete-confirm";
 import { BulkPreview } from "~/features/catalog/components/bulk-preview";
 import { ProductFilters } from "~/features/catalog/components/product-filters";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
@@ -84,6 +85,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   }, [actionData, t]);
   // A bulk price change's preview, served by the action (issue 12 item 13).
   const preview = actionData?.ok && "preview" in actionData ? actionData : null;
+  // A bulk delete the browser's dialog did not confirm (no JavaScript): the server asks (decision 0047).
+  const deletion = actionData?.ok && "deletion" in actionData ? actionData : null;
 
   const pageIds = products.map((product) => product.id);
   const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
@@ -141,6 +144,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <ProductFilters key={location.search} params={params} categories={categories} />
           {preview ? (
             <BulkPreview key={preview.preview.plan} data={preview} />
+          ) : deletion ? (
+            <BulkDeleteConfirm key={deletion.deletion.plan} data={deletion} />
           ) : (
             // Always on the page: hidden while nothing is ticked, unless the browser runs no scripts.
             <BulkBar

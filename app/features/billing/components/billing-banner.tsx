@@ -13,7 +13,11 @@ export function BillingBanner({ banner }: { banner: BillingBannerView | null }) 
   if (!banner) return null;
   const expired = banner.status === "expired" || banner.inactive;
   const date = banner.nextPaymentDate ? formatDate(banner.nextPaymentDate, i18n.language as Locale) : "";
-  const key = expired ? `banner.${banner.phase}.expired` : `banner.${banner.phase}.endingSoon`;
+  const key = expired
+    ? `banner.${banner.phase}.expired`
+    : banner.daysRemaining === 0
+      ? `banner.${banner.phase}.endsToday`
+      : `banner.${banner.phase}.endingSoon`;
   return (
     <div
       role="status"

@@ -85,11 +85,16 @@ export function BulkBar({
         method="post"
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
-          if (action === "delete" && !window.confirm(t("bulk.confirmDelete", { count })))
-            event.preventDefault();
+          if (action !== "delete") return;
+          // With scripts the browser's dialog is the one confirmation step; without them (or when
+          // it is not answered yes) the server asks instead (decision 0047).
+          if (!window.confirm(t("bulk.confirmDelete", { count }))) return event.preventDefault();
+          const confirmed = event.currentTarget.elements.namedItem("confirmed");
+          if (confirmed instanceof HTMLInputElement) confirmed.value = "dialog";
         }}
       >
         <input type="hidden" name="intent" value="bulk" />
+        <input type="hidden" name="confirmed" value="" />
         <input type="hidden" name="scope" value={scope} />
         <input type="hidden" name="query" value={query} />
         {/* Ticked rows on this page post their own ids (their checkboxes belong to this form). */}

@@ -19,6 +19,28 @@ export type BulkPreviewData = {
   request: { action: string; value: string; scope: "ids" | "all"; ids: string[]; query: string };
 };
 
+/** The bulk request as it was posted, again, with the digest of what the owner was shown. */
+export function RepostFields({
+  request,
+  plan,
+}: {
+  request: { action: string; scope: "ids" | "all"; ids: string[]; query: string };
+  plan: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="bulk" />
+      <input type="hidden" name="action" value={request.action} />
+      <input type="hidden" name="scope" value={request.scope} />
+      <input type="hidden" name="query" value={request.query} />
+      <input type="hidden" name="plan" value={plan} />
+      {request.scope === "ids"
+        ? request.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
+        : null}
+    </>
+  );
+}
+
 /**
  * Issue 12 item 13: what a bulk price change will do, before anything is written. The action serves
  * it, so it works without JavaScript; "Confirm" posts the same request with the preview's digest,
@@ -88,15 +110,8 @@ export function BulkPreview({ data }: { data: BulkPreviewData }) {
       {preview.failed > 0 ? <p>{t("bulk.preview.failed", { count: preview.failed })}</p> : null}
       <p className="text-gray-700">{t("bulk.preview.rounding")}</p>
       <Form method="post" className="flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="bulk" />
-        <input type="hidden" name="action" value={request.action} />
+        <RepostFields request={request} plan={preview.plan} />
         <input type="hidden" name="value" value={request.value} />
-        <input type="hidden" name="scope" value={request.scope} />
-        <input type="hidden" name="query" value={request.query} />
-        <input type="hidden" name="plan" value={preview.plan} />
-        {request.scope === "ids"
-          ? request.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
-          : null}
         {preview.changed > 0 ? (
           <Button type="submit" disabled={busy}>
             {t("bulk.preview.confirm", { count: preview.changed })}
