@@ -21,7 +21,12 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
+    route("promotions", "routes/dashboard/promotions.tsx"),
+    route("promotions/add", "routes/dashboard/promotion-add.tsx"),
+    route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
+    route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
