@@ -21,7 +21,12 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
+    route("promotions", "routes/dashboard/promotions.tsx"),
+    route("promotions/add", "routes/dashboard/promotion-add.tsx"),
+    route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
+    route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
@@ -45,6 +50,7 @@ export default [
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
+  route("admin/transactions/:paymentId/invoice", "routes/admin/transaction-invoice.ts"),
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   "trial_extended",
   "store_deactivated",
   "store_reactivated",
+  "transaction_marked_paid",
+  "transaction_cancelled",
   "admin_granted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,12 +1,13 @@
+import { and, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { product } from "~/db/schema/catalog";
+import type { ImportImageOption } from "~/db/schema/imports";
+import { getImportJob } from "~/features/import/import-job.server";
 import type { StoreContext } from "~/lib/service-context";
 import { generateTiles, type TileResult } from "./tiles.server";
 
 // The import wizard's images step (issue 14 step 4, PRODUCT.md "Import image options"), applied
 // after the import's rows are committed. The import calls this; it knows nothing of tiles.
-
-export const IMPORT_IMAGE_OPTIONS = ["generate", "library", "custom", "skip"] as const;
-export type ImportImageOption = (typeof IMPORT_IMAGE_OPTIONS)[number];
 
 export type ImportImagesResult =
   /** Tiles drawn for the products that had no image; the others keep theirs. */
@@ -43,4 +44,35 @@ export async function applyImportImages(input: ApplyImportImagesInput): Promise<
     case "skip":
       return { option: "skip" };
   }
+}
+
+export type ImportImageStep = {
+  /** 0-based position in the import's products; clamped to the list. */
+  index: number;
+  total: number;
+  /** The product at that position, or null when it was deleted since the import. */
+  product: { id: string; name: string; imageUrl: string | null } | null;
+};
+
+/**
+ * "Upload custom" (issue 14 step 4): the import's products one by one, "Product X of Y". Only an
+ * import of the signed-in owner's store is found, and only that store's products are shown, even if
+ * the job lists another id.
+ */
+export async function getImportImageStep(
+  ctx: StoreContext,
+  importId: string,
+  index: number,
+): Promise<ImportImageStep> {
+  const job = await getImportJob(ctx, importId);
+  const ids = job.status === "done" ? (job.productIds ?? []) : [];
+  const total = ids.length;
+  const at = Math.min(Math.max(0, Math.trunc(index) || 0), Math.max(0, total - 1));
+  const id = ids[at];
+  if (!id) return { index: 0, total: 0, product: null };
+  const [row] = await ctx.db
+    .select({ id: product.id, name: product.name, imageUrl: product.imageUrl })
+    .from(product)
+    .where(and(eq(product.storeId, ctx.storeId), eq(product.id, id)));
+  return { index: at, total, product: row ?? null };
 }

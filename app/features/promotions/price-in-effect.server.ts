@@ -179,3 +179,28 @@ export async function pricesInEffect(
   }
   return result;
 }
+
+/**
+ * The prior price each product would show in a promotion starting on `startsOn` (the wizard's
+ * review): the same rule as the public page, before the promotion exists.
+ */
+export async function priorPrices(
+  db: Queryable,
+  storeId: string,
+  productIds: string[],
+  startsOn: string,
+  promotionId: string | null,
+): Promise<Record<string, number>> {
+  if (productIds.length === 0) return {};
+  const rows = await db
+    .select({
+      id: product.id,
+      // Qualified by hand: a one-table select names its columns bare, and the subquery has its own ids.
+      prior: priorPriceSql({ storeId, productId: sql.raw('"product"."id"'), startsOn, promotionId }).mapWith(
+        Number,
+      ),
+    })
+    .from(product)
+    .where(and(eq(product.storeId, storeId), inArray(product.id, productIds)));
+  return Object.fromEntries(rows.map((row) => [row.id, row.prior]));
+}

@@ -13,6 +13,7 @@ import * as auditRoute from "./audit-logs";
 import * as indexRoute from "./index";
 import * as layoutRoute from "./layout";
 import * as storesRoute from "./stores";
+import * as invoiceRoute from "./transaction-invoice";
 import * as transactionsRoute from "./transactions";
 import * as usersRoute from "./users";
 import * as waitlistRoute from "./waitlist";
@@ -64,6 +65,19 @@ const CALLS: Call[] = [
   { name: "/admin/stores action", path: "/admin/stores", method: "POST", run: storesRoute.action },
   { name: "/admin/users", path: "/admin/users", method: "GET", run: usersRoute.loader },
   { name: "/admin/transactions", path: "/admin/transactions", method: "GET", run: transactionsRoute.loader },
+  {
+    name: "/admin/transactions action",
+    path: "/admin/transactions",
+    method: "POST",
+    run: transactionsRoute.action,
+  },
+  {
+    name: "/admin/transactions/{id}/invoice",
+    path: "/admin/transactions/x/invoice",
+    method: "GET",
+    run: invoiceRoute.loader,
+    params: { paymentId: "00000000-0000-4000-8000-000000000000" },
+  },
   { name: "/admin/waitlist", path: "/admin/waitlist", method: "GET", run: waitlistRoute.loader },
   {
     name: "/admin/waitlist/export",
@@ -129,7 +143,7 @@ describe("the admin area is a 404 for anyone but an admin", () => {
 
   it("answers an admin (the same calls are real)", async () => {
     const { cookie } = await admin();
-    for (const call of CALLS.filter((c) => c.method === "GET" && !c.path.endsWith("export"))) {
+    for (const call of CALLS.filter((c) => c.method === "GET" && !/export|invoice/.test(c.path))) {
       expect(await statusFor(call, cookie), call.name).toBe(200);
     }
   });

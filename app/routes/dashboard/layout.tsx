@@ -1,4 +1,14 @@
-import { CreditCard, ExternalLink, Flag, FolderTree, History, LogOut, Package, Settings } from "lucide-react";
+import {
+  BadgePercent,
+  CreditCard,
+  ExternalLink,
+  Flag,
+  FolderTree,
+  History,
+  LogOut,
+  Package,
+  Settings,
+} from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
@@ -20,6 +30,7 @@ import type { Route } from "./+types/layout";
 const MENU = [
   { to: "/dashboard/products", key: "products", icon: Package },
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
+  { to: "/dashboard/promotions", key: "promotions", icon: BadgePercent },
   { to: "/dashboard/activity", key: "activity", icon: History },
   { to: "/dashboard/reports", key: "reports", icon: Flag },
   { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
@@ -75,7 +86,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-7 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-8 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink

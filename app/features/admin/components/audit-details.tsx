@@ -12,6 +12,7 @@ export function AuditDetails({
   const text = (key: string) =>
     typeof details?.[key] === "string" || typeof details?.[key] === "number" ? String(details[key]) : null;
   const parts = [
+    text("reference"),
     text("username") ? `/${text("username")}` : null,
     text("days") ? `+${text("days")} ${t("stores.extend.days").toLowerCase()}` : null,
     text("reason") ? `${t("reason")}: ${text("reason")}` : null,

@@ -1,0 +1,190 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { FormAlert } from "~/components/form-alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import type { ActionFailure } from "~/lib/action-result";
+import { cn } from "~/lib/cn";
+import { promotionDetailsSchema } from "../promotion.schema";
+import { WizardDetailsStep } from "./wizard-details";
+import { type WizardProductRow, WizardProductsStep } from "./wizard-products";
+import { WizardReviewStep } from "./wizard-review";
+import { customPriceProblem, type WizardDetails, type WizardSelection } from "./wizard-state";
+
+const STEPS = ["details", "products", "review"] as const;
+
+export type WizardInitial = { details: WizardDetails; selection: WizardSelection; name: string | null };
+
+/**
+ * The promotion wizard (spec §4): Details → Products (the selection confirmed first) → Review,
+ * then one post of everything. A product in another active promotion is moved only after the
+ * owner confirms (spec §4); the server checks every rule again.
+ */
+export function PromotionWizard({
+  products,
+  categories,
+  initial,
+  promotionId,
+  failure,
+}: {
+  products: WizardProductRow[];
+  categories: { id: string; name: string }[];
+  initial: WizardInitial;
+  promotionId: string | null;
+  failure: ActionFailure | undefined;
+}) {
+  const { t } = useTranslation("promotions");
+  const [step, setStep] = useState<(typeof STEPS)[number]>("details");
+  const [details, setDetails] = useState(initial.details);
+  const [selection, setSelection] = useState(initial.selection);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stepError, setStepError] = useState<{ key: string; values?: Record<string, string> } | null>(null);
+  const busy = useNavigation().state === "submitting";
+  const prior = useFetcher<{ priorPrices: Record<string, number> }>();
+  const ids = useMemo(() => Object.keys(selection).sort(), [selection]);
+  const ownNames = initial.name ? [initial.name] : [];
+  const moveAsked = failure?.errors.form === "errors:promotionMoveConfirm";
+  // The failure whose move question was answered "cancel": a new answer asks again.
+  const [dismissed, setDismissed] = useState<ActionFailure | undefined>();
+
+  const toProducts = () => {
+    const parsed = promotionDetailsSchema.safeParse(details);
+    if (parsed.success) {
+      setErrors({});
+      setStep("products");
+      return;
+    }
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+  };
+
+  const confirmSelection = () => {
+    if (ids.length === 0) return setStepError({ key: "errors:promotionProductsRequired" });
+    for (const id of ids) {
+      const product = products.find((p) => p.id === id);
+      const problem = product && customPriceProblem(product, selection[id] ?? "");
+      if (problem) return setStepError({ key: problem.key, values: { product: product.name } });
+    }
+    setStepError(null);
+    setStep("review");
+    const query = new URLSearchParams({ prior: details.startsOn, ids: ids.join(",") });
+    if (promotionId) query.set("promotion", promotionId);
+    prior.load(`/dashboard/promotions/prior-prices?${query}`);
+  };
+
+  const index = STEPS.indexOf(step);
+  const productsJson = JSON.stringify(ids.map((id) => ({ productId: id, customPrice: selection[id] ?? "" })));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ol
+        className="grid grid-cols-3 gap-2"
+        aria-label={t("steps.progress", { step: index + 1, name: t(`steps.${step}`) })}
+      >
+        {STEPS.map((name, i) => (
+          <li
+            key={name}
+            aria-current={i === index ? "step" : undefined}
+            className={cn(
+              "rounded-md border-b-4 px-2 py-1 text-center font-medium text-sm",
+              i <= index ? "border-brand-600 text-brand-800" : "border-gray-200 text-gray-500",
+            )}
+          >
+            {i + 1}. {t(`steps.${name}`)}
+          </li>
+        ))}
+      </ol>
+      <h2 className="font-semibold text-lg">{t(`steps.${step}`)}</h2>
+      <FormAlert
+        message={
+          failure && !moveAsked ? (failure.errors.form ?? Object.values(failure.errors)[0]) : undefined
+        }
+        values={failure?.params}
+        className="mt-0"
+      />
+      <FormAlert message={stepError?.key} values={stepError?.values} className="mt-0" />
+
+      {step === "details" ? (
+        <WizardDetailsStep details={details} errors={errors} onChange={setDetails} />
+      ) : null}
+      {step === "products" ? (
+        <WizardProductsStep
+          products={products}
+          categories={categories}
+          selection={selection}
+          ownNames={ownNames}
+          onChange={(next) => {
+            setSelection(next);
+            setStepError(null);
+          }}
+        />
+      ) : null}
+      {step === "review" ? (
+        <WizardReviewStep
+          products={products}
+          details={details}
+          selection={selection}
+          priorPrices={prior.data?.priorPrices ?? null}
+        />
+      ) : null}
+
+      {moveAsked && dismissed !== failure ? (
+        <Card
+          role="alertdialog"
+          aria-labelledby="move-title"
+          aria-describedby="move-text"
+          className="border-amber-300 bg-amber-50 p-4"
+        >
+          <h3 id="move-title" className="font-semibold">
+            {t("move.title")}
+          </h3>
+          <p id="move-text" className="mt-1 text-sm">
+            {t("errors:promotionMoveConfirm", failure?.params)}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button type="submit" form="promotion-save" name="move" value="1" disabled={busy}>
+              {t("move.confirm")}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setDismissed(failure)}>
+              {t("move.cancel")}
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+
+      {/* Sticky on a phone, so "next" is always under the thumb. */}
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-2 border-gray-200 border-t bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+        {index > 0 ? (
+          <Button type="button" variant="outline" onClick={() => setStep(STEPS[index - 1]!)}>
+            {t("back")}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step === "details" ? (
+          <Button type="button" onClick={toProducts}>
+            {t("next")}
+          </Button>
+        ) : null}
+        {step === "products" ? (
+          <Button type="button" onClick={confirmSelection}>
+            {t("confirmSelection", { count: ids.length })}
+          </Button>
+        ) : null}
+        {step === "review" ? (
+          <Form method="post" id="promotion-save">
+            {Object.entries(details).map(([key, value]) => (
+              <input key={key} type="hidden" name={key} value={value} />
+            ))}
+            <input type="hidden" name="products" value={productsJson} />
+            <Button type="submit" disabled={busy}>
+              {t("save")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import { flashHeaders } from "~/lib/flash.server";
+import { formObject } from "~/lib/form";
+import type { MoneyLocale } from "~/lib/money";
+import { handleAction, parseForm } from "~/lib/route-adapter.server";
+import type { StoreContext } from "~/lib/service-context";
+import { promotionSchema } from "./promotion.schema";
+import { deletePromotion, savePromotion, setPromotionActive } from "./promotion.server";
+
+// The promotion pages' actions (issue 15), through the one route adapter (decision 0017).
+
+/** /dashboard/promotions: activate, deactivate or delete one promotion. */
+export async function promotionsListAction(ctx: StoreContext, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("promotionId") ?? "");
+  return handleAction(
+    async () => {
+      if (intent === "delete") {
+        await deletePromotion(ctx, id);
+        return { message: "promotions:deleted" };
+      }
+      await setPromotionActive(ctx, id, intent === "activate");
+      return { message: intent === "activate" ? "promotions:activated" : "promotions:deactivated" };
+    },
+    { intent, fallback: intent === "delete" ? "promotionDeleteFailed" : "promotionSaveFailed" },
+  );
+}
+
+/** The wizard's save: a new promotion, or the one being edited (its id from the URL, checked). */
+export async function promotionSaveAction(
+  ctx: StoreContext,
+  form: FormData,
+  options: { id?: string; locale: MoneyLocale },
+) {
+  const values = formObject(form);
+  return handleAction(
+    async () => {
+      const saved = await savePromotion(ctx, parseForm(promotionSchema, values), options);
+      return redirect(`/dashboard/promotions?saved=${saved.id}`, {
+        headers: flashHeaders("promotions:saved"),
+      });
+    },
+    { values, fallback: "promotionSaveFailed" },
+  );
+}

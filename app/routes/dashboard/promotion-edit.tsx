@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { getClock } from "~/features/confirmation/clock.server";
+import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
+import { getPromotion } from "~/features/promotions/promotion.server";
+import { promotionSaveAction } from "~/features/promotions/promotion-action.server";
+import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { failureOf } from "~/lib/action-result";
+import { formatMoneyInput } from "~/lib/money";
+import { orNotFound } from "~/lib/route-adapter.server";
+import type { Route } from "./+types/promotion-edit";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const locale = requestLocale(request);
+  const t = getFixedT(locale);
+  // Another store's id (or a malformed one) is the 404 page.
+  const promotion = await orNotFound(getPromotion(ctx, params.promotionId));
+  const [products, categories] = await Promise.all([
+    listWizardProducts(ctx, getClock().now()),
+    listWizardCategories(ctx),
+  ]);
+  return {
+    title: `${t("promotions:edit")} · Vitrina`,
+    products,
+    categories,
+    promotion: {
+      id: promotion.id,
+      name: promotion.name,
+      details: {
+        name: promotion.name,
+        type: promotion.type,
+        discountType: promotion.discountType,
+        value: formatMoneyInput(promotion.discountValue, locale).replace(/[,.]00$/, ""),
+        startsOn: promotion.startsOn,
+        endsOn: promotion.endsOn,
+      },
+      selection: Object.fromEntries(
+        promotion.products.map((p) => [p.productId, formatMoneyInput(p.customPriceCents, locale)]),
+      ),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  return promotionSaveAction(ctx, await request.formData(), {
+    id: params.promotionId,
+    locale: requestLocale(request),
+  });
+}
+
+export default function PromotionEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("promotions");
+  const { products, categories, promotion } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <h1 className="mb-4 font-semibold text-2xl">{t("edit")}</h1>
+      <PromotionWizard
+        products={products}
+        categories={categories}
+        promotionId={promotion.id}
+        failure={failureOf(actionData)}
+        initial={{ name: promotion.name, details: promotion.details, selection: promotion.selection }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
+import { expect, test, uniqueId } from "../support/e2e-fixtures";
+import { createProduct, waitForHydration } from "../support/e2e-flows";
+
+// Issue 14, in mk: "Извези" on the products page downloads the catalogue as .xlsx (prices as
+// numbers) or as CSV (UTF-8 with BOM, ";" and decimal commas), with the columns the import reads.
+
+test.use({ signedInAs: "owner", lang: "mk" });
+
+test("export: the products as Excel and as CSV, with the import's columns in Macedonian", async ({
+  page,
+}) => {
+  const id = uniqueId();
+  await createProduct(page.request, { name: `Јаболка ${id}`, price: "129,90" });
+  await createProduct(page.request, { name: `=1+1 ${id}`, price: "5" });
+  await page.goto("/dashboard/products");
+  await waitForHydration(page);
+
+  const download = async (format: string) => {
+    await page.getByText("Извези", { exact: true }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: format }).click(),
+    ]);
+    return file;
+  };
+
+  const xlsxFile = await download("Excel (.xlsx)");
+  expect(xlsxFile.suggestedFilename()).toMatch(/^products-\d{4}-\d\d-\d\d\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync(await xlsxFile.path()) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
+    "Назив",
+    "Продажна цена",
+    "Редовна цена",
+  ]);
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  expect(rows.find((row) => row[0] === `Јаболка ${id}`)?.slice(0, 2)).toEqual([`Јаболка ${id}`, 129.9]);
+  // A text cell: shown as written, never run as a formula.
+  expect(rows.find((row) => row[0] === `=1+1 ${id}`)?.[1]).toBe(5);
+
+  const csvFile = await download("CSV (UTF-8)");
+  expect(csvFile.suggestedFilename()).toMatch(/\.csv$/);
+  const bytes = readFileSync(await csvFile.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.toString("utf8");
+  expect(csv).toContain("Назив;Продажна цена;Редовна цена;Категорија;Количина");
+  expect(csv).toContain(`Јаболка ${id};"129,90";`);
+  expect(csv).toContain(`'=1+1 ${id};"5,00";`);
+});
