@@ -65,10 +65,13 @@ app.use(
     production: config.production,
     https: config.baseUrl.startsWith("https://"),
     // The "Continue with Google" form is answered with a redirect to Google's sign-in page.
-    formTargets:
-      config.googleClientId && config.googleClientSecret
+    formTargets: [
+      ...(config.googleClientId && config.googleClientSecret
         ? [new URL(config.googleOAuthBaseUrl ?? "https://accounts.google.com").origin]
-        : [],
+        : []),
+      // Issue 16: the card payment form posts to cPay's hosted payment page.
+      ...(config.cpay ? [new URL(config.cpay.url).origin] : []),
+    ],
   }),
 );
 
@@ -92,7 +95,11 @@ app.use(
   bodyLimit({
     rules: [
       // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
-      { paths: ["/dashboard/products/import"], limit: IMPORT_UPLOAD_BODY_LIMIT },
+      // (".data": the same form posted by a client-side navigation.)
+      {
+        paths: ["/dashboard/products/import", "/dashboard/products/import.data"],
+        limit: IMPORT_UPLOAD_BODY_LIMIT,
+      },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,
