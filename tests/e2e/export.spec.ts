@@ -26,6 +26,12 @@ test("export: the products as Excel and as CSV, with the import's columns in Mac
     return file;
   };
 
+  // The menu closes with Escape, focus back on its button.
+  await page.getByText("Извези", { exact: true }).click();
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeHidden();
+
   const xlsxFile = await download("Excel (.xlsx)");
   expect(xlsxFile.suggestedFilename()).toMatch(/^products-\d{4}-\d\d-\d\d\.xlsx$/);
   const workbook = new ExcelJS.Workbook();

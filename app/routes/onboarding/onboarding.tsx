@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ownerContext, requireOwner } from "~/auth/guards.server";
 import { FormAlert } from "~/components/form-alert";
@@ -18,6 +18,7 @@ import { QuickProductsStep } from "~/features/stores/components/quick-products-s
 import {
   finishOnboarding,
   listOnboardingProducts,
+  missingOnboardingStep,
   onboardingStepOf,
   saveCompanyStep,
   savePhoneStep,
@@ -63,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store: store ? storeProfileValues(store) : null,
     products,
     index,
+    // The first required step not saved: where a refused finish sends the owner (issue 12).
+    missingStep: store ? missingOnboardingStep(store) : 1,
   };
 }
 
@@ -153,6 +156,14 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           <h2 className="mt-4 font-semibold text-xl">{t(`steps.${step}.title`)}</h2>
           <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
           <FormAlert message={errors.form} />
+          {errors.form === "errors:onboardingIncomplete" && loaderData.missingStep ? (
+            <Link
+              to={`/onboarding?step=${loaderData.missingStep}`}
+              className="mt-2 inline-block font-medium text-brand-700 text-sm underline"
+            >
+              {t("goToMissingStep", { step: loaderData.missingStep })}
+            </Link>
+          ) : null}
           <div className="mt-5">
             {step === 1 ? <StoreStep {...steps} /> : null}
             {step === 2 ? <PhoneStep {...steps} /> : null}
