@@ -67,6 +67,8 @@ export default [
   route("api/username-availability", "routes/api/username-availability.ts"),
   route("api/address-suggestions", "routes/api/address-suggestions.ts"),
   route("api/images", "routes/api/image-upload.ts"),
+  // Issue 16: CaSys cPay's answer after a card payment (only when CPAY_* is set).
+  route("api/billing/cpay/:result", "routes/api/billing-cpay.ts"),
   // Spec §7 impersonation calls; the optional id lets a missing one answer 'User ID is required'.
   route("api/admin/users/stop-impersonation", "routes/api/admin-stop-impersonation.ts"),
   route("api/admin/users/:userId?/impersonate", "routes/api/admin-impersonate.ts"),

@@ -65,10 +65,13 @@ app.use(
     production: config.production,
     https: config.baseUrl.startsWith("https://"),
     // The "Continue with Google" form is answered with a redirect to Google's sign-in page.
-    formTargets:
-      config.googleClientId && config.googleClientSecret
+    formTargets: [
+      ...(config.googleClientId && config.googleClientSecret
         ? [new URL(config.googleOAuthBaseUrl ?? "https://accounts.google.com").origin]
-        : [],
+        : []),
+      // Issue 16: the card payment form posts to cPay's hosted payment page.
+      ...(config.cpay ? [new URL(config.cpay.url).origin] : []),
+    ],
   }),
 );
 
