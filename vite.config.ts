@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
@@ -35,6 +35,27 @@ function catalogueParts(): Plugin {
   };
 }
 
+/**
+ * The PDF worker thread's script is the server bundle's second entry (decision 0049). React Router
+ * names every server entry "index.js", so this one comes out as "index2.js": once written, it gets
+ * its own name, which server/app.ts looks for. It stays in the same folder, so its imports hold, and
+ * nothing imports an entry, so no other file refers to the old name.
+ */
+function pdfWorkerEntry(): Plugin {
+  return {
+    name: "vitrina:pdf-worker-entry",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    writeBundle(options, bundle) {
+      const entry = Object.values(bundle).find(
+        (chunk) => chunk.type === "chunk" && chunk.isEntry && chunk.name === PDF_WORKER,
+      );
+      if (!entry || !options.dir) throw new Error(`the server build has no ${PDF_WORKER} entry`);
+      renameSync(path.join(options.dir, entry.fileName), path.join(options.dir, `${PDF_WORKER}.js`));
+    },
+  };
+}
+const PDF_WORKER = "price-list-pdf-worker";
+
 // In the browser, what every page runs is one chunk: fewer requests, and brotli compresses one file
 // better than seven (decision 0008). Only what every page loads anyway belongs here.
 const EVERY_PAGE = [
@@ -50,7 +71,12 @@ const EVERY_PAGE = [
 // of the database, auth and router code (React Router's node-custom-server pattern).
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+    ? {
+        rollupOptions: {
+          input: { index: "./server/app.ts", [PDF_WORKER]: "./app/features/pdf/price-list-pdf.worker.ts" },
+        },
+        target: "node20",
+      }
     : {
         rolldownOptions: {
           output: {
@@ -64,5 +90,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "pino"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), catalogueParts(), reactRouter(), precompressAssets()],
+  plugins: [tailwindcss(), catalogueParts(), reactRouter(), precompressAssets(), pdfWorkerEntry()],
 }));

@@ -20,6 +20,8 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
+    route("products/import", "routes/dashboard/import.tsx"),
+    route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
     route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
@@ -54,6 +56,7 @@ export default [
 
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
+  route("dashboard/products/import/:importId/skipped.csv", "routes/dashboard/import-skipped.ts"),
   // The products as CSV or .xlsx, the columns the import reads (issue 14).
   route("dashboard/products/export", "routes/dashboard/products-export.ts"),
   // The pro-forma invoice of one of the owner's payments (issue 16).
@@ -64,6 +67,8 @@ export default [
   route("api/username-availability", "routes/api/username-availability.ts"),
   route("api/address-suggestions", "routes/api/address-suggestions.ts"),
   route("api/images", "routes/api/image-upload.ts"),
+  // Issue 16: CaSys cPay's answer after a card payment (only when CPAY_* is set).
+  route("api/billing/cpay/:result", "routes/api/billing-cpay.ts"),
   // Spec §7 impersonation calls; the optional id lets a missing one answer 'User ID is required'.
   route("api/admin/users/stop-impersonation", "routes/api/admin-stop-impersonation.ts"),
   route("api/admin/users/:userId?/impersonate", "routes/api/admin-impersonate.ts"),

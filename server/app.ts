@@ -14,6 +14,7 @@ import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
+import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { startJobs, stopJobs } from "~/jobs/runtime.server";
@@ -64,10 +65,13 @@ app.use(
     production: config.production,
     https: config.baseUrl.startsWith("https://"),
     // The "Continue with Google" form is answered with a redirect to Google's sign-in page.
-    formTargets:
-      config.googleClientId && config.googleClientSecret
+    formTargets: [
+      ...(config.googleClientId && config.googleClientSecret
         ? [new URL(config.googleOAuthBaseUrl ?? "https://accounts.google.com").origin]
-        : [],
+        : []),
+      // Issue 16: the card payment form posts to cPay's hosted payment page.
+      ...(config.cpay ? [new URL(config.cpay.url).origin] : []),
+    ],
   }),
 );
 
@@ -91,7 +95,11 @@ app.use(
   bodyLimit({
     rules: [
       // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
-      { paths: ["/dashboard/products/import"], limit: IMPORT_UPLOAD_BODY_LIMIT },
+      // (".data": the same form posted by a client-side navigation.)
+      {
+        paths: ["/dashboard/products/import", "/dashboard/products/import.data"],
+        limit: IMPORT_UPLOAD_BODY_LIMIT,
+      },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,
@@ -173,6 +181,9 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
   return reactRouter(withReadBody(req), res, next);
 });
 
+// The PDF worker thread runs its built copy, the server bundle's second entry (vite.config.ts).
+pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf-worker.js"));
+
 /** Migrations and the demo store, before the first request is served. */
 export async function startup(): Promise<void> {
   const database = await startDatabase();
@@ -188,6 +199,7 @@ export async function startup(): Promise<void> {
 
 export async function shutdown(): Promise<void> {
   stopJobs();
+  await pdfRenderPool.close();
   await storeVersions.stop();
   await closeDatabase();
 }

@@ -33,7 +33,11 @@ export type Config = {
   adminEmails: string[];
   /** Issue 16: the platform operator on pro-forma invoices, and where custom-plan requests go. */
   operator: OperatorDetails;
+  /** Issue 16: card payments through CaSys cPay's hosted payment page; null → bank transfer only. */
+  cpay: CpaySettings | null;
 };
+
+export type CpaySettings = { merchantId: string; merchantName: string; secret: string; url: string };
 
 export type OperatorDetails = {
   company: string;
@@ -79,6 +83,17 @@ export function getConfig(): Config {
       account: process.env.OPERATOR_ACCOUNT || "300000000000000",
       email: process.env.OPERATOR_EMAIL || "billing@vitrina.mk",
     },
+    cpay:
+      process.env.CPAY_MERCHANT_ID && process.env.CPAY_MERCHANT_NAME && process.env.CPAY_SECRET
+        ? {
+            merchantId: process.env.CPAY_MERCHANT_ID,
+            merchantName: process.env.CPAY_MERCHANT_NAME,
+            secret: process.env.CPAY_SECRET,
+            url:
+              process.env.CPAY_URL ||
+              "https://www.cpay.com.mk/client/Page/default.aspx?xml_id=/mk-MK/.TestLoginToPay/",
+          }
+        : null,
   };
   return cached;
 }

@@ -26,6 +26,12 @@ test("export: the products as Excel and as CSV, with the import's columns in Mac
     return file;
   };
 
+  // The menu closes with Escape, focus back on its button.
+  await page.getByText("Извези", { exact: true }).click();
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeHidden();
+
   const xlsxFile = await download("Excel (.xlsx)");
   expect(xlsxFile.suggestedFilename()).toMatch(/^products-\d{4}-\d\d-\d\d\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
@@ -50,4 +56,31 @@ test("export: the products as Excel and as CSV, with the import's columns in Mac
   expect(csv).toContain("Назив;Продажна цена;Редовна цена;Категорија;Количина");
   expect(csv).toContain(`Јаболка ${id};"129,90";`);
   expect(csv).toContain(`'=1+1 ${id};"5,00";`);
+});
+
+test("export → import: the unedited export changes nothing", async ({ page }) => {
+  const id = uniqueId();
+  await createProduct(page.request, { name: `Сирење овчо ${id}`, price: "489,50" });
+  await createProduct(page.request, { name: `Qumësht ${id}`, price: "65" });
+  for (const format of ["Excel (.xlsx)", "CSV (UTF-8)"]) {
+    await page.goto("/dashboard/products");
+    await waitForHydration(page);
+    await page.getByText("Извези", { exact: true }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: format }).click(),
+    ]);
+    await page.getByRole("link", { name: "Увези", exact: true }).first().click();
+    await page.getByLabel("CSV или Excel датотека (.csv, .xlsx)").setInputFiles({
+      name: file.suggestedFilename(),
+      mimeType: "application/octet-stream",
+      buffer: readFileSync(await file.path()),
+    });
+    await page.getByRole("button", { name: "Прочитај ја датотеката" }).click();
+    await page.getByRole("button", { name: "Продолжи кон преглед" }).click();
+    await expect(page.locator('[data-count="added"]')).toHaveText("0");
+    await expect(page.locator('[data-count="updated"]')).toHaveText("0");
+    await expect(page.locator('[data-count="skipped"]')).toHaveText("0");
+    await expect(page.getByText("Нема нови или сменети производи во оваа датотека.")).toBeVisible();
+  }
 });

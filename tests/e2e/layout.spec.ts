@@ -147,6 +147,7 @@ test.describe("reachable at every width (§3)", () => {
     await expect(entries).toHaveText([
       "Производи",
       "Категории",
+      "Промоции",
       "Активност",
       "Пријави",
       "Наплата",

@@ -11,7 +11,7 @@ import { renderMail } from "~/mail/layout.server";
 import { sendMail } from "~/mail/mailer.server";
 import type { CustomPlanInput } from "./billing.schema";
 import { type BillingState, showsBillingBanner, trialState } from "./billing-state";
-import { availableMethods } from "./payment-provider";
+import { availableMethods } from "./providers.server";
 import { listStorePayments } from "./transactions.queries.server";
 
 // Issue 16: what the owner's billing pages and the dashboard banner read, and the custom-plan

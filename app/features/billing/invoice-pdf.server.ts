@@ -5,6 +5,7 @@ import type { OperatorDetails } from "~/lib/config.server";
 import { formatDate } from "~/lib/dates";
 import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
+import { formatPhoneNational } from "~/lib/phone";
 import type { PaymentRow } from "./transactions.queries.server";
 
 // Issue 16: the pro-forma invoice a bank transfer is paid against (PRODUCT.md "Payments"): the
@@ -70,7 +71,7 @@ export async function renderInvoicePdf(
     payment.buyer.companyName,
     payment.buyer.storeName,
     payment.buyer.address,
-    payment.buyer.phone,
+    formatPhoneNational(payment.buyer.phone),
   ]);
   doc.y = Math.max(sellerEnd, buyerEnd) + 24;
 

@@ -1,9 +1,9 @@
-import type { PaymentMethod } from "~/db/schema/billing";
+import type { PaymentMethod } from "./plans";
 
 // Issue 16: payment goes through a provider (PRODUCT.md "Payments"). A provider turns a freshly
 // created pending payment into the owner's next step; confirming the money is its other half
 // (the admin's "mark paid" for a bank transfer, a verified callback for a card). See
-// docs/billing-providers.md for how a card provider (CaSys cPay) fits.
+// docs/billing.md for how a card provider (CaSys cPay) fits.
 
 export type PaymentForProvider = {
   id: string;
@@ -29,19 +29,3 @@ export const bankTransferProvider: PaymentProvider = {
   method: "bank_transfer",
   start: () => ({ kind: "invoice" }),
 };
-
-const providers = new Map<PaymentMethod, PaymentProvider>([["bank_transfer", bankTransferProvider]]);
-
-/** Adds a provider (a card provider at start-up when its settings are present). */
-export function registerPaymentProvider(provider: PaymentProvider): void {
-  providers.set(provider.method, provider);
-}
-
-export function paymentProvider(method: PaymentMethod): PaymentProvider | null {
-  return providers.get(method) ?? null;
-}
-
-/** The methods an owner may choose now, in the order the page offers them. */
-export function availableMethods(): PaymentMethod[] {
-  return [...providers.keys()];
-}

@@ -8,8 +8,9 @@ import { AppError } from "~/lib/app-error";
 import type { Actor, StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { addMonths, latestDate } from "./billing-state";
-import { type PaymentStart, paymentProvider } from "./payment-provider";
+import type { PaymentStart } from "./payment-provider";
 import { CURRENCY, INVOICE_DUE_DAYS, type PayablePlanId, PLANS } from "./plans";
+import { paymentProvider } from "./providers.server";
 import { paymentReference, paymentStatusSql } from "./transactions.queries.server";
 
 // Issue 16: choosing a plan, and an admin confirming or cancelling a payment. Every payment event

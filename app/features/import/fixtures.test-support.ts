@@ -83,3 +83,33 @@ export const NINE_COLUMN_HEADERS = [
   "Вид на попуст",
   "Времетраење на попуст",
 ];
+
+/** A POS-like product file of `rows` rows: name, price with decimal comma, category, quantity, barcode. */
+export function productRows(rows: number, prefix = "Производ"): (string | number)[][] {
+  return Array.from({ length: rows }, (_, i) => [
+    `${prefix} ${i + 1} ${["500 г", "1 л", "250 г", "1 кг"][i % 4]}`,
+    `${Math.floor(30 + ((i * 7919) % 600))},${String(i % 100).padStart(2, "0")}`,
+    `Категорија ${i % 40}`,
+    i % 50,
+  ]);
+}
+
+export const PRODUCT_HEADERS = ["Назив", "Цена", "Категорија", "Количина"];
+
+/** productRows as a Windows-1251 CSV. */
+export function productCsv(rows: number, prefix?: string): Uint8Array {
+  return csv1251([PRODUCT_HEADERS.join(";"), ...productRows(rows, prefix).map((row) => row.join(";"))]);
+}
+
+/** productRows as an .xlsx, prices as number cells. */
+export function productXlsx(rows: number, prefix?: string): Promise<Uint8Array> {
+  return xlsx([
+    PRODUCT_HEADERS,
+    ...productRows(rows, prefix).map(([name, price, category, quantity]) => [
+      name,
+      Number(String(price).replace(",", ".")),
+      category,
+      quantity,
+    ]),
+  ]);
+}

@@ -103,6 +103,20 @@ describe("the import job", () => {
     expect(await hasSavedMapping(ctx, again.headers)).toBe(true);
   });
 
+  it("applies the image choice after the commit: 'generate' draws a tile for each imported product", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    setAfterImport(null);
+    const job = await createImport(ctx, { fileName: "artikli.csv", bytes: POS_FILE });
+    await queueImport(ctx, job.id, "generate");
+    await runImportJob(db(), job.id);
+    const rows = await database.db
+      .select({ name: product.name, imageUrl: product.imageUrl })
+      .from(product)
+      .where(eq(product.storeId, storeId));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.imageUrl).toMatch(/\.webp$/);
+  });
+
   it("refuses a second import of the store while one runs, and another store's job", async () => {
     const { ctx } = await createTestStore(database);
     const other = await createTestStore(database);

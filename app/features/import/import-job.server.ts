@@ -15,6 +15,7 @@ import {
   mappingProblems,
 } from "./columns";
 import { type ImportPlan, planImport } from "./commit.server";
+import { IMPORT_MAX_BYTES } from "./file-options";
 import { deleteImportFile, readImportBytes, saveImportFile } from "./import-file.server";
 import { type Delimiter, type Encoding, type ImportSheet, readImportFile } from "./read-file.server";
 import { type ImportRow, type Skipped, toImportRows } from "./rows";
@@ -57,6 +58,7 @@ export async function createImport(
   upload: { fileName: string; bytes: Uint8Array },
 ): Promise<ImportJob> {
   if (upload.bytes.length === 0) throw new AppError("importEmpty");
+  if (upload.bytes.length > IMPORT_MAX_BYTES) throw new AppError("importTooLarge");
   const since = new Date(Date.now() - 60 * 60 * 1000);
   const [recent] = await ctx.db
     .select({ n: count() })
@@ -113,18 +115,27 @@ function assertDraft(job: ImportJob): void {
 
 export type MappingInput = { mapping: ColumnMapping; encoding: Encoding | null; delimiter: Delimiter | null };
 
-/** Step 2: the owner's mapping (and encoding/delimiter), saved for the store's next file too. */
-export async function saveMapping(ctx: StoreContext, jobId: string, input: MappingInput): Promise<ImportJob> {
+/**
+ * Step 2: the owner's mapping, saved for the store's next file with the same headers. An encoding
+ * or delimiter other than the one in effect re-reads the file instead: its headers change, so
+ * their mapping is detected afresh and shown again (`reread`).
+ */
+export async function saveMapping(
+  ctx: StoreContext,
+  jobId: string,
+  input: MappingInput,
+): Promise<{ job: ImportJob; reread: boolean }> {
   const job = await getImportJob(ctx, jobId);
   assertDraft(job);
-  const encodingChanged =
-    (input.encoding ?? null) !== job.encoding || (input.delimiter ?? null) !== job.delimiter;
+  const current = await readJobSheet(job);
+  const encoding = job.format === "csv" ? (input.encoding ?? current.encoding) : null;
+  const delimiter = job.format === "csv" ? (input.delimiter ?? current.delimiter) : null;
+  const reread = encoding !== current.encoding || delimiter !== current.delimiter;
   let headers = job.headers;
-  let mapping = input.mapping;
+  let mapping: ColumnMapping;
   let totalRows = job.totalRows;
-  if (encodingChanged) {
-    // Another encoding or delimiter gives other headers: detect their mapping afresh.
-    const sheet = await readJobSheet({ ...job, encoding: input.encoding, delimiter: input.delimiter });
+  if (reread) {
+    const sheet = await readJobSheet({ ...job, encoding, delimiter });
     headers = sheet.headers;
     mapping = detectMapping(headers);
     totalRows = sheet.rows.length;
@@ -147,10 +158,10 @@ export async function saveMapping(ctx: StoreContext, jobId: string, input: Mappi
   }
   const [updated] = await ctx.db
     .update(importJob)
-    .set({ encoding: input.encoding, delimiter: input.delimiter, headers, mapping, totalRows })
+    .set({ encoding, delimiter, headers, mapping, totalRows })
     .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id)))
     .returning();
-  return updated!;
+  return { job: updated!, reread };
 }
 
 export type ImportPreview = {

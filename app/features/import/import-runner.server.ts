@@ -7,6 +7,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type ImportCounts, importJob, type SkippedRow } from "~/db/schema/imports";
+import { applyImportImages } from "~/features/images/import-images.server";
 import { isAppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
 import { commitImport } from "./commit.server";
@@ -24,11 +25,20 @@ export function importProgress(jobId: string): ImportProgress | null {
   return progress.get(jobId) ?? null;
 }
 
-/** Hooks run after a successful commit (the images of step 4); replaceable in tests. */
+/** What runs after a successful commit: the images of step 4 (replaceable in tests). */
 export type AfterImport = (input: { db: Db; job: ImportJob; productIds: string[] }) => Promise<void>;
-let afterImport: AfterImport = async () => {};
-export function setAfterImport(hook: AfterImport): void {
-  afterImport = hook;
+const applyImages: AfterImport = async ({ db, job, productIds }) => {
+  await applyImportImages({
+    db,
+    storeId: job.storeId,
+    importId: job.id,
+    option: job.imageOption ?? "skip",
+    productIds,
+  });
+};
+let afterImport: AfterImport = applyImages;
+export function setAfterImport(hook: AfterImport | null): void {
+  afterImport = hook ?? applyImages;
 }
 
 /** Starts the job without waiting for it (the action answers at once; the page polls). */
@@ -48,6 +58,8 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
   try {
     const { rows, skipped } = await rowsOfJob(job);
     const ctx = { db, storeId: job.storeId, actor: { userId: job.actorId } };
+    // The kill -9 test (tests/e2e/import-kill.spec.ts) waits for this line to kill mid-commit.
+    logger.info({ jobId, rows: rows.length }, "import commit started");
     const result = await commitImport(ctx, rows, (done, total) => {
       progress.set(job.id, { done, total, startedAt });
     });
@@ -66,6 +78,7 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
       .where(eq(importJob.id, job.id));
     logger.info({ jobId, storeId: job.storeId, counts, ms: Date.now() - startedAt }, "import committed");
     try {
+      // After "done": the owner sees the result at once; generated tiles appear as they are drawn.
       await afterImport({ db, job, productIds: result.productIds });
     } catch (error) {
       // The products are in; images can be added again from the products page.

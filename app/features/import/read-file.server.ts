@@ -8,17 +8,20 @@ import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { csvCellText } from "~/features/feeds/serialize";
 import { AppError } from "~/lib/app-error";
+import { DELIMITERS, type Delimiter, type Encoding, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./file-options";
 import type { CellValue } from "./values";
 import { checkXlsxZip } from "./xlsx-guard.server";
 
-export const IMPORT_MAX_BYTES = 15 * 1024 * 1024;
 /** The upload request's body limit (server/app.ts): the file plus its multipart envelope. */
 export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
-export const IMPORT_MAX_ROWS = 50_000;
-export const ENCODINGS = ["utf-8", "windows-1251", "windows-1250", "iso-8859-2"] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-export const DELIMITERS = [";", ",", "\t"] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
+export {
+  DELIMITERS,
+  type Delimiter,
+  ENCODINGS,
+  type Encoding,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+} from "./file-options";
 export type FileFormat = "csv" | "xlsx";
 
 export type ReadOptions = { encoding?: Encoding | null; delimiter?: Delimiter | null };

@@ -1,185 +1,24 @@
-import PDFDocument from "pdfkit";
+import path from "node:path";
 import type { PriceList } from "~/features/feeds/price-list.server";
-import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
-import { getFixedT } from "~/i18n/i18n.server";
-import { formatDateTime, formatDay } from "~/lib/dates";
-import { dejaVuFont } from "~/lib/fonts.server";
-import { formatMoney } from "~/lib/money";
+import { resources } from "~/i18n/resources";
+import { PdfRenderPool } from "./pdf-render-pool.server";
 
-// The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
-// Cyrillic (STACK-NOTES), so a DejaVu TTF is embedded: the text stays extractable (pdftotext).
+// Issue 11: a cold 5,000-product PDF kept the event loop busy for 6–14 s, so every other request of
+// the process waited. It now renders in a worker thread (decision 0049), one at a time per process
+// (two cores, often several processes); further requests wait in order. The cache in front of it
+// (price-list-pdf-cache.server.ts) makes that rare: once per store version, language and day.
 
-const MARGIN = 36;
-const DESCRIPTION_CHARS = 200;
+/** The process's PDF threads; the worker gets the catalogues once, when it starts. */
+export const pdfRenderPool = new PdfRenderPool({
+  size: 1,
+  // From the sources (dev server, tests, benchmarks): the TypeScript worker beside this file, run
+  // through tsx. The server bundle points it at its built copy (server/app.ts).
+  script: path.join(import.meta.dirname, "price-list-pdf.worker.ts"),
+  workerData: { resources },
+});
 
-const clip = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-const COLUMNS = [
-  { key: "name", width: 0.32 },
-  { key: "price", width: 0.14 },
-  { key: "unitPrice", width: 0.14 },
-  { key: "regular", width: 0.12 },
-  { key: "discount", width: 0.16 },
-  { key: "availability", width: 0.12 },
-] as const;
-type ColumnKey = (typeof COLUMNS)[number]["key"];
-
-/** Each column's width in points: its share, or the width its header's longest word needs. */
-function columnWidths(total: number, needs: (key: ColumnKey) => number): Record<ColumnKey, number> {
-  const widths = Object.fromEntries(
-    COLUMNS.map((column) => [
-      column.key,
-      column.key === "name" ? column.width * total : Math.max(column.width * total, needs(column.key)),
-    ]),
-  ) as Record<ColumnKey, number>;
-  const others = COLUMNS.reduce((sum, column) => (column.key === "name" ? sum : sum + widths[column.key]), 0);
-  widths.name = total - others;
-  return widths;
-}
-
-export async function renderPriceListPdf(list: PriceList, locale: Locale, now: Date): Promise<Buffer> {
-  const t = getFixedT(locale);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `${list.store.name} — ${t("pricelist:pdf.title")}`, Author: list.store.companyName },
-    lang: locale,
-  });
-  doc.registerFont("regular", dejaVuFont("regular"));
-  doc.registerFont("bold", dejaVuFont("bold"));
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const width = doc.page.width - MARGIN * 2;
-  doc.font("bold").fontSize(16).text(list.store.name);
-  doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
-  const stamp = stampText(
-    t,
-    priceStampOf(list.confirmedAt ? { confirmedAt: list.confirmedAt } : null, now),
-    locale,
-  );
-  doc.moveDown(0.3).font("bold").fillColor("#065f46").text(stamp);
-  doc
-    .font("regular")
-    .fillColor("#374151")
-    .fontSize(8)
-    .text(
-      `${t("pricelist:pdf.generated", { time: formatDateTime(now, locale) })} · ${t("store:vatIncluded")}`,
-    );
-  doc.moveDown(0.8);
-
-  // Issue 12 item 8: a header wraps between words inside its cell ("Единечна / цена") and the row
-  // below starts under its last line. A column whose header has a word longer than its share
-  // ("Disponueshmëria") widens to fit that word, taking the room from the name column.
-  doc.font("bold").fontSize(8);
-  const cellWidth = columnWidths(
-    width,
-    (key) =>
-      Math.max(
-        ...t(`pricelist:pdf.${key}`)
-          .split(/\s+/)
-          .map((word) => doc.widthOfString(word)),
-      ) + 4,
-  );
-  const header = () => {
-    const y = doc.y;
-    let x = MARGIN;
-    let height = 0;
-    doc.font("bold").fontSize(8).fillColor("#111827");
-    for (const column of COLUMNS) {
-      const text = t(`pricelist:pdf.${column.key}`);
-      const cell = cellWidth[column.key] - 4;
-      doc.text(text, x + 2, y, { width: cell });
-      height = Math.max(height, doc.heightOfString(text, { width: cell }));
-      x += cellWidth[column.key];
-    }
-    doc.y = y + height + 4;
-    doc
-      .moveTo(MARGIN, doc.y - 2)
-      .lineTo(MARGIN + width, doc.y - 2)
-      .strokeColor("#9ca3af")
-      .stroke();
-  };
-  header();
-
-  if (list.products.length === 0) doc.font("regular").fontSize(10).text(t("pricelist:pdf.empty"), MARGIN);
-  for (const item of list.products) {
-    const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
-      // A row must fit on a page: a long description is cut, visibly (the CSV and JSON carry it whole).
-      name: item.description ? `${item.name}\n${clip(item.description, DESCRIPTION_CHARS)}` : item.name,
-      price: `${formatMoney(item.priceCents, locale)} / ${t(`products:units.${item.unit}`)}`,
-      unitPrice:
-        item.unitPriceCents !== null
-          ? `${formatMoney(item.unitPriceCents, locale)} / ${t(`products:units.${item.unitPricePer}`)}`
-          : "",
-      regular: item.regularPriceCents !== null ? formatMoney(item.regularPriceCents, locale) : "",
-      discount:
-        item.discountPercent !== null && item.discountAmountCents !== null
-          ? [
-              `-${item.discountPercent} %`,
-              `-${formatMoney(item.discountAmountCents, locale)}`,
-              // член 15-а: the promotion's type and duration; the prior price beside it (issue 15).
-              ...(item.discountType && item.discountFrom && item.discountTo
-                ? [
-                    t("pricelist:product.promotion", {
-                      type: t(`pricelist:promotionTypes.${item.discountType}`),
-                      from: formatDay(item.discountFrom, locale),
-                      to: formatDay(item.discountTo, locale),
-                    }),
-                  ]
-                : []),
-              ...(item.priorPriceCents !== null
-                ? [t("pricelist:product.priorPrice", { price: formatMoney(item.priorPriceCents, locale) })]
-                : []),
-            ].join("\n")
-          : "",
-      availability: t(`products:availability.${item.availability}`),
-    };
-    doc.font("regular").fontSize(8);
-    const height = Math.max(
-      ...COLUMNS.map((column) => doc.heightOfString(cells[column.key], { width: cellWidth[column.key] - 4 })),
-    );
-    if (doc.y + height + 6 > doc.page.height - MARGIN - 16) {
-      doc.addPage();
-      header();
-    }
-    const y = doc.y;
-    let x = MARGIN;
-    for (const column of COLUMNS) {
-      doc.fillColor("#111827").text(cells[column.key], x + 2, y, { width: cellWidth[column.key] - 4 });
-      x += cellWidth[column.key];
-    }
-    doc.y = y + height + 4;
-    doc
-      .moveTo(MARGIN, doc.y - 2)
-      .lineTo(MARGIN + width, doc.y - 2)
-      .strokeColor("#e5e7eb")
-      .stroke();
-  }
-
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("regular")
-      .fontSize(8)
-      .fillColor("#6b7280")
-      .text(
-        `${list.store.name} · ${t("pricelist:pdf.page", { page: index + 1, pages: range.count })}`,
-        MARGIN,
-        doc.page.height - MARGIN + 8,
-        { width, align: "center", lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+/** The printable price list of `list` in `locale` as of `now`, drawn off the event loop. */
+export function renderPriceListPdf(list: PriceList, locale: Locale, now: Date): Promise<Buffer> {
+  return pdfRenderPool.render({ list, locale, now: now.getTime() });
 }

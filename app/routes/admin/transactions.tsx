@@ -42,7 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filter: { ...(filters.status && { status: filters.status }), ...(filters.q && { query: filters.q }) },
     page: { page, pageSize: ADMIN_PAGE_SIZE },
   });
-  return { title: `${t("admin:transactions.title")} · Vitrina`, rows, total, page, filters };
+  // The statuses come with the data: billing's list lives in a server module.
+  return {
+    title: `${t("admin:transactions.title")} · Vitrina`,
+    rows,
+    total,
+    page,
+    filters,
+    statuses: PAYMENT_STATUSES,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +83,7 @@ export default function AdminTransactions({ loaderData, actionData }: Route.Comp
   const { t, i18n } = useTranslation(["admin", "billing"]);
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const { rows, total, page, filters } = loaderData;
+  const { rows, total, page, filters, statuses } = loaderData;
   const failure = failureOf(actionData);
   return (
     <>
@@ -93,7 +101,7 @@ export default function AdminTransactions({ loaderData, actionData }: Route.Comp
         <CompactField id="transactions-status" label={t("admin:transactions.status")} className="sm:-mt-5">
           <select id="transactions-status" name="status" defaultValue={filters.status} className={SELECT}>
             <option value="">{t("admin:filters.all")}</option>
-            {PAYMENT_STATUSES.map((status) => (
+            {statuses.map((status) => (
               <option key={status} value={status}>
                 {t(`billing:paymentStatus.${status}`)}
               </option>

@@ -1,4 +1,4 @@
-import { PackagePlus } from "lucide-react";
+import { FileUp, PackagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -116,6 +116,10 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div className="flex flex-wrap gap-2">
           <PriceListPdfButton />
+          <Link to="/dashboard/products/import" className={buttonVariants({ variant: "outline" })}>
+            <FileUp aria-hidden className="size-4" />
+            {t("import")}
+          </Link>
           <ExportMenu />
           <Link to="/dashboard/products/new" className={buttonVariants()}>
             <PackagePlus aria-hidden className="size-4" />
@@ -127,9 +131,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <Card className="mt-6 p-8 text-center">
           <p className="font-medium">{t("empty.title")}</p>
           <p className="mt-1 text-gray-600 text-sm">{t("empty.text")}</p>
-          <Link to="/dashboard/products/new" className={buttonVariants({ className: "mt-4" })}>
-            {t("add")}
-          </Link>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <Link to="/dashboard/products/new" className={buttonVariants()}>
+              {t("add")}
+            </Link>
+            <Link to="/dashboard/products/import" className={buttonVariants({ variant: "outline" })}>
+              {t("import")}
+            </Link>
+          </div>
           {categories.length === 0 ? (
             <p className="mt-4 text-gray-600 text-sm">
               {t("empty.categoriesHint")}{" "}

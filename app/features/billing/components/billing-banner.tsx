@@ -29,7 +29,7 @@ export function BillingBanner({ banner }: { banner: BillingBannerView | null }) 
       }
     >
       <AlertTriangle aria-hidden className="size-4 shrink-0" />
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 flex-1 basis-64">
         {t(key, { count: banner.daysRemaining ?? 0, date })}
         {expired ? ` ${t("banner.inactive")}` : ""}
       </p>

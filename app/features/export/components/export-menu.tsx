@@ -1,5 +1,5 @@
 import { ChevronDown, Download, FileSpreadsheet, FileText } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { buttonVariants } from "~/components/ui/button";
@@ -20,6 +20,23 @@ export function ExportMenu() {
   const { t } = useTranslation("products");
   const menu = useRef<HTMLDetailsElement>(null);
   const [busy, setBusy] = useState(false);
+  // A menu closes on a click elsewhere and on Escape (a bare <details> stays open).
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !details.contains(event.target as Node)) {
+        details.open = false;
+        if (event instanceof KeyboardEvent) details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
   return (
     <details ref={menu} className="relative">
       <summary

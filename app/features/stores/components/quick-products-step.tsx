@@ -44,6 +44,13 @@ export function QuickProductsStep({
   const label = "mb-1 block font-medium text-gray-700 text-xs";
   return (
     <Form method="post" noValidate className="flex flex-col gap-3">
+      {/* Issue 14: a shop with its products in a POS export imports them instead of typing. */}
+      <p className="rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
+        {t("importOffer")}{" "}
+        <Link to="/dashboard/products/import" className="font-medium underline">
+          {t("importLink")}
+        </Link>
+      </p>
       <div>
         <label htmlFor="goodsKind" className="font-medium text-gray-800 text-sm">
           {t("fields.goodsKind")}

@@ -1,0 +1,95 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import type { MoneyLocale } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import type { ImportRow, Skipped } from "../rows";
+import { ImportCounts, SkippedTable } from "./import-counts";
+
+type Props = {
+  id: string;
+  sample: ImportRow[];
+  skipped: Skipped[];
+  counts: { added: number; updated: number; unchanged: number; skipped: number };
+  newCategories: string[];
+};
+
+/** Step 3: the first rows as they will be saved, and every skipped row with line and reason. */
+export function PreviewStep({ id, sample, skipped, counts, newCategories }: Props) {
+  const { t, i18n } = useTranslation("import");
+  const locale = i18n.language as MoneyLocale;
+  const money = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? "" : formatMoney(cents, locale);
+  return (
+    <div className="flex flex-col gap-4">
+      <ImportCounts counts={counts} />
+      {newCategories.length > 0 ? (
+        <p className="text-gray-700 text-sm">
+          {t("preview.newCategories", {
+            count: newCategories.length,
+            names: newCategories.slice(0, 8).join(", "),
+          })}
+        </p>
+      ) : null}
+      <section aria-labelledby="preview-sample">
+        <h2 id="preview-sample" className="font-medium">
+          {t("preview.sample")}
+        </h2>
+        <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-gray-50 text-gray-600">
+              <tr>
+                <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
+                <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
+                <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
+                <th className="px-3 py-2 text-right font-medium">{t("fields.regularPrice")}</th>
+                <th className="px-3 py-2 font-medium">{t("fields.category")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sample.map((row) => (
+                <tr key={row.line} className="border-gray-100 border-t">
+                  <td className="px-3 py-2 text-gray-500">{row.line}</td>
+                  <td className="px-3 py-2">{row.name}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
+                  <td className="px-3 py-2">{row.category ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {skipped.length > 0 ? (
+        <section aria-labelledby="preview-skipped">
+          <h2 id="preview-skipped" className="font-medium">
+            {t("preview.skippedTitle", { count: counts.skipped })}
+          </h2>
+          <p className="text-gray-600 text-sm">{t("preview.skippedHint")}</p>
+          <SkippedTable rows={skipped} />
+        </section>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {counts.added + counts.updated > 0 ? (
+          <Link to={`/dashboard/products/import/${id}?step=images`} className={buttonVariants()}>
+            {counts.skipped > 0 ? t("preview.continueSkipping") : t("preview.continue")}
+          </Link>
+        ) : (
+          <p className="text-gray-700 text-sm">{t("preview.nothingToDo")}</p>
+        )}
+        <Link
+          to={`/dashboard/products/import/${id}`}
+          className="inline-flex h-10 items-center px-2 text-brand-700 text-sm"
+        >
+          {t("preview.back")}
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel" />
+          <Button type="submit" variant="ghost">
+            {t("cancel")}
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

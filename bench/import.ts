@@ -1,0 +1,94 @@
+// `npm run bench:import`: a product import end to end (issue 14) — upload, the server-side job, the
+// one-transaction commit — timed from the upload's first byte to the job's "done", for 20,000 rows
+// of CSV (Windows-1251, decimal commas) and of .xlsx (number cells), on PGlite, or on PostgreSQL
+// when DATABASE_URL is set. Prints the server's peak memory (VmHWM) over its idle RSS, and runs
+// a 50,000-row import for the memory ceiling (at most 500 MB above idle).
+//
+//   npm run bench:import                         # 3 runs of each format, then 50,000 rows of CSV
+//   npm run bench:import -- --runs 5 --rows 20000 --big 50000
+//   DATABASE_URL=postgres://postgres@127.0.0.1:54329/bench npm run bench:import
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { productCsv, productXlsx } from "../app/features/import/fixtures.test-support";
+import { signInDemo, startImport, uploadImport, waitForImport } from "../tests/support/import-http";
+import { median } from "./load-generator";
+import { startServer } from "./support";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    rows: { type: "string", default: "20000" },
+    big: { type: "string", default: "50000" },
+  },
+});
+const runs = Number(args.runs);
+const rows = Number(args.rows);
+const big = Number(args.big);
+
+function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+}
+
+type Run = { ms: number; uploadMs: number; added: number };
+
+async function importOnce(
+  session: Awaited<ReturnType<typeof signInDemo>>,
+  name: string,
+  bytes: Uint8Array,
+): Promise<Run> {
+  const started = performance.now();
+  const jobId = await uploadImport(session, name, bytes);
+  const uploadMs = performance.now() - started;
+  await startImport(session, jobId);
+  const state = await waitForImport(session, jobId);
+  if (state.status !== "done") throw new Error(`import ${name} failed`);
+  return { ms: performance.now() - started, uploadMs, added: state.counts.added ?? 0 };
+}
+
+const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+console.log(
+  `bench:import — ${database}, ${rows} rows × ${runs} runs per format; load ${loadavg()[0]!.toFixed(1)}`,
+);
+const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-bench-import-"));
+const server = await startServer(dataDir, {}, { readyPath: "/demo" });
+try {
+  // better-auth trusts the origin it was configured with (localhost), not 127.0.0.1.
+  const session = await signInDemo(server.url.replace("127.0.0.1", "localhost"), dataDir);
+  const idleKb = memoryKb(server.pid, "VmRSS");
+  for (const format of ["csv", "xlsx"] as const) {
+    const results: Run[] = [];
+    for (let run = 0; run < runs; run++) {
+      // A new prefix each run: every row is a new product, the catalogue grows by `rows` each time.
+      const prefix = `${format.toUpperCase()}${run}`;
+      const bytes = format === "csv" ? productCsv(rows, prefix) : await productXlsx(rows, prefix);
+      const result = await importOnce(session, `bench.${format}`, bytes);
+      if (result.added !== rows) throw new Error(`expected ${rows} added, got ${result.added}`);
+      results.push(result);
+      console.log(
+        `  ${format} run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s end to end (upload+read ${(result.uploadMs / 1000).toFixed(2)} s), file ${(bytes.length / 1e6).toFixed(1)} MB`,
+      );
+    }
+    console.log(
+      `${format}: median ${(median(results.map((r) => r.ms)) / 1000).toFixed(2)} s for ${rows} rows`,
+    );
+  }
+  const peakKb = memoryKb(server.pid, "VmHWM");
+  console.log(`server memory: idle ${(idleKb / 1024).toFixed(0)} MB, peak ${(peakKb / 1024).toFixed(0)} MB`);
+
+  if (big > 0) {
+    const before = memoryKb(server.pid, "VmRSS");
+    const bytes = productCsv(big, "BIG");
+    const result = await importOnce(session, "big.csv", bytes);
+    const peak = memoryKb(server.pid, "VmHWM");
+    console.log(
+      `${big} rows csv (${(bytes.length / 1e6).toFixed(1)} MB): ${(result.ms / 1000).toFixed(2)} s; RSS before ${(before / 1024).toFixed(0)} MB, peak ${(peak / 1024).toFixed(0)} MB, peak above idle ${((peak - idleKb) / 1024).toFixed(0)} MB`,
+    );
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
