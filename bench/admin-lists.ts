@@ -234,7 +234,12 @@ const CASES: [string, Loader, string][] = [
     "/admin/audit-logs?action=sign_in_failed",
   ],
   [
-    "audit: user + dates",
+    "audit: whole address",
+    routes.audit.loader as unknown as Loader,
+    "/admin/audit-logs?user=owner-123%40bench.example",
+  ],
+  [
+    "audit: part of an address + dates",
     routes.audit.loader as unknown as Loader,
     "/admin/audit-logs?user=owner-123%40&from=2026-01-01&to=2999-01-01",
   ],

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
+import sharp from "sharp";
+import { expectNoSeriousViolations } from "../support/axe";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
@@ -83,4 +85,47 @@ test("export → import: the unedited export changes nothing", async ({ page }) 
     await expect(page.locator('[data-count="skipped"]')).toHaveText("0");
     await expect(page.getByText("Нема нови или сменети производи во оваа датотека.")).toBeVisible();
   }
+});
+
+test("import with 'upload custom': Product X of Y, an image uploaded, then the next one", async ({
+  page,
+}) => {
+  const id = uniqueId();
+  const names = [`Маслиново масло ${id}`, `Чај нане ${id}`];
+  await page.goto("/dashboard/products/import");
+  await waitForHydration(page);
+  await page.getByLabel("CSV или Excel датотека (.csv, .xlsx)").setInputFiles({
+    name: "novi.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Назив;Продажна цена\r\n${names[0]};459,90\r\n${names[1]};89\r\n`),
+  });
+  await page.getByRole("button", { name: "Прочитај ја датотеката" }).click();
+  await page.getByRole("button", { name: "Продолжи кон преглед" }).click();
+  await expect(page.locator('[data-count="added"]')).toHaveText("2");
+  await page.getByRole("link", { name: "Продолжи", exact: true }).click();
+  await page.getByLabel("Прикачи свои").check();
+  await page.getByRole("button", { name: "Започни го увозот" }).click();
+  await expect(page.getByText("Увозот заврши.")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("link", { name: "Додајте ги сликите: производ по производ" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Слики за увезените производи" })).toBeVisible();
+  await expect(page.getByText("Производ 1 од 2")).toBeVisible();
+  await expect(page.getByText(names[0]!, { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, "the import's image walk");
+  await waitForHydration(page);
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel(`Слика за ${names[0]}`)
+    .setInputFiles({ name: "maslo.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByText("Сменете ја сликата")).toBeVisible();
+  await page.getByRole("link", { name: "Следен производ" }).click();
+  await expect(page.getByText("Производ 2 од 2")).toBeVisible();
+  await expect(page.getByText(names[1]!, { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Готово" })).toHaveAttribute("href", "/dashboard/products");
+
+  // The uploaded image is the product's: the list shows it.
+  await page.goto(`/dashboard/products?q=${encodeURIComponent(`Маслиново масло ${id}`)}`);
+  await expect(page.locator(`img[src$="-800.webp"]:visible`)).toHaveCount(1);
 });

@@ -16,7 +16,7 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export const PRICE_SOURCES = ["form", "bulk", "import", "api", "seed"] as const;
+export const PRICE_SOURCES = ["form", "bulk", "import", "api", "seed", "promotion"] as const;
 
 // Append-only: rows are inserted, never updated (PRODUCT.md).
 export const priceHistory = pgTable(

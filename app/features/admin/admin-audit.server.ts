@@ -34,6 +34,15 @@ function auditWhere(filters: AuditFilters): SQL | undefined {
       conditions.push(
         or(eq(auditLog.userId, filters.user), sql`${auditLog.details}->>'targetUserId' = ${filters.user}`)!,
       );
+    } else if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(filters.user)) {
+      // A whole address: its rows by address and by its account, each on its own index.
+      const address = filters.user.toLowerCase();
+      conditions.push(
+        or(
+          eq(auditLog.email, address),
+          sql`${auditLog.userId} = (SELECT ${user.id} FROM ${user} WHERE ${user.email} = ${address})`,
+        )!,
+      );
     } else {
       const pattern = containsPattern(filters.user.toLowerCase());
       conditions.push(sql`(${auditLog.email} ILIKE ${pattern} OR ${user.email} ILIKE ${pattern})`);

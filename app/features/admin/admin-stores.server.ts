@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { storeBilling } from "~/db/schema/billing";
@@ -64,7 +64,7 @@ export async function listStores(
 ): Promise<{ rows: AdminStoreRow[]; total: number }> {
   const now = ctx.now ?? new Date();
   const where = storeWhere(filters, now);
-  const [rows, [totalRow]] = await Promise.all([
+  const [page_, [totalRow]] = await Promise.all([
     ctx.db
       .select({
         id: store.id,
@@ -76,12 +76,6 @@ export async function listStores(
         trialEndsAt: store.trialEndsAt,
         plan: storeBilling.plan,
         paidUntil: storeBilling.paidUntil,
-        // Evaluated for the page's rows only (after LIMIT): each uses the store's own index.
-        lastConfirmation: sql<
-          string | null
-        >`(SELECT max(${priceConfirmation.day})::text FROM ${priceConfirmation}
-          WHERE ${priceConfirmation.storeId} = ${store.id} AND ${priceConfirmation.status} = 'confirmed')`,
-        productCount: sql<number>`(SELECT count(*)::int FROM ${product} WHERE ${product.storeId} = ${store.id})`,
         createdAt: store.createdAt,
       })
       .from(store)
@@ -98,7 +92,42 @@ export async function listStores(
       .leftJoin(storeBilling, eq(storeBilling.storeId, store.id))
       .where(where),
   ]);
+  const stats = await pageStats(
+    ctx,
+    page_.map((row) => row.id),
+  );
+  const rows = page_.map((row) => ({
+    ...row,
+    lastConfirmation: stats.lastConfirmation.get(row.id) ?? null,
+    productCount: stats.productCount.get(row.id) ?? 0,
+  }));
   return { rows, total: totalRow?.n ?? 0 };
+}
+
+/**
+ * The last confirmed day and the product count of the page's stores only, in two grouped queries on
+ * the stores' own indexes. (In the page query's select list they would be computed for every row
+ * OFFSET skips as well: page 200 took a second with 10,000 stores.)
+ */
+async function pageStats(ctx: AdminContext, storeIds: string[]) {
+  if (storeIds.length === 0)
+    return { lastConfirmation: new Map<string, string>(), productCount: new Map<string, number>() };
+  const [confirmations, products] = await Promise.all([
+    ctx.db
+      .select({ storeId: priceConfirmation.storeId, day: sql<string>`max(${priceConfirmation.day})::text` })
+      .from(priceConfirmation)
+      .where(and(inArray(priceConfirmation.storeId, storeIds), eq(priceConfirmation.status, "confirmed")))
+      .groupBy(priceConfirmation.storeId),
+    ctx.db
+      .select({ storeId: product.storeId, n: count() })
+      .from(product)
+      .where(inArray(product.storeId, storeIds))
+      .groupBy(product.storeId),
+  ]);
+  return {
+    lastConfirmation: new Map(confirmations.map((row) => [row.storeId, row.day])),
+    productCount: new Map(products.map((row) => [row.storeId, row.n])),
+  };
 }
 
 async function storeOrThrow(ctx: AdminContext, storeId: string) {

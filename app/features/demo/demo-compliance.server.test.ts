@@ -4,9 +4,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceSnapshot, productReport } from "~/db/schema/compliance";
+import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listCalendar } from "~/features/confirmation/confirmation.server";
+import { listPromotions } from "~/features/promotions/promotion.server";
 import { databaseForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
+import { DEMO_PRODUCTS } from "./demo-products";
 
 // The demo's history is dated from the injected clock, never from the real date.
 process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
@@ -41,5 +45,25 @@ describe("demo store compliance history", () => {
     }
     const reports = await database.db.select().from(productReport).where(eq(productReport.storeId, storeId));
     expect(reports.map((r) => r.status).sort()).toEqual(["new", "new", "resolved", "resolved"]);
+
+    // Issue 15: promotions in every state; the discounted items are a running promotion's goods,
+    // shown with the law's type, days and prior price, and no reduction is left without dates.
+    const now = new Date("2026-11-20T11:00:00Z");
+    const promotions = await listPromotions(ctx, { now });
+    expect(promotions.map((p) => p.state).sort()).toEqual(["active", "ended", "scheduled"]);
+    expect(promotions.every((p) => p.productCount > 0)).toBe(true);
+    const promoted = await publicProductsQuery(database.db, storeId, { filters: { promo: true }, at: now });
+    expect(promoted.length).toBe(DEMO_PRODUCTS.filter((p) => p.regularPriceCents !== null).length);
+    for (const row of promoted) {
+      const listed = DEMO_PRODUCTS.find((p) => p.name === row.name)!;
+      expect([row.name, row.priceCents, row.regularPriceCents]).toEqual([
+        listed.name,
+        listed.priceCents,
+        listed.regularPriceCents,
+      ]);
+      expect(row).toMatchObject({ promotionType: "sales_action", promotionEndsOn: "2026-12-02" });
+      expect(row.priorPriceCents).toBe(listed.regularPriceCents);
+    }
+    expect(await countNeedsAttention(ctx)).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ import { searchKey } from "~/lib/transliterate";
 import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
+import { seedDemoPromotions } from "./demo-promotions.server";
 
 export const DEMO_EMAIL = "demo@vitrina.mk";
 export const DEMO_USERNAME = "demo";
@@ -73,8 +74,10 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
           categoryId: categoryId.get(item.category) ?? null,
           name: item.name,
           description: item.description,
-          priceCents: item.priceCents,
-          regularPriceCents: item.regularPriceCents,
+          // An item listed with a regular price is on the demo's running promotion: its price is
+          // the regular one and the promotion gives the lower one (decision 0040).
+          priceCents: item.regularPriceCents ?? item.priceCents,
+          regularPriceCents: null,
           vatRate: item.vatRate,
           unit: item.unit,
           netQuantityMilli: item.netQuantityMilli,
@@ -95,6 +98,23 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         source: "seed" as const,
         actorId: demoUser.id,
       })),
+    );
+    // Promotions first: the demo's archive of past days then shows the prices of those days.
+    await seedDemoPromotions(
+      tx,
+      {
+        storeId,
+        products: products.map((row, index) => {
+          const item = DEMO_PRODUCTS[index]!;
+          return {
+            id: row.id,
+            categoryName: item.category,
+            regularPriceCents: row.priceCents,
+            promotionalPriceCents: item.regularPriceCents === null ? null : item.priceCents,
+          };
+        }),
+      },
+      getClock().now(),
     );
     await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;

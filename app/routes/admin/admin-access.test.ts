@@ -6,6 +6,7 @@ import { createTestAuth, uniqueEmail } from "~/auth/test-helpers";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/account-security";
 import { user } from "~/db/schema/auth";
+import { auditImpersonatedChange } from "~/features/admin/impersonation.server";
 import { startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import * as impersonateRoute from "../api/admin-impersonate";
 import * as stopRoute from "../api/admin-stop-impersonation";
@@ -231,6 +232,29 @@ describe("impersonation (spec §4, §7, §8)", () => {
       targetEmail: owner.email,
       adminEmail: me.email,
     });
+    // A change made while acting is the admin's, on the owner's behalf (the root middleware's call);
+    // a read or a refused write leaves nothing.
+    await auditImpersonatedChange(
+      database.db,
+      request("/dashboard/products?index", actingCookie, "POST"),
+      acting,
+      302,
+    );
+    await auditImpersonatedChange(database.db, request("/dashboard/products", actingCookie), acting, 200);
+    await auditImpersonatedChange(
+      database.db,
+      request("/dashboard/categories", actingCookie, "POST"),
+      acting,
+      403,
+    );
+    const changes = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, me.id), eq(auditLog.action, "impersonated_change")));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ method: "POST" });
+    expect(changes[0]?.details).toMatchObject({ targetUserId: owner.id, path: "/dashboard/products" });
+
     // The owner's own log shows no sign-in of theirs from it.
     const ownerSignIns = await database.db
       .select()

@@ -39,8 +39,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
       <aside className="border-gray-200 border-b bg-white md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:border-r md:border-b-0">
-        <div className="flex items-center justify-between gap-2 px-4 py-3">
-          <Link to="/admin" className="flex items-center gap-2 rounded-md">
+        <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+          <Link to="/admin" className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded-md">
             <Logo />
             <span className="rounded bg-gray-900 px-1.5 py-0.5 font-semibold text-white text-xs">
               {t("title")}

@@ -8,8 +8,11 @@ import { deleteProduct, getProduct, updateProduct } from "~/features/catalog/pro
 import { saveProductFromForm } from "~/features/catalog/product-action.server";
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { getClock } from "~/features/confirmation/clock.server";
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
+import { ProductPromotions } from "~/features/promotions/components/product-promotions";
+import { listProductPromotions } from "~/features/promotions/promotion.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
 import { flashHeaders } from "~/lib/flash.server";
@@ -24,9 +27,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const product = await orNotFound(getProduct(ctx, params.productId));
-  const [categories, history] = await Promise.all([
+  const [categories, history, promotions] = await Promise.all([
     listCategories(ctx.db, ctx.storeId),
     listPriceHistory(ctx, product.id),
+    listProductPromotions(ctx, product.id, getClock().now()),
   ]);
   return {
     title: `${product.name} · Vitrina`,
@@ -36,6 +40,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     values: productFormValues(product, locale),
     categories,
     history,
+    promotions: promotions.map(({ id, name, type, startsOn, endsOn, state }) => ({
+      id,
+      name,
+      type,
+      startsOn,
+      endsOn,
+      state,
+    })),
   };
 }
 
@@ -74,6 +86,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           serverErrors={failure?.errors}
           submitLabel={t("save")}
         />
+      </Card>
+      <Card className="mt-6 p-5 sm:p-6">
+        <h2 className="font-semibold text-lg">{t("promotions:productPromotions")}</h2>
+        <ProductPromotions promotions={loaderData.promotions} />
       </Card>
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="font-semibold text-lg">{t("history.title")}</h2>
