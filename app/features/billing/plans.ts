@@ -12,6 +12,10 @@ export type PayablePlanId = (typeof PAYABLE_PLAN_IDS)[number];
 export const PAYMENT_METHODS = ["bank_transfer", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** A payment's status, derived from its events (decision 0041); isomorphic, for lists in the browser. */
+export const PAYMENT_STATUSES = ["pending", "paid", "cancelled", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export type Plan = {
   id: PlanId;
   /** Price in MKD cents (1,200 den = 120000); null for custom (by agreement). */

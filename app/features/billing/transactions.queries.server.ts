@@ -3,13 +3,13 @@ import type { Queryable } from "~/db/client.server";
 import { payment, paymentTransaction } from "~/db/schema/billing";
 import { store } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
+import type { PaymentStatus } from "./plans";
 
 // Issue 16 (decision 0041): a payment's state is derived from its append-only events, never
 // stored. Each event happens at most once (unique payment_id, kind), so the state is the
 // strongest event present: refunded > paid > cancelled > created ("pending").
 
-export const PAYMENT_STATUSES = ["pending", "paid", "cancelled", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus } from "./plans";
 
 function hasEvent(kind: "paid" | "cancelled" | "refunded"): SQL {
   return sql`exists (select 1 from ${paymentTransaction} where ${paymentTransaction.paymentId} = ${payment.id} and ${paymentTransaction.kind} = ${kind})`;

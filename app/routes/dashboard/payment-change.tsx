@@ -41,7 +41,7 @@ export default function PaymentChange({ loaderData, actionData }: Route.Componen
       <h1 className="font-semibold text-2xl">{t("change.title")}</h1>
       <p className="text-gray-600 text-sm">{t(current ? "change.replaces" : "change.hint")}</p>
       {provider ? <ProviderRedirect start={provider} /> : null}
-      {current ? <PendingPaymentCard payment={current} /> : null}
+      {current ? <PendingPaymentCard payment={current} changeLink={false} /> : null}
       <PlanChoiceForm
         methods={loaderData.methods}
         plan={current?.plan ?? loaderData.state.plan ?? "monthly"}

@@ -58,7 +58,13 @@ export function BillingStatusCard({ state, inactive }: { state: BillingStateView
 }
 
 /** The payment waiting for its money: the invoice to download, the reference, the way to change it. */
-export function PendingPaymentCard({ payment }: { payment: PaymentView }) {
+export function PendingPaymentCard({
+  payment,
+  changeLink = true,
+}: {
+  payment: PaymentView;
+  changeLink?: boolean;
+}) {
   const { t, i18n } = useTranslation("billing");
   const locale = i18n.language as Locale;
   return (
@@ -92,9 +98,11 @@ export function PendingPaymentCard({ payment }: { payment: PaymentView }) {
           <FileDown aria-hidden className="size-4" />
           {t("pending.download")}
         </a>
-        <Link to="/dashboard/payment/change" className={buttonVariants({ variant: "outline" })}>
-          {t("pending.change")}
-        </Link>
+        {changeLink ? (
+          <Link to="/dashboard/payment/change" className={buttonVariants({ variant: "outline" })}>
+            {t("pending.change")}
+          </Link>
+        ) : null}
       </div>
     </Card>
   );

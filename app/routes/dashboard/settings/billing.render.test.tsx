@@ -1,0 +1,79 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, useLoaderData } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDatabase } from "~/db/db.server";
+import { getServerI18n } from "~/i18n/i18n.server";
+import { get, signedIn, startRouteDatabase } from "../../../../tests/support/route-harness";
+import { createTestStore } from "../../../../tests/support/test-db";
+import BillingSettings, { loader } from "./billing";
+
+// Spec §8: when the billing data cannot be read, the page says "Failed to load billing" (in the
+// owner's language) with the way to try again, instead of an error page. The list of payments is
+// made to fail here.
+let failReads = false;
+vi.mock("~/features/billing/transactions.queries.server", async (original) => {
+  const actual = await original<typeof import("~/features/billing/transactions.queries.server")>();
+  return {
+    ...actual,
+    listStorePayments: (...args: Parameters<typeof actual.listStorePayments>) =>
+      failReads ? Promise.reject(new Error("connection lost")) : actual.listStorePayments(...args),
+  };
+});
+
+let database: Awaited<ReturnType<typeof startRouteDatabase>>;
+beforeAll(async () => {
+  database = await startRouteDatabase();
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+async function render(userId: string, lang: "mk" | "en"): Promise<string> {
+  const loaderData = await loader({
+    request: get("/dashboard/settings/billing"),
+    context: signedIn(userId),
+    params: {},
+  } as never);
+  function Page() {
+    return (
+      <BillingSettings
+        loaderData={useLoaderData() as never}
+        actionData={undefined}
+        params={{}}
+        matches={[] as never}
+      />
+    );
+  }
+  const Stub = createRoutesStub([{ id: "billing", path: "/dashboard/settings/billing", Component: Page }]);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={getServerI18n(lang)}>
+      <Stub
+        initialEntries={["/dashboard/settings/billing"]}
+        hydrationData={{ loaderData: { billing: loaderData } }}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe("settings → billing", () => {
+  it("shows the trial and its days remaining when the data loads", async () => {
+    const shop = await createTestStore(database, { trialEndsAt: new Date(Date.now() + 10 * 86_400_000) });
+    const html = await render(shop.userId, "mk");
+    expect(html).toContain("Пробниот период е активен");
+    expect(html).not.toContain("Податоците за наплата не се вчитаа");
+  });
+
+  it("says 'Failed to load billing' with 'Try again' when the data cannot be read", async () => {
+    const shop = await createTestStore(database, { trialEndsAt: new Date(Date.now() + 10 * 86_400_000) });
+    failReads = true;
+    try {
+      expect(await render(shop.userId, "en")).toContain("Failed to load billing");
+      const mk = await render(shop.userId, "mk");
+      expect(mk).toContain("Податоците за наплата не се вчитаа");
+      expect(mk).toContain("Обидете се повторно");
+    } finally {
+      failReads = false;
+    }
+  });
+});
