@@ -30,64 +30,51 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 
 const { startDatabase, closeDatabase } = await import("~/db/db.server");
-const { product, category } = await import("~/db/schema/catalog");
 const { activityLog } = await import("~/db/schema/activity");
-const { user } = await import("~/db/schema/auth");
-const { store } = await import("~/db/schema/stores");
 const { sessionContext } = await import("~/auth/session.server");
 const { searchKey } = await import("~/lib/transliterate");
 const { productPageQuery, productCountQuery } = await import("~/features/catalog/product.queries.server");
 const { parseProductListParams } = await import("~/features/catalog/product-list-params");
 const productsRoute = await import("~/routes/dashboard/products");
 const activityRoute = await import("~/routes/dashboard/activity");
+const { insertBenchProducts, seedBenchStore } = await import("./seed-store");
 
 const database = await startDatabase();
 const db = database.db;
 console.log(`database: ${database.kind}; seeding ${PRODUCTS} products…`);
 
 // --- seed -------------------------------------------------------------------------------------
-const ownerId = crypto.randomUUID();
-await db
-  .insert(user)
-  .values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, onboarded: true });
-const [benchStore] = await db
-  .insert(store)
-  .values({
-    ownerId,
-    username: `bench-${ownerId.slice(0, 8)}`,
-    name: "Бенч",
-    phone: "+38971234567",
-    companyName: "Бенч ДООЕЛ",
-  })
-  .returning();
-const storeId = benchStore!.id;
-const categories = await db
-  .insert(category)
-  .values(
-    [
-      "Пекара",
-      "Млечни",
-      "Месо",
-      "Овошје",
-      "Зеленчук",
-      "Пијалоци",
-      "Слатки",
-      "Хигиена",
-      "Домаќинство",
-      "Замрзнато",
-      "Конзерви",
-      "Зачини",
-      "Кафе",
-      "Чај",
-      "Бебешки",
-      "Миленици",
-      "Алкохол",
-      "Тестенини",
-      "Ориз",
-      "Масла",
-    ].map((name, position) => ({ storeId, name, position })),
-  )
-  .returning({ id: category.id });
+const {
+  ownerId,
+  store: benchStore,
+  categories,
+} = await seedBenchStore(db, {
+  name: "Бенч",
+  companyName: "Бенч ДООЕЛ",
+  categories: [
+    "Пекара",
+    "Млечни",
+    "Месо",
+    "Овошје",
+    "Зеленчук",
+    "Пијалоци",
+    "Слатки",
+    "Хигиена",
+    "Домаќинство",
+    "Замрзнато",
+    "Конзерви",
+    "Зачини",
+    "Кафе",
+    "Чај",
+    "Бебешки",
+    "Миленици",
+    "Алкохол",
+    "Тестенини",
+    "Ориз",
+    "Масла",
+  ],
+});
+const storeId = benchStore.id;
 
 const WORDS = [
   "Леб",
@@ -139,31 +126,27 @@ const random = () => {
   return seed / 2 ** 31;
 };
 const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-for (let start = 0; start < PRODUCTS; start += 1000) {
-  const rows = Array.from({ length: Math.min(1000, PRODUCTS - start) }, (_, i) => {
-    const n = start + i;
-    const name = `${pick(WORDS)} ${pick(BRANDS)} ${100 + (n % 900)} г №${n}`;
-    const description = random() < 0.5 ? `${pick(WORDS)} од ${pick(BRANDS)}, квалитетен производ` : null;
-    const barcode = random() < 0.7 ? String(3_800_000_000_000 + n) : null;
-    const priceCents = Math.round(20 + random() * 2000) * 100;
-    return {
-      storeId,
-      categoryId: random() < 0.9 ? pick(categories).id : null,
-      name,
-      description,
-      priceCents,
-      regularPriceCents: random() < 0.1 ? priceCents + 2000 : null,
-      quantity: Math.floor(random() * 200),
-      availability: random() < 0.85 ? ("in_stock" as const) : ("out_of_stock" as const),
-      status: random() < 0.9 ? ("active" as const) : ("inactive" as const),
-      barcode,
-      imageUrl: random() < 0.6 ? `/media/products/${n}.webp` : null,
-      searchText: searchKey([name, description ?? "", barcode ?? ""].join(" ")),
-      updatedAt: new Date(Date.now() - Math.floor(random() * 90 * 86_400_000)),
-    };
-  });
-  await db.insert(product).values(rows);
-}
+await insertBenchProducts(db, PRODUCTS, (n) => {
+  const name = `${pick(WORDS)} ${pick(BRANDS)} ${100 + (n % 900)} г №${n}`;
+  const description = random() < 0.5 ? `${pick(WORDS)} од ${pick(BRANDS)}, квалитетен производ` : null;
+  const barcode = random() < 0.7 ? String(3_800_000_000_000 + n) : null;
+  const priceCents = Math.round(20 + random() * 2000) * 100;
+  return {
+    storeId,
+    categoryId: random() < 0.9 ? pick(categories).id : null,
+    name,
+    description,
+    priceCents,
+    regularPriceCents: random() < 0.1 ? priceCents + 2000 : null,
+    quantity: Math.floor(random() * 200),
+    availability: random() < 0.85 ? ("in_stock" as const) : ("out_of_stock" as const),
+    status: random() < 0.9 ? ("active" as const) : ("inactive" as const),
+    barcode,
+    imageUrl: random() < 0.6 ? `/media/products/${n}.webp` : null,
+    searchText: searchKey([name, description ?? "", barcode ?? ""].join(" ")),
+    updatedAt: new Date(Date.now() - Math.floor(random() * 90 * 86_400_000)),
+  };
+});
 // 60,000 activity rows over 90 days, in SQL (the loader reads them; their content matters less).
 await db.execute(sql`
   insert into ${activityLog} (store_id, type, details, search_text, category_id, created_at)

@@ -27,40 +27,21 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 
 const { startDatabase, closeDatabase } = await import("~/db/db.server");
-const { product, category } = await import("~/db/schema/catalog");
-const { user } = await import("~/db/schema/auth");
-const { store } = await import("~/db/schema/stores");
 const { searchKey } = await import("~/lib/transliterate");
 const { buildPriceList } = await import("~/features/feeds/price-list.server");
 const { renderPriceListPdf } = await import("~/features/pdf/price-list-pdf.server");
 const pdfRoute = await import("~/routes/feeds/price-list-pdf");
+const { insertBenchProducts, seedBenchStore } = await import("./seed-store");
 
 const database = await startDatabase();
 const db = database.db;
 console.log(`database: ${database.kind}; seeding ${PRODUCTS} products…`);
 
-const ownerId = crypto.randomUUID();
-await db
-  .insert(user)
-  .values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, onboarded: true });
-const [benchStore] = await db
-  .insert(store)
-  .values({
-    ownerId,
-    username: `bench-${ownerId.slice(0, 8)}`,
-    name: "Маркет Бенч",
-    phone: "+38971234567",
-    companyName: "Бенч ДООЕЛ Скопје",
-  })
-  .returning();
-const categories = await db
-  .insert(category)
-  .values(
-    ["Пекара", "Млечни", "Месо", "Овошје и зеленчук", "Пијалоци", "Слатки", "Хигиена", "Pije"].map(
-      (name, position) => ({ storeId: benchStore!.id, name, position }),
-    ),
-  )
-  .returning({ id: category.id });
+const { categories, store: current } = await seedBenchStore(db, {
+  name: "Маркет Бенч",
+  companyName: "Бенч ДООЕЛ Скопје",
+  categories: ["Пекара", "Млечни", "Месо", "Овошје и зеленчук", "Пијалоци", "Слатки", "Хигиена", "Pije"],
+});
 const WORDS = [
   "Леб",
   "Млеко",
@@ -75,33 +56,24 @@ const WORDS = [
   "Kafe",
 ];
 const BRANDS = ["Жито", "Бимилк", "Витаминка", "Скопско", "Тиквеш", "Nestlé", "Milka"];
-for (let start = 0; start < PRODUCTS; start += 1000) {
-  const rows = Array.from({ length: Math.min(1000, PRODUCTS - start) }, (_, i) => {
-    const n = start + i;
-    const name = `${WORDS[n % WORDS.length]} ${BRANDS[n % BRANDS.length]} ${100 + (n % 900)} г №${n}`;
-    const description =
-      n % 2 ? `${WORDS[(n + 3) % WORDS.length]} од ${BRANDS[(n + 1) % BRANDS.length]}` : null;
-    const barcode = n % 10 < 7 ? String(3_800_000_000_000 + n) : null;
-    const priceCents = (20 + ((n * 37) % 2000)) * 100;
-    return {
-      storeId: benchStore!.id,
-      categoryId: categories[n % categories.length]!.id,
-      name,
-      description,
-      priceCents,
-      regularPriceCents: n % 10 === 0 ? priceCents + 2000 : null,
-      availability: "in_stock" as const,
-      status: "active" as const,
-      barcode,
-      searchText: searchKey([name, description ?? "", barcode ?? ""].join(" ")),
-    };
-  });
-  await db.insert(product).values(rows);
-}
-const [current] = await db
-  .select()
-  .from(store)
-  .where((await import("drizzle-orm")).eq(store.id, benchStore!.id));
+await insertBenchProducts(db, PRODUCTS, (n) => {
+  const name = `${WORDS[n % WORDS.length]} ${BRANDS[n % BRANDS.length]} ${100 + (n % 900)} г №${n}`;
+  const description = n % 2 ? `${WORDS[(n + 3) % WORDS.length]} од ${BRANDS[(n + 1) % BRANDS.length]}` : null;
+  const barcode = n % 10 < 7 ? String(3_800_000_000_000 + n) : null;
+  const priceCents = (20 + ((n * 37) % 2000)) * 100;
+  return {
+    storeId: current.id,
+    categoryId: categories[n % categories.length]!.id,
+    name,
+    description,
+    priceCents,
+    regularPriceCents: n % 10 === 0 ? priceCents + 2000 : null,
+    availability: "in_stock" as const,
+    status: "active" as const,
+    barcode,
+    searchText: searchKey([name, description ?? "", barcode ?? ""].join(" ")),
+  };
+});
 
 const ms = (start: number) => performance.now() - start;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

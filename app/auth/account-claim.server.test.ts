@@ -1,27 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { passkey } from "~/db/schema/account-security";
 import { account, session, user } from "~/db/schema/auth";
 import { getConfig } from "~/lib/config.server";
-import { startAuthServer } from "../../tests/support/auth-http";
+import { authOverHttpForThisFile } from "../../tests/support/auth-http";
 import { SoftAuthenticator } from "../../tests/support/soft-authenticator";
-import { openTestDatabase } from "../../tests/support/test-db";
-import { createTestAuth, uniqueEmail } from "./test-helpers";
+import { uniqueEmail } from "./test-helpers";
 
 // Issue 11 §1 and decision 0019, replayed over HTTP with a WebAuthn authenticator in software.
 
-let database: Database;
-let t: ReturnType<typeof createTestAuth>;
-let http: Awaited<ReturnType<typeof startAuthServer>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestAuth(database);
-  http = await startAuthServer(t.auth);
-});
-afterAll(() => http.close());
+const { database, t, http } = authOverHttpForThisFile();
 
 const PASSWORD = "Tr1cky-horse-battery";
 

@@ -1,25 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/account-security";
-import { startAuthServer } from "../../tests/support/auth-http";
-import { openTestDatabase } from "../../tests/support/test-db";
+import { authOverHttpForThisFile } from "../../tests/support/auth-http";
 import { CODE_WRONG_TRIES } from "./auth-limits";
-import { createTestAuth, uniqueEmail } from "./test-helpers";
+import { uniqueEmail } from "./test-helpers";
 
 // Issue 11 §2: 30 guesses at once, from six loopback addresses, against every endpoint that takes
 // a code. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL set.
 
-let database: Database;
-let t: ReturnType<typeof createTestAuth>;
-let http: Awaited<ReturnType<typeof startAuthServer>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  t = createTestAuth(database);
-  http = await startAuthServer(t.auth);
-});
-afterAll(() => http.close());
+const { database, t, http } = authOverHttpForThisFile();
 
 const SOURCES = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"];
 

@@ -333,6 +333,26 @@ test.describe("small texts (§12)", () => {
     await expect(page.getByText("Слободно е", { exact: true })).toHaveCount(0);
   });
 
+  test("the activity log's filters fold on a 390 px screen, and are open at 1366 px", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard/activity");
+    const type = page.getByLabel("Вид на дејство");
+    await expect(type).toBeHidden();
+    // The search stays at hand, and the newest entry is on the first screen.
+    await expect(page.getByLabel("Производ", { exact: true })).toBeVisible();
+    await expect(page.getByRole("listitem").first()).toBeInViewport();
+    await page.getByText("Филтри", { exact: true }).click();
+    await expect(type).toBeVisible();
+    // A filter in use keeps them open.
+    await page.goto("/dashboard/activity?type=price_updated");
+    await expect(type).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/dashboard/activity");
+    await expect(type).toBeVisible();
+    await expect(page.getByText("Филтри", { exact: true })).toBeHidden();
+  });
+
   test("the activity log shows old and new price on a 390 px screen", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signIn(page);

@@ -1,8 +1,12 @@
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "better-auth/node";
+import { afterAll, beforeAll } from "vitest";
 import { type Auth, CLIENT_IP_HEADER } from "~/auth/auth.server";
+import { createTestAuth } from "~/auth/test-helpers";
+import type { Database } from "~/db/client.server";
 import { getConfig } from "~/lib/config.server";
+import { openTestDatabase } from "./test-db";
 
 // better-auth behind a real HTTP socket, as server/app.ts mounts it: the client address is the
 // socket's, so a test can attack from several loopback addresses (127.0.0.2, 127.0.0.3…) at once.
@@ -90,4 +94,35 @@ export async function startAuthServer(auth: Auth) {
     cookieJar,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+type AuthOverHttp = {
+  database: Database;
+  t: ReturnType<typeof createTestAuth>;
+  http: Awaited<ReturnType<typeof startAuthServer>>;
+};
+
+/**
+ * The test file's database, its test auth and that auth behind a real socket, opened before the
+ * file's tests and closed after them: `const { database, t, http } = authOverHttpForThisFile();`
+ */
+export function authOverHttpForThisFile(): AuthOverHttp {
+  let opened: AuthOverHttp | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    const t = createTestAuth(database);
+    opened = { database, t, http: await startAuthServer(t.auth) };
+  });
+  afterAll(async () => {
+    await opened?.http.close();
+    await opened?.database.close();
+  });
+  const part = <K extends keyof AuthOverHttp>(key: K) =>
+    new Proxy({} as AuthOverHttp[K], {
+      get(_target, property) {
+        if (!opened) throw new Error("authOverHttpForThisFile(): opened in beforeAll; use it inside tests");
+        return Reflect.get(opened[key], property);
+      },
+    });
+  return { database: part("database"), t: part("t"), http: part("http") };
 }

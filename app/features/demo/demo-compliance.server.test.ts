@@ -3,14 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user } from "~/db/schema/auth";
 import { priceSnapshot, productReport } from "~/db/schema/compliance";
-import { store } from "~/db/schema/stores";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listCalendar } from "~/features/confirmation/confirmation.server";
 import { listPromotions } from "~/features/promotions/promotion.server";
 import { databaseForThisFile } from "../../../tests/support/test-db";
+import { seedDemoForTest } from "./demo.test-support";
 import { DEMO_PRODUCTS } from "./demo-products";
 
 // The demo's history is dated from the injected clock, never from the real date.
@@ -23,13 +22,10 @@ const database = databaseForThisFile();
 
 describe("demo store compliance history", () => {
   it("has a month of confirmations with a skipped and a missed day, snapshots and reports", async () => {
-    const { seedDemoStore, DEMO_EMAIL } = await import("./demo-seed.server");
     // A PostgreSQL test database may already hold a demo user from another run.
-    const [existing] = await database.db.select().from(user).where(eq(user.email, DEMO_EMAIL));
-    if (existing) return;
-    const storeId = await seedDemoStore(database.db, "demo-password-1");
-    const [demo] = await database.db.select().from(store).where(eq(store.id, storeId));
-    const ctx = { db: database.db, storeId, actor: { userId: demo!.ownerId } };
+    const seeded = await seedDemoForTest(database.db);
+    if (!seeded) return;
+    const { storeId, ctx } = seeded;
     const calendar = await listCalendar(ctx, new Date("2026-11-20T11:00:00Z"));
     const states = calendar.map((day) => day.state);
     expect(states.filter((state) => state === "confirmed").length).toBeGreaterThanOrEqual(25);

@@ -4,7 +4,6 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
-import { user } from "~/db/schema/auth";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
@@ -18,6 +17,7 @@ import { JOBS } from "~/jobs/jobs.server";
 import { createScheduler } from "~/jobs/scheduler.server";
 import { formatTime } from "~/lib/dates";
 import { databaseForThisFile } from "../../../tests/support/test-db";
+import { seedDemoForTest } from "./demo.test-support";
 import { confirmDemoMornings, demoMorningInstant } from "./demo-morning.server";
 
 // Issue 12, item 7, on an injected clock: the demo is seeded on Friday 2026-11-20 at 06:00 Skopje
@@ -50,13 +50,10 @@ describe("the demo store confirms itself each morning", () => {
   });
 
   it("confirms at its minute, once across instances, and catches up after days offline", async () => {
-    const { seedDemoStore, DEMO_EMAIL } = await import("./demo-seed.server");
     // A PostgreSQL test database may already hold a demo user from another run.
-    const [existing] = await database.db.select().from(user).where(eq(user.email, DEMO_EMAIL));
-    if (existing) return;
-    const storeId = await seedDemoStore(database.db, "demo-password-1");
-    const [demo] = await database.db.select().from(store).where(eq(store.id, storeId));
-    const ctx = { db: database.db, storeId, actor: { userId: demo!.ownerId } };
+    const seeded = await seedDemoForTest(database.db);
+    if (!seeded) return;
+    const { storeId, ctx } = seeded;
     const rowOf = async (day: string) =>
       (
         await database.db
@@ -76,7 +73,7 @@ describe("the demo store confirms itself each morning", () => {
     const second = createScheduler({ db: database.db, clock, jobs: JOBS });
     await Promise.all([first.runNow("demo-morning"), second.runNow("demo-morning")]);
     await first.runNow("demo-morning");
-    expect(await rowOf("2026-11-20")).toMatchObject({ status: "confirmed", actorId: demo!.ownerId });
+    expect(await rowOf("2026-11-20")).toMatchObject({ status: "confirmed", actorId: ctx.actor.userId });
     expect((await rowOf("2026-11-20"))!.answeredAt).toEqual(minute);
     const confirmations = await database.db
       .select()

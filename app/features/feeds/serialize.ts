@@ -32,12 +32,10 @@ export function csvCellText(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-/** A row of the CSV: codes (units, VAT, availability) in words of the language t speaks. */
-function csvRow(
-  item: PriceListItem,
-  t: TFunction,
-): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+/** A product as the JSON writes it: stable English keys and codes, amounts as decimal strings. */
+function jsonProduct(item: PriceListItem) {
   return {
+    id: item.id,
     name: item.name,
     category: item.category,
     description: item.description,
@@ -45,18 +43,32 @@ function csvRow(
     regularPrice: centsToDecimal(item.regularPriceCents),
     discountPercent: item.discountPercent,
     discountAmount: centsToDecimal(item.discountAmountCents),
-    discountType: item.discountType ? t(`pricelist:promotionTypes.${item.discountType}`) : null,
+    discountType: item.discountType,
     discountFrom: item.discountFrom,
     discountTo: item.discountTo,
     priorPrice: centsToDecimal(item.priorPriceCents),
     unitPrice: centsToDecimal(item.unitPriceCents),
+    unitPricePer: item.unitPricePer,
+    unit: item.unit,
+    vatRate: item.vatRate,
+    availability: item.availability,
+    barcode: item.barcode,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** A row of the CSV: the JSON's fields, with codes (units, VAT, availability) in words of t's language. */
+function csvRow(
+  item: PriceListItem,
+  t: TFunction,
+): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+  return {
+    ...jsonProduct(item),
+    discountType: item.discountType ? t(`pricelist:promotionTypes.${item.discountType}`) : null,
     unitPricePer: item.unitPricePer ? t(`products:units.${item.unitPricePer}`) : null,
     unit: t(`products:units.${item.unit}`),
     vatRate: t(`products:vat.${item.vatRate}`),
     availability: t(`products:availability.${item.availability}`),
-    barcode: item.barcode,
-    updatedAt: item.updatedAt,
-    id: item.id,
   };
 }
 
@@ -77,27 +89,7 @@ export function toJson(list: PriceList): string {
       currency: list.currency,
       confirmedAt: list.confirmedAt,
       updatedAt: list.updatedAt,
-      products: list.products.map((item) => ({
-        id: item.id,
-        name: item.name,
-        category: item.category,
-        description: item.description,
-        price: centsToDecimal(item.priceCents),
-        regularPrice: centsToDecimal(item.regularPriceCents),
-        discountPercent: item.discountPercent,
-        discountAmount: centsToDecimal(item.discountAmountCents),
-        discountType: item.discountType,
-        discountFrom: item.discountFrom,
-        discountTo: item.discountTo,
-        priorPrice: centsToDecimal(item.priorPriceCents),
-        unitPrice: centsToDecimal(item.unitPriceCents),
-        unitPricePer: item.unitPricePer,
-        unit: item.unit,
-        vatRate: item.vatRate,
-        availability: item.availability,
-        barcode: item.barcode,
-        updatedAt: item.updatedAt,
-      })),
+      products: list.products.map(jsonProduct),
     },
     null,
     2,

@@ -7,6 +7,7 @@ import { Input, Select } from "~/components/ui/input";
 import { ACTIVITY_TYPES } from "~/db/schema/activity";
 import type { ActivityFilters as Filters } from "../activity-params";
 
+/** The activity log's search and filters; the view lives in the URL (FilterForm). */
 export function ActivityFilters({
   filters,
   categories,
@@ -16,46 +17,59 @@ export function ActivityFilters({
 }) {
   const { t } = useTranslation("activity");
   const active = Object.values(filters).some(Boolean);
+  const { q: _search, ...folded } = filters;
   return (
-    <FilterForm className="sm:grid-cols-2 lg:grid-cols-6">
-      <CompactField id="activity-q" label={t("filters.q")} className="lg:col-span-2">
-        <Input
-          id="activity-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          placeholder={t("filters.qPlaceholder")}
-        />
-      </CompactField>
-      <CompactField id="activity-type" label={t("filters.type")}>
-        <Select id="activity-type" name="type" defaultValue={filters.type}>
-          <SelectOptions
-            empty={t("filters.allTypes")}
-            choices={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+    <FilterForm>
+      <div className="flex items-end gap-2">
+        <CompactField id="activity-q" label={t("filters.q")} className="min-w-0 flex-1 lg:max-w-md">
+          <Input
+            id="activity-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder={t("filters.qPlaceholder")}
           />
-        </Select>
-      </CompactField>
-      <CompactField id="activity-category" label={t("filters.category")}>
-        <Select id="activity-category" name="category" defaultValue={filters.category}>
-          <SelectOptions empty={t("filters.allCategories")} choices={categoryChoices(categories)} />
-        </Select>
-      </CompactField>
-      <CompactField id="activity-from" label={t("filters.from")}>
-        <Input id="activity-from" name="from" type="date" defaultValue={filters.from} />
-      </CompactField>
-      <CompactField id="activity-to" label={t("filters.to")}>
-        <Input id="activity-to" name="to" type="date" defaultValue={filters.to} />
-      </CompactField>
-      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-6">
+        </CompactField>
         <Button type="submit" variant="outline">
           {t("filters.apply")}
         </Button>
-        {active ? (
-          <Link to="/dashboard/activity" className="text-brand-700 text-sm hover:underline">
-            {t("filters.clear")}
-          </Link>
-        ) : null}
       </div>
+      {active ? (
+        <Link to="/dashboard/activity" className="justify-self-start text-brand-700 text-sm hover:underline">
+          {t("filters.clear")}
+        </Link>
+      ) : null}
+      {/* On a phone the filters fold under one line, so the log starts on the first screen, as the
+          products list's do (issue 12 §3); from md up, or with a filter in use, they are open. */}
+      <details
+        open={Object.values(folded).some(Boolean) || undefined}
+        className="md:[&::details-content]:[content-visibility:visible]"
+      >
+        <summary className="cursor-pointer font-medium text-gray-700 text-sm md:hidden">
+          {t("filters.label")}
+        </summary>
+        <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 md:mt-0 lg:grid-cols-4">
+          <CompactField id="activity-type" label={t("filters.type")}>
+            <Select id="activity-type" name="type" defaultValue={filters.type}>
+              <SelectOptions
+                empty={t("filters.allTypes")}
+                choices={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+              />
+            </Select>
+          </CompactField>
+          <CompactField id="activity-category" label={t("filters.category")}>
+            <Select id="activity-category" name="category" defaultValue={filters.category}>
+              <SelectOptions empty={t("filters.allCategories")} choices={categoryChoices(categories)} />
+            </Select>
+          </CompactField>
+          <CompactField id="activity-from" label={t("filters.from")}>
+            <Input id="activity-from" name="from" type="date" defaultValue={filters.from} />
+          </CompactField>
+          <CompactField id="activity-to" label={t("filters.to")}>
+            <Input id="activity-to" name="to" type="date" defaultValue={filters.to} />
+          </CompactField>
+        </div>
+      </details>
     </FilterForm>
   );
 }
