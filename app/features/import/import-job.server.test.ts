@@ -117,6 +117,21 @@ describe("the import job", () => {
     for (const row of rows) expect(row.imageUrl).toMatch(/\.webp$/);
   });
 
+  it("re-reads the file when the owner picks another delimiter, and detects its headers afresh", async () => {
+    const { ctx } = await createTestStore(database);
+    const job = await createImport(ctx, { fileName: "artikli.csv", bytes: POS_FILE });
+    const same = await saveMapping(ctx, job.id, {
+      mapping: [null, "name", "price", "category", "quantity"],
+      encoding: "windows-1251",
+      delimiter: ";",
+    });
+    expect(same.reread).toBe(false);
+    const comma = await saveMapping(ctx, job.id, { mapping: [], encoding: "windows-1251", delimiter: "," });
+    expect(comma.reread).toBe(true);
+    expect(comma.job.headers).toEqual(["Шифра;Артикл;МПЦ;Група;Кол"]);
+    expect(comma.job.mapping).toEqual([null]);
+  });
+
   it("refuses a second import of the store while one runs, and another store's job", async () => {
     const { ctx } = await createTestStore(database);
     const other = await createTestStore(database);
