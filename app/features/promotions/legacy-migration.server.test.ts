@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Tx } from "~/db/client.server";
 import { priceHistory } from "~/db/schema/activity";
 import { product } from "~/db/schema/catalog";
 import { createProduct } from "~/features/catalog/product.server";
@@ -25,42 +26,48 @@ describe("migration 0011: reductions typed as regular prices become promotions",
       productInput({ name: "Кафе", price: "270", regularPrice: "300" }),
     );
     const plain = await createProduct(ctx, productInput({ name: "Чај", price: "100", regularPrice: "100" }));
-    const flags = async () => (await listComplianceIssues(ctx, [reduced.id]))[reduced.id] ?? [];
-    expect(await flags()).toContain("promotionDates");
+    expect((await listComplianceIssues(ctx, [reduced.id]))[reduced.id]).toContain("promotionDates");
 
-    for (const statement of MIGRATION.split("--> statement-breakpoint"))
-      await database.db.execute(sql.raw(statement));
-
-    const [row] = await database.db.select().from(product).where(eq(product.id, reduced.id));
-    expect(row).toMatchObject({ priceCents: 30_000, regularPriceCents: null });
-    const [untouched] = await database.db.select().from(product).where(eq(product.id, plain.id));
-    expect(untouched).toMatchObject({ priceCents: 10_000, regularPriceCents: 10_000 });
-    const history = await database.db
-      .select()
-      .from(priceHistory)
-      .where(eq(priceHistory.productId, reduced.id));
-    expect(history.at(-1)).toMatchObject({
-      oldPriceCents: 27_000,
-      newPriceCents: 30_000,
-      source: "promotion",
-    });
-    const [migrated] = await listPromotions(ctx);
-    expect(migrated).toMatchObject({
-      name: "Попуст",
-      type: "sales_action",
-      state: "active",
-      productCount: 1,
-    });
-
-    const [shown] = await publicProductsQuery(database.db, storeId, { filters: { promo: true } });
-    expect(shown).toMatchObject({
-      name: "Кафе",
-      priceCents: 27_000,
-      regularPriceCents: 30_000,
-      promotionType: "sales_action",
-      promotionStartsOn: migrated!.startsOn,
-      promotionEndsOn: migrated!.endsOn,
-    });
-    expect(await flags()).not.toContain("promotionDates");
+    // The migration touches every store: on a PostgreSQL database shared with other test files it
+    // runs in a transaction rolled back at the end, so no other file ever sees it.
+    const rollback = new Error("rollback");
+    const migrateAndCheck = async (db: Tx) => {
+      const tx = { ...ctx, db };
+      for (const statement of MIGRATION.split("--> statement-breakpoint"))
+        await db.execute(sql.raw(statement));
+      const [row] = await db.select().from(product).where(eq(product.id, reduced.id));
+      expect(row).toMatchObject({ priceCents: 30_000, regularPriceCents: null });
+      const [untouched] = await db.select().from(product).where(eq(product.id, plain.id));
+      expect(untouched).toMatchObject({ priceCents: 10_000, regularPriceCents: 10_000 });
+      const history = await db.select().from(priceHistory).where(eq(priceHistory.productId, reduced.id));
+      expect(history.at(-1)).toMatchObject({
+        oldPriceCents: 27_000,
+        newPriceCents: 30_000,
+        source: "promotion",
+      });
+      const [migrated] = await listPromotions(tx);
+      expect(migrated).toMatchObject({
+        name: "Попуст",
+        type: "sales_action",
+        state: "active",
+        productCount: 1,
+      });
+      const [shown] = await publicProductsQuery(db, storeId, { filters: { promo: true } });
+      expect(shown).toMatchObject({
+        name: "Кафе",
+        priceCents: 27_000,
+        regularPriceCents: 30_000,
+        promotionType: "sales_action",
+        promotionStartsOn: migrated!.startsOn,
+        promotionEndsOn: migrated!.endsOn,
+      });
+      expect((await listComplianceIssues(tx, [reduced.id]))[reduced.id] ?? []).not.toContain(
+        "promotionDates",
+      );
+      throw rollback;
+    };
+    await expect(database.db.transaction(migrateAndCheck)).rejects.toBe(rollback);
+    const [after] = await database.db.select().from(product).where(eq(product.id, reduced.id));
+    expect(after).toMatchObject({ priceCents: 27_000, regularPriceCents: 30_000 });
   });
 });
