@@ -77,8 +77,17 @@ export async function importState(session: Session, jobId: string): Promise<JobS
 
 export async function waitForImport(session: Session, jobId: string, timeoutMs = 600_000): Promise<JobState> {
   const deadline = Date.now() + timeoutMs;
+  let failures = 0;
   while (Date.now() < deadline) {
-    const state = await importState(session, jobId);
+    let state: JobState;
+    try {
+      state = await importState(session, jobId);
+      failures = 0;
+    } catch (error) {
+      // A kept-alive connection the server closed as the next poll went out: ask again.
+      if (++failures > 5) throw error;
+      continue;
+    }
     if (state.status !== "running") return state;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
