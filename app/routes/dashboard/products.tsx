@@ -27,8 +27,10 @@ import {
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
+import { getClock } from "~/features/confirmation/clock.server";
 import { ExportMenu } from "~/features/export/components/export-menu";
 import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
+import { promotionCounts } from "~/features/promotions/promotion.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
 import type { Route } from "./+types/products";
@@ -47,11 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listProducts(ctx, params),
     listCategories(ctx.db, ctx.storeId),
   ]);
-  const issues = await listComplianceIssues(
-    ctx,
-    rows.map((row) => row.id),
-  );
-  const products = rows.map((row) => ({ ...row, issues: issues[row.id] ?? [] }));
+  const ids = rows.map((row) => row.id);
+  const [issues, inPromotions] = await Promise.all([
+    listComplianceIssues(ctx, ids),
+    promotionCounts(ctx, ids, getClock().now()),
+  ]);
+  const products = rows.map((row) => ({
+    ...row,
+    issues: issues[row.id] ?? [],
+    promotionCount: inPromotions.get(row.id) ?? 0,
+  }));
   const t = getFixedT(requestLocale(request));
   return { title: `${t("products:title")} · Vitrina`, products, total, params, categories, view };
 }

@@ -9,6 +9,7 @@ import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
+import * as productsRoute from "./products";
 import * as addRoute from "./promotion-add";
 import * as editRoute from "./promotion-edit";
 import * as priorRoute from "./promotion-prior-prices";
@@ -154,5 +155,30 @@ describe("another store's promotions answer 404 and change nothing", () => {
     const saved = await database.db.select().from(promotion).where(eq(promotion.storeId, mine.storeId));
     expect(saved.map((p) => p.name)).toEqual(["Моја акција"]);
     expect(await snapshot()).toBe(before);
+  });
+
+  it("the products list counts each of my products' promotions, and never theirs", async () => {
+    const context = signedIn(mine.userId);
+    const counted = (await createProduct(mine.ctx, productInput({ name: "Бројот", price: "50" }))).id;
+    await savePromotion(
+      mine.ctx,
+      promotionInput([{ productId: counted }], { startsOn: "2099-01-01", endsOn: "2099-01-02" }),
+    );
+    await savePromotion(
+      mine.ctx,
+      promotionInput([{ productId: counted }], { startsOn: "2099-02-01", endsOn: "2099-02-02" }),
+    );
+    const list = (await call(productsRoute.loader, {
+      request: get("/dashboard/products?promo=1&q=Бројот"),
+      context,
+      params: {},
+    })) as { products: { id: string; promotionCount: number }[] };
+    expect(list.products.map((p) => [p.id, p.promotionCount])).toEqual([[counted, 2]]);
+    const theirList = (await call(productsRoute.loader, {
+      request: get("/dashboard/products?promo=1"),
+      context: signedIn(theirs.userId),
+      params: {},
+    })) as { products: { id: string; promotionCount: number }[] };
+    expect(theirList.products.map((p) => [p.id, p.promotionCount])).toEqual([[theirProductId, 1]]);
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { RepostFields } from "./bulk-preview";
+import { useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmStepForm } from "./bulk-preview";
 
 export type BulkDeletionData = {
   deletion: { selected: number; examples: string[]; plan: string };
@@ -17,7 +17,6 @@ export type BulkDeletionData = {
  */
 export function BulkDeleteConfirm({ data }: { data: BulkDeletionData }) {
   const { t } = useTranslation("products");
-  const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const heading = useRef<HTMLHeadingElement>(null);
   const { deletion, request, stale } = data;
@@ -53,22 +52,18 @@ export function BulkDeleteConfirm({ data }: { data: BulkDeletionData }) {
           {more > 0 ? <p>{t("bulk.deletePreview.more", { count: more })}</p> : null}
         </>
       ) : null}
-      <Form method="post" className="flex flex-wrap gap-2">
-        <RepostFields request={request} plan={deletion.plan} />
-        {deletion.selected > 0 ? (
-          <Button type="submit" variant="destructive" disabled={busy}>
-            {t("bulk.deletePreview.confirm", { count: deletion.selected })}
-          </Button>
-        ) : (
-          <p className="font-medium">{t("bulk.deletePreview.nothing")}</p>
-        )}
-        <Link
-          to={`${location.pathname}${location.search}`}
-          className={buttonVariants({ variant: "outline" })}
-        >
-          {t("bulk.preview.cancel")}
-        </Link>
-      </Form>
+      <ConfirmStepForm
+        request={request}
+        plan={deletion.plan}
+        nothing={t("bulk.deletePreview.nothing")}
+        confirm={
+          deletion.selected > 0 ? (
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {t("bulk.deletePreview.confirm", { count: deletion.selected })}
+            </Button>
+          ) : null
+        }
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
@@ -19,16 +20,28 @@ export type BulkPreviewData = {
   request: { action: string; value: string; scope: "ids" | "all"; ids: string[]; query: string };
 };
 
-/** The bulk request as it was posted, again, with the digest of what the owner was shown. */
-export function RepostFields({
+/**
+ * A confirm step's form: the bulk request as it was posted, again, with the digest of what the owner
+ * was shown; the confirm button, or why there is nothing to confirm; and Cancel.
+ */
+export function ConfirmStepForm({
   request,
   plan,
+  confirm,
+  nothing,
+  children,
 }: {
   request: { action: string; scope: "ids" | "all"; ids: string[]; query: string };
   plan: string;
+  /** The confirm button; null when nothing would change. */
+  confirm: React.ReactNode;
+  nothing: string;
+  children?: React.ReactNode;
 }) {
+  const { t } = useTranslation("products");
+  const location = useLocation();
   return (
-    <>
+    <Form method="post" className="flex flex-wrap gap-2">
       <input type="hidden" name="intent" value="bulk" />
       <input type="hidden" name="action" value={request.action} />
       <input type="hidden" name="scope" value={request.scope} />
@@ -37,7 +50,12 @@ export function RepostFields({
       {request.scope === "ids"
         ? request.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
         : null}
-    </>
+      {children}
+      {confirm ?? <p className="font-medium">{nothing}</p>}
+      <Link to={`${location.pathname}${location.search}`} className={buttonVariants({ variant: "outline" })}>
+        {t("bulk.preview.cancel")}
+      </Link>
+    </Form>
   );
 }
 
@@ -49,7 +67,6 @@ export function RepostFields({
 export function BulkPreview({ data }: { data: BulkPreviewData }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
-  const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const heading = useRef<HTMLHeadingElement>(null);
   const { preview, request, stale } = data;
@@ -109,23 +126,20 @@ export function BulkPreview({ data }: { data: BulkPreviewData }) {
       {preview.skipped > 0 ? <p>{t("bulk.preview.skipped", { count: preview.skipped })}</p> : null}
       {preview.failed > 0 ? <p>{t("bulk.preview.failed", { count: preview.failed })}</p> : null}
       <p className="text-gray-700">{t("bulk.preview.rounding")}</p>
-      <Form method="post" className="flex flex-wrap gap-2">
-        <RepostFields request={request} plan={preview.plan} />
+      <ConfirmStepForm
+        request={request}
+        plan={preview.plan}
+        nothing={t("bulk.preview.nothing")}
+        confirm={
+          preview.changed > 0 ? (
+            <Button type="submit" disabled={busy}>
+              {t("bulk.preview.confirm", { count: preview.changed })}
+            </Button>
+          ) : null
+        }
+      >
         <input type="hidden" name="value" value={request.value} />
-        {preview.changed > 0 ? (
-          <Button type="submit" disabled={busy}>
-            {t("bulk.preview.confirm", { count: preview.changed })}
-          </Button>
-        ) : (
-          <p className="font-medium">{t("bulk.preview.nothing")}</p>
-        )}
-        <Link
-          to={`${location.pathname}${location.search}`}
-          className={buttonVariants({ variant: "outline" })}
-        >
-          {t("bulk.preview.cancel")}
-        </Link>
-      </Form>
+      </ConfirmStepForm>
     </section>
   );
 }

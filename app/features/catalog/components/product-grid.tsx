@@ -42,7 +42,9 @@ export function ProductGrid({ products, selection }: { products: ProductRow[]; s
               <span className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
                 <span className="font-semibold tabular-nums">{formatMoney(product.priceCents, locale)}</span>
                 <span className="flex gap-1">
-                  {isReduced(product) ? <PromotionBadge reduced /> : null}
+                  {isReduced(product) || product.promotionCount ? (
+                    <PromotionBadge reduced={isReduced(product)} count={product.promotionCount} />
+                  ) : null}
                   <StatusBadge status={product.status} />
                 </span>
               </span>

@@ -20,8 +20,18 @@ export function isReduced(product: { priceCents: number; regularPriceCents: numb
   return product.regularPriceCents !== null && product.regularPriceCents > product.priceCents;
 }
 
-export function PromotionBadge({ reduced }: { reduced: boolean }) {
+/**
+ * The product's "in promotion" (spec §3, issue 15): how many active promotions (running or to come)
+ * it is in; a reduction typed as a regular price without one still shows as "reduced".
+ */
+export function PromotionBadge({ reduced, count = 0 }: { reduced: boolean; count?: number }) {
   const { t } = useTranslation("products");
+  if (count > 0)
+    return (
+      <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800 text-xs">
+        {t("promotion.count", { count })}
+      </span>
+    );
   return reduced ? (
     <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-800 text-xs">
       {t("promotion.reduced")}

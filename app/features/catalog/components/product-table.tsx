@@ -26,6 +26,8 @@ export type ProductRow = {
   updatedAt: Date | string;
   /** What the compliance check found missing (none: nothing). */
   issues?: readonly ComplianceIssue[];
+  /** Active promotions, running or to come, the product is in (issue 15). */
+  promotionCount?: number;
 };
 
 export type Selection = {
@@ -146,7 +148,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
                   <StatusBadge status={product.status} />
                 </td>
                 <td className="px-2 py-2">
-                  <PromotionBadge reduced={isReduced(product)} />
+                  <PromotionBadge reduced={isReduced(product)} count={product.promotionCount} />
                 </td>
                 <td className="w-24 px-2 py-2 text-gray-600 tabular-nums">
                   {formatDateTime(product.updatedAt, locale)}
