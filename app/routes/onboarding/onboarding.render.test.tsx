@@ -22,6 +22,17 @@ afterAll(async () => {
 
 type Answer = { data?: unknown };
 
+function Page() {
+  return (
+    <Onboarding
+      loaderData={useLoaderData() as never}
+      actionData={useActionData() as never}
+      params={{}}
+      matches={[] as never}
+    />
+  );
+}
+
 async function pageAfterFinish(userId: string): Promise<string> {
   const context = signedIn(userId);
   const answer = (await action({
@@ -30,16 +41,6 @@ async function pageAfterFinish(userId: string): Promise<string> {
     params: {},
   } as never)) as Answer;
   const loaderData = await loader({ request: get("/onboarding?step=5"), context, params: {} } as never);
-  function Page() {
-    return (
-      <Onboarding
-        loaderData={useLoaderData() as never}
-        actionData={useActionData() as never}
-        params={{}}
-        matches={[] as never}
-      />
-    );
-  }
   const Stub = createRoutesStub([{ id: "onboarding", path: "/onboarding", Component: Page }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n("mk")}>

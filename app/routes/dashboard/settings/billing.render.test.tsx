@@ -29,22 +29,23 @@ afterAll(async () => {
   await closeDatabase();
 });
 
+function Page() {
+  return (
+    <BillingSettings
+      loaderData={useLoaderData() as never}
+      actionData={undefined}
+      params={{}}
+      matches={[] as never}
+    />
+  );
+}
+
 async function render(userId: string, lang: "mk" | "en"): Promise<string> {
   const loaderData = await loader({
     request: get("/dashboard/settings/billing"),
     context: signedIn(userId),
     params: {},
   } as never);
-  function Page() {
-    return (
-      <BillingSettings
-        loaderData={useLoaderData() as never}
-        actionData={undefined}
-        params={{}}
-        matches={[] as never}
-      />
-    );
-  }
   const Stub = createRoutesStub([{ id: "billing", path: "/dashboard/settings/billing", Component: Page }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n(lang)}>
