@@ -12,6 +12,7 @@ import {
 import {
   CODE_CHECK_PATHS,
   CODE_SEND_PATHS,
+  IMPERSONATION_REFUSED_PATHS,
   NEW_PASSWORD_PATHS,
   UNVERIFIED_REFUSED_PATHS,
 } from "./auth-limits";
@@ -93,6 +94,15 @@ export function beforeHook(db: Db) {
       const session = await getSessionFromCtx(ctx).catch(() => null);
       if (session && !session.user.emailVerified) {
         throw new APIError("FORBIDDEN", { message: "E-mail not verified", code: "EMAIL_NOT_VERIFIED" });
+      }
+    }
+    if (IMPERSONATION_REFUSED_PATHS.has(ctx.path)) {
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      if ((session?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy) {
+        throw new APIError("FORBIDDEN", {
+          message: "Not while acting as the owner",
+          code: "IMPERSONATION_REFUSED",
+        });
       }
     }
     const email = bodyEmail(ctx);

@@ -77,3 +77,21 @@ export const UNVERIFIED_REFUSED_PATHS = new Set([
   "/email-otp/request-email-change",
   "/email-otp/change-email",
 ]);
+
+/**
+ * Decision 0044: an admin acting as an owner may fix the owner's shop, but never the owner's ways
+ * in — password, address, passkeys, linked accounts, sessions — nor delete the account.
+ */
+export const IMPERSONATION_REFUSED_PATHS = new Set([
+  ...UNVERIFIED_REFUSED_PATHS,
+  "/change-password",
+  "/set-password",
+  "/change-email",
+  "/passkey/delete-passkey",
+  "/passkey/update-passkey",
+  "/unlink-account",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+  "/delete-user",
+]);

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
+  impersonationRefused: 403,
   conflict: 409,
   rateLimited: 429,
   rateLimitedFor: 429,

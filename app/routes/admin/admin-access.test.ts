@@ -10,6 +10,7 @@ import { auditImpersonatedChange } from "~/features/admin/impersonation.server";
 import { startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import * as impersonateRoute from "../api/admin-impersonate";
 import * as stopRoute from "../api/admin-stop-impersonation";
+import * as settingsRoute from "../dashboard/settings/index";
 import * as auditRoute from "./audit-logs";
 import * as indexRoute from "./index";
 import * as layoutRoute from "./layout";
@@ -261,5 +262,42 @@ describe("impersonation (spec §4, §7, §8)", () => {
       .from(auditLog)
       .where(and(eq(auditLog.userId, owner.id), eq(auditLog.action, "sign_in")));
     expect(ownerSignIns).toHaveLength(1);
+  });
+});
+
+describe("acting as an owner leaves the owner's ways in alone (decision 0044)", () => {
+  it("refuses a password change through the settings page and through the auth API", async () => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("guarded"));
+    const started = await impersonate(me.cookie, owner.id);
+    const actingCookie = cookieHeader(started.cookies, me.cookie);
+
+    const form = new URLSearchParams({
+      intent: "password",
+      currentPassword: owner.password,
+      password: "An0ther-long-secret-phrase",
+      confirmPassword: "An0ther-long-secret-phrase",
+    });
+    const headers = new Headers({ origin: BASE, cookie: actingCookie, "user-agent": "vitest" });
+    const page = await statusOf(async () =>
+      settingsRoute.action({
+        request: new Request(`${BASE}/dashboard/settings`, { method: "POST", headers, body: form }),
+        context: await contextOf(actingCookie),
+        params: {},
+      } as never),
+    );
+    expect(page).toBe(403);
+
+    const api = await t.call(
+      "/change-password",
+      { currentPassword: owner.password, newPassword: "An0ther-long-secret-phrase" },
+      { cookie: actingCookie },
+    );
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ code: "IMPERSONATION_REFUSED" });
+
+    // The owner still signs in with the password they chose.
+    const signIn = await t.call("/sign-in/email", { email: owner.email, password: owner.password });
+    expect(signIn.status).toBe(200);
   });
 });

@@ -51,6 +51,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What an admin acting as the owner may not change (decision 0044): the owner's ways in. */
+const SIGN_IN_DETAIL_INTENTS = new Set([
+  "email",
+  "confirmEmail",
+  "password",
+  "revokeSessions",
+  "linkGoogle",
+  "unlink",
+  "renamePasskey",
+  "deletePasskey",
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const call = { db: getDb(), user: requireUser(context), request };
   const form = await request.formData();
@@ -58,6 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(values.intent ?? "");
   const run = <T extends object>(work: () => Promise<Response | T>, typed?: Record<string, string>) =>
     handleAction(work, { intent, ...(typed && { values: typed }) });
+  if (call.user.impersonatedBy && SIGN_IN_DETAIL_INTENTS.has(intent)) {
+    return run(async () => {
+      throw new AppError("impersonationRefused");
+    });
+  }
 
   switch (intent) {
     case "locale":
