@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   uniqueId,
 } from "../support/e2e-fixtures";
-import { waitForHydration } from "../support/e2e-flows";
+import { createPromotion, waitForHydration } from "../support/e2e-flows";
 import { DESKTOP, PHONE } from "../support/viewports";
 
 // Issue 12 §2, §3, §9–§12 as a person sees them, in mk: long names stay inside the page, every menu
@@ -80,11 +80,13 @@ test.beforeAll(async ({ playwright }) => {
         categoryId: categoryIds[0] ?? "",
       }),
     );
-    await post(
-      request,
-      "/dashboard/products/new",
-      productForm("Ајвар", { price: "150", regularPrice: "200" }),
-    );
+    // Ајвар is the one product on promotion: 200 den, 25 % off for a week (issue 15).
+    await post(request, "/dashboard/products/new", productForm("Ајвар", { price: "200" }));
+    const ajvar = (
+      await (await request.get(`/dashboard/products?q=${encodeURIComponent("Ајвар")}`)).text()
+    ).match(/\/dashboard\/products\/([0-9a-f-]{36})/)?.[1];
+    expect(ajvar).toBeTruthy();
+    await createPromotion(request, { name: "Попуст на ајвар", productIds: [ajvar ?? ""], percent: "25" });
     await post(request, "/dashboard/products/new", productForm("Бонбони", { price: "50" }));
     // A price change, for the activity log's old → new.
     const products = await (

@@ -114,3 +114,29 @@ export async function waitForHydration(page: Page) {
     return Boolean(w.__reactRouterRouteModules) && Object.keys(body).some((k) => k.startsWith("__react"));
   });
 }
+
+/** Today in Europe/Skopje as "2026-11-22", `days` later when given. */
+export function skopjeDay(days = 0): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Skopje" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/** A percentage promotion of the signed-in owner's products, running from today for a week. */
+export async function createPromotion(
+  request: APIRequestContext,
+  promotion: { name: string; productIds: string[]; percent: string },
+) {
+  const response = await request.post("/dashboard/promotions/add", {
+    form: {
+      name: promotion.name,
+      type: "sales_action",
+      discountType: "percentage",
+      value: promotion.percent,
+      startsOn: skopjeDay(),
+      endsOn: skopjeDay(7),
+      products: JSON.stringify(promotion.productIds.map((productId) => ({ productId, customPrice: "" }))),
+    },
+  });
+  expect(new URL(response.url()).pathname, `creating ${promotion.name}`).toBe("/dashboard/promotions");
+}

@@ -13,6 +13,7 @@ import { BulkPreview } from "~/features/catalog/components/bulk-preview";
 import { ProductFilters } from "~/features/catalog/components/product-filters";
 import { ProductGrid } from "~/features/catalog/components/product-grid";
 import { ProductTable } from "~/features/catalog/components/product-table";
+import { ProductsHeader } from "~/features/catalog/components/products-header";
 import { ViewControls } from "~/features/catalog/components/view-controls";
 import { listProducts } from "~/features/catalog/product.server";
 import { productsAction } from "~/features/catalog/product-list-action.server";
@@ -33,6 +34,7 @@ import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { promotionCounts } from "~/features/promotions/promotion.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
+import { cn } from "~/lib/cn";
 import type { Route } from "./+types/products";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -115,25 +117,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const count = scope === "all" ? total : selected.size;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="font-semibold text-2xl">{t("title")}</h1>
-          <p className="text-gray-600 text-sm">{t("count", { count: total })}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <PriceListPdfButton />
-          <Link to="/dashboard/products/import" className={buttonVariants({ variant: "outline" })}>
-            <FileUp aria-hidden className="size-4" />
-            {t("import")}
-          </Link>
-          <ExportMenu />
-          <Link to="/dashboard/products/new" className={buttonVariants()}>
-            <PackagePlus aria-hidden className="size-4" />
-            {t("add")}
-          </Link>
-        </div>
-      </div>
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <ProductsHeader total={total} />
       {total === 0 && !filtered ? (
         <Card className="mt-6 p-8 text-center">
           <p className="font-medium">{t("empty.title")}</p>

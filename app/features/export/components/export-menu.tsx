@@ -16,7 +16,7 @@ const FORMATS = [
  * import reads. Plain links without JavaScript; with it, the file is fetched first so 'No data to
  * export' or 'Export failed' is a toast, not a downloaded error.
  */
-export function ExportMenu() {
+export function ExportMenu({ className }: { className?: string }) {
   const { t } = useTranslation("products");
   const menu = useRef<HTMLDetailsElement>(null);
   const [busy, setBusy] = useState(false);
@@ -43,6 +43,7 @@ export function ExportMenu() {
         className={cn(
           buttonVariants({ variant: "outline" }),
           "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+          className,
         )}
         aria-busy={busy || undefined}
       >
