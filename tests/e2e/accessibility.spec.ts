@@ -104,6 +104,13 @@ test.describe("the owner", () => {
     "/dashboard/settings",
     "/dashboard/settings/store",
     "/dashboard/settings/open-hours",
+    // Issues 14, 15 and 16: import, promotions, billing.
+    "/dashboard/products/import",
+    "/dashboard/promotions",
+    "/dashboard/promotions/add",
+    "/dashboard/settings/billing",
+    "/dashboard/payment",
+    "/dashboard/payment/change",
   ];
 
   /** A category and a product in it (so lists, activity and the public page have rows); its id. */

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "../support/axe";
 import { E2E_BASE_URL, e2eDataDir } from "../support/e2e-env";
 import { expect, test } from "../support/e2e-fixtures";
+import { waitForHydration } from "../support/e2e-flows";
+import { VIEWPORTS } from "../support/viewports";
 
 // Issue 16 (in mk, the default language): the admin area is a 404 for an owner and a visitor; an
 // admin acts as an owner and stops, with the toasts, the banner on every page and both audit rows.
@@ -101,5 +104,26 @@ test("an admin acts as an owner and stops: toasts, the banner on every page, the
     const row = page.getByRole("row").filter({ hasText: owner.email }).first();
     await expect(row).toContainText(adminEmail);
     await expect(row).toContainText(action);
+  }
+});
+
+test("the admin pages have no serious accessibility violation at 390 and 1366 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  for (const adminPath of [
+    "/admin",
+    "/admin/stores",
+    "/admin/users",
+    "/admin/transactions",
+    "/admin/waitlist",
+    "/admin/audit-logs",
+  ]) {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const response = await page.goto(adminPath);
+      expect(response?.status(), adminPath).toBe(200);
+      await waitForHydration(page);
+      await expectNoSeriousViolations(page, `${adminPath} at ${viewport.width} px`);
+    }
   }
 });

@@ -151,7 +151,7 @@ test("an admin marks the payment paid: the store is public again at once, with i
   });
   expect(signIn.ok(), await signIn.text()).toBe(true);
   await admin.goto(`${at.url}/admin/transactions`);
-  await admin.getByRole("button", { name: "Означи VT-000002 како платено" }).click();
+  await admin.getByRole("button", { name: "Означи како платено VT-000002" }).click();
   await expect(admin.getByText("Плаќањето е означено како платено: планот е активен")).toBeVisible();
 
   const visitor = await visitorPage(at);
