@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   paymentFailed: 500,
   paymentNotPending: 409,
   paymentNotPaid: 409,
+  storeUnpaid: 409,
   contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/account-security";
 import { storeBilling } from "~/db/schema/billing";
 import { store } from "~/db/schema/stores";
+import { suspendExpiredStores } from "~/features/billing/expiry.server";
 import {
   addToWaitlist,
   exportWaitlistCsv,
@@ -75,6 +76,33 @@ describe("the stores list", () => {
     expect((await listStores(ctx, { q: `${tag}%`, state: "", plan: "" }, 1, 25)).total).toBe(0);
     expect(trial.storeId).toBeTruthy();
     expect(off.storeId).toBeTruthy();
+  });
+
+  it("does not reactivate a store suspended for non-payment alone; a longer trial brings it back", async () => {
+    const ctx = await adminCtx();
+    const target = await createTestStore(database, { trialEndsAt: new Date(NOW.getTime() - 2 * day) });
+    expect(await suspendExpiredStores({ db: database.db, now: NOW, storeIds: [target.storeId] })).toBe(1);
+    const activeNow = async () =>
+      (await database.db.select().from(store).where(eq(store.id, target.storeId)))[0]?.active;
+    expect(await activeNow()).toBe(false);
+
+    const refused = await setStoreActive(ctx, {
+      storeId: target.storeId,
+      active: true,
+      reason: "asked",
+    }).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe("storeUnpaid");
+    expect(await activeNow()).toBe(false);
+
+    await extendTrial(ctx, { storeId: target.storeId, days: 7, reason: "a week to pay" });
+    expect(await activeNow()).toBe(true);
+    // The expiry job leaves it alone now: the trial runs for another week.
+    expect(await suspendExpiredStores({ db: database.db, now: NOW, storeIds: [target.storeId] })).toBe(0);
+    const [billing] = await database.db
+      .select()
+      .from(storeBilling)
+      .where(eq(storeBilling.storeId, target.storeId));
+    expect(billing?.suspendedAt).toBeNull();
   });
 
   it("extends a trial and deactivates / reactivates, each audited with the admin and the reason", async () => {

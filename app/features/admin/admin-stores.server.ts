@@ -6,6 +6,7 @@ import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { recordAudit } from "~/features/audit/audit.server";
+import { isSuspendedForPayment } from "~/features/billing/expiry.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { StoreFilters, StoreState } from "./admin-params";
@@ -137,6 +138,16 @@ async function storeOrThrow(ctx: AdminContext, storeId: string) {
   return row;
 }
 
+/** Whether both the free month and any paid period are over (what billing's expiry job acts on). */
+async function periodOver(db: Db, row: { id: string; trialEndsAt: Date | null }, now: Date) {
+  if (!row.trialEndsAt || row.trialEndsAt >= now) return false;
+  const [billing] = await db
+    .select({ paidUntil: storeBilling.paidUntil })
+    .from(storeBilling)
+    .where(eq(storeBilling.storeId, row.id));
+  return !billing?.paidUntil || billing.paidUntil < now;
+}
+
 /** Extends the free month by `days` from its end, or from now when it already ended. */
 export async function extendTrial(
   ctx: AdminContext,
@@ -146,7 +157,18 @@ export async function extendTrial(
   const now = ctx.now ?? new Date();
   const from = row.trialEndsAt && row.trialEndsAt > now ? row.trialEndsAt : now;
   const trialEndsAt = new Date(from.getTime() + input.days * 24 * 60 * 60 * 1000);
-  await ctx.db.update(store).set({ trialEndsAt, updatedAt: now }).where(eq(store.id, row.id));
+  // A store billing suspended for non-payment comes back with the time the admin gives it.
+  const unsuspend = !row.active && (await isSuspendedForPayment(ctx.db, row.id));
+  await ctx.db
+    .update(store)
+    .set({ trialEndsAt, ...(unsuspend && { active: true }), updatedAt: now })
+    .where(eq(store.id, row.id));
+  if (unsuspend) {
+    await ctx.db
+      .update(storeBilling)
+      .set({ suspendedAt: null, updatedAt: now })
+      .where(eq(storeBilling.storeId, row.id));
+  }
   await recordAudit(ctx.db, {
     action: "trial_extended",
     userId: ctx.adminId,
@@ -158,6 +180,7 @@ export async function extendTrial(
       reason: input.reason,
       from: row.trialEndsAt?.toISOString() ?? null,
       to: trialEndsAt.toISOString(),
+      reactivated: unsuspend,
     },
   });
   return { trialEndsAt };
@@ -170,10 +193,11 @@ export async function setStoreActive(
 ): Promise<void> {
   const row = await storeOrThrow(ctx, input.storeId);
   if (row.active === input.active) return;
-  await ctx.db
-    .update(store)
-    .set({ active: input.active, updatedAt: ctx.now ?? new Date() })
-    .where(eq(store.id, row.id));
+  const now = ctx.now ?? new Date();
+  // Billing's expiry job would make an unpaid store inactive again minutes later: the way back is
+  // a longer trial (extendTrial reactivates it) or a payment marked paid.
+  if (input.active && (await periodOver(ctx.db, row, now))) throw new AppError("storeUnpaid");
+  await ctx.db.update(store).set({ active: input.active, updatedAt: now }).where(eq(store.id, row.id));
   await recordAudit(ctx.db, {
     action: input.active ? "store_reactivated" : "store_deactivated",
     userId: ctx.adminId,
