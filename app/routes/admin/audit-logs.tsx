@@ -7,7 +7,13 @@ import { Input } from "~/components/ui/input";
 import { AUDIT_ACTIONS } from "~/db/schema/account-security";
 import { listAuditLogs } from "~/features/admin/admin-audit.server";
 import { ADMIN_PAGE_SIZE, parseAuditFilters } from "~/features/admin/admin-params";
-import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
+import {
+  AdminHeader,
+  AdminTable,
+  Cell,
+  EmptyList,
+  FilterActions,
+} from "~/features/admin/components/admin-table";
 import { AuditDetails } from "~/features/admin/components/audit-details";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -65,16 +71,7 @@ export default function AdminAuditLogs({ loaderData }: Route.ComponentProps) {
         <CompactField id="audit-to" label={t("audit.filters.to")}>
           <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
         </CompactField>
-        <div className="flex items-end gap-3">
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
-            {t("filters.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/admin/audit-logs" className="pb-2 text-brand-700 text-sm underline">
-              {t("filters.reset")}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions resetTo="/admin/audit-logs" filtered={filtered} />
       </FilterForm>
       {rows.length === 0 ? (
         <EmptyList text={t("audit.empty")} />

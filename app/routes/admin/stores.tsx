@@ -12,7 +12,13 @@ import {
   STORE_STATES,
 } from "~/features/admin/admin-params";
 import { extendTrial, listStores, setStoreActive } from "~/features/admin/admin-stores.server";
-import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
+import {
+  AdminHeader,
+  AdminTable,
+  Cell,
+  EmptyList,
+  FilterActions,
+} from "~/features/admin/components/admin-table";
 import { StoreActions } from "~/features/admin/components/store-actions";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -109,16 +115,10 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
             ))}
           </select>
         </CompactField>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
-            {t("filters.apply")}
-          </button>
-          {filters.q || filters.state || filters.plan ? (
-            <Link to="/admin/stores" className="text-brand-700 text-sm underline">
-              {t("filters.reset")}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions
+          resetTo="/admin/stores"
+          filtered={Boolean(filters.q || filters.state || filters.plan)}
+        />
       </FilterForm>
       {rows.length === 0 ? (
         <EmptyList text={t("stores.empty")} />

@@ -13,7 +13,13 @@ import {
   parseTransactionFilters,
   transactionActionSchema,
 } from "~/features/admin/admin-transactions.server";
-import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
+import {
+  AdminHeader,
+  AdminTable,
+  Cell,
+  EmptyList,
+  FilterActions,
+} from "~/features/admin/components/admin-table";
 import { listTransactions, PAYMENT_STATUSES } from "~/features/billing/transactions.queries.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -108,16 +114,7 @@ export default function AdminTransactions({ loaderData, actionData }: Route.Comp
             ))}
           </select>
         </CompactField>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
-            {t("admin:filters.apply")}
-          </button>
-          {filters.q || filters.status ? (
-            <Link to="/admin/transactions" className="text-brand-700 text-sm underline">
-              {t("admin:filters.reset")}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions resetTo="/admin/transactions" filtered={Boolean(filters.q || filters.status)} />
       </FilterForm>
       {failure?.errors.form ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">

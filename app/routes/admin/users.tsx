@@ -7,7 +7,13 @@ import { SearchField } from "~/components/search-field";
 import { ADMIN_PAGE_SIZE, parseUserFilters } from "~/features/admin/admin-params";
 import { listUsers } from "~/features/admin/admin-users.server";
 import { ActAsButton } from "~/features/admin/components/act-as-button";
-import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
+import {
+  AdminHeader,
+  AdminTable,
+  Cell,
+  EmptyList,
+  FilterActions,
+} from "~/features/admin/components/admin-table";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { formatDateTime } from "~/lib/dates";
@@ -55,16 +61,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <option value="admin">{t("users.roles.admin")}</option>
           </select>
         </CompactField>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
-            {t("filters.apply")}
-          </button>
-          {filters.q || filters.role ? (
-            <Link to="/admin/users" className="text-brand-700 text-sm underline">
-              {t("filters.reset")}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions resetTo="/admin/users" filtered={Boolean(filters.q || filters.role)} />
       </FilterForm>
       {rows.length === 0 ? (
         <EmptyList text={t("users.empty")} />

@@ -6,7 +6,13 @@ import { FilterForm } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";
 import { SearchField } from "~/components/search-field";
 import { ADMIN_PAGE_SIZE, parseWaitlistFilters } from "~/features/admin/admin-params";
-import { AdminHeader, AdminTable, Cell, EmptyList } from "~/features/admin/components/admin-table";
+import {
+  AdminHeader,
+  AdminTable,
+  Cell,
+  EmptyList,
+  FilterActions,
+} from "~/features/admin/components/admin-table";
 import { listWaitlist } from "~/features/waitlist/waitlist.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -56,16 +62,7 @@ export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
           placeholder={t("waitlist.searchPlaceholder")}
           defaultValue={filters.q}
         />
-        <div className="flex items-center gap-3">
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 font-medium text-sm text-white">
-            {t("filters.apply")}
-          </button>
-          {filters.q ? (
-            <Link to="/admin/waitlist" className="text-brand-700 text-sm underline">
-              {t("filters.reset")}
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions resetTo="/admin/waitlist" filtered={Boolean(filters.q)} />
       </FilterForm>
       {rows.length === 0 ? (
         <EmptyList text={filters.q ? t("waitlist.noMatches") : t("waitlist.empty")} />

@@ -1,4 +1,7 @@
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
 /**
@@ -65,5 +68,20 @@ export function AdminHeader({
 export function EmptyList({ text }: { text: string }) {
   return (
     <p className="mt-4 rounded-xl border border-gray-200 bg-white p-8 text-center text-gray-600">{text}</p>
+  );
+}
+
+/** An admin list's "Apply" and, while a filter is set, "Reset" back to the whole list. */
+export function FilterActions({ resetTo, filtered }: { resetTo: string; filtered: boolean }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="flex items-end gap-3">
+      <Button type="submit">{t("filters.apply")}</Button>
+      {filtered ? (
+        <Link to={resetTo} className="pb-2.5 text-brand-700 text-sm underline">
+          {t("filters.reset")}
+        </Link>
+      ) : null}
+    </div>
   );
 }
