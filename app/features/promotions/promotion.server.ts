@@ -134,7 +134,7 @@ export async function overlappingAssignments(
  * promotions, its custom price is below its price ('Custom price for {product} must be less than
  * {price} MKD'), and the promotion leaves it a price above zero.
  */
-async function checkProducts(ctx: StoreContext, input: PromotionInput, locale: MoneyLocale) {
+export async function checkProducts(ctx: StoreContext, input: PromotionInput, locale: MoneyLocale) {
   const ids = [...new Set(input.products.map((chosen) => chosen.productId))];
   const rows = await ctx.db
     .select({
