@@ -25,7 +25,9 @@ import { documentRequestContext } from "~/lib/document-only";
 import { logger, withRequestId } from "~/lib/logger.server";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { BUILD_ID_PATH } from "~/shell/build-id";
 import { bodyLimit, withReadBody } from "./body-limit";
+import { buildIdHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
@@ -149,6 +151,15 @@ app.get("/api/auth/session", async (req, res) => {
   res.json(sessionAnswer(user));
 });
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
+
+// Spec §4, §7: the build an open dashboard compares its own with (decision 0053).
+app.get(
+  BUILD_ID_PATH,
+  buildIdHandler({
+    file: path.resolve(import.meta.dirname, "../client/builds/latest.json"),
+    runningId: async () => (await serverBuild).assets.version,
+  }),
+);
 
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of
 // caching is safe; nosniff keeps a browser from guessing a type other than the stored WebP.
