@@ -30,6 +30,7 @@ export default [
     route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
     route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
+    route("image-gallery", "routes/dashboard/image-gallery.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),

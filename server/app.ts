@@ -14,6 +14,7 @@ import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
+import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
@@ -188,6 +189,8 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
+  // Issue 18: the image library's starter set, before the demo store whose products use it.
+  await loadStarterLibraryIfEmpty(database.db);
   await seedDemoIfEmpty(database.db, config);
   // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
   await applyAdminEmails(database.db, config.adminEmails);

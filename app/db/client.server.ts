@@ -16,6 +16,7 @@ import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
+import * as library from "./schema/library";
 import * as promotions from "./schema/promotions";
 import * as stores from "./schema/stores";
 import * as waitlist from "./schema/waitlist";
@@ -31,6 +32,7 @@ export const schema = {
   ...waitlist,
   ...imports,
   ...promotions,
+  ...library,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -53,6 +53,9 @@ export const ERROR_STATUS = {
   imageSvgRefused: 415,
   imageTooManyPixels: 422,
   imageProcessingFailed: 422,
+  // issue 18: the shared image library
+  imageSearchFailed: 500,
+  imageAssignFailed: 500,
   businessHoursSaveFailed: 500,
   storeSaveFailed: 500,
   addressLookupFailed: 502,
