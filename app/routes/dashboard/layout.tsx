@@ -88,7 +88,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-8 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-5 gap-1 px-2 pb-2 sm:grid-cols-8 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink
