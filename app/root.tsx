@@ -97,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           {loaderData?.impersonating ? <ImpersonationBanner email={loaderData.impersonating} /> : null}
           {children}
-          {loaderData?.user ? <Toasts /> : null}
+          {loaderData?.user ? <SignedInShell /> : null}
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -108,15 +108,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // Only signed-in pages raise toasts, so a visitor's browser never downloads sonner. Mounted after
 // hydration: a toast raised before it loads is shown once it subscribes.
+// Spec §9: toasts close after 4 s, at most 3 are shown, at the top centre.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+// Spec §4: the signed-in pages offer a reload when a new build is deployed (decision 0053).
+const NewBuildBanner = lazy(() => import("~/shell/new-build-banner"));
 
-function Toasts() {
+function SignedInShell() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
+      <NewBuildBanner />
     </Suspense>
   );
 }

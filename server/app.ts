@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
+import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
@@ -18,16 +20,20 @@ import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.se
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
-import { startJobs, stopJobs } from "~/jobs/runtime.server";
+import { jobsAlive, startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getConfig } from "~/lib/config.server";
 import { documentRequestContext } from "~/lib/document-only";
-import { logger } from "~/lib/logger.server";
+import { logger, withRequestId } from "~/lib/logger.server";
+import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { BUILD_ID_PATH } from "~/shell/build-id";
 import { bodyLimit, withReadBody } from "./body-limit";
+import { buildIdHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
+import { operationsRouter } from "./operations";
 import { sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
@@ -41,22 +47,47 @@ const config = getConfig();
 const serverBuild = import("virtual:react-router/server-build");
 
 export const app = express.Router();
+const metrics = getMetrics();
+
+// Issue 20: probes and metrics come first: a load balancer asks by address, not by the root domain,
+// and its probes every few seconds would only fill the request log.
+app.use(
+  operationsRouter({
+    checks: {
+      database: async () => Boolean(await getDb().execute(sql`select 1`)),
+      migrations: () => migrationsApplied(getDb()),
+      jobs: async () => jobsAlive(),
+    },
+    metricsToken: config.metricsToken,
+    registry: metrics.registry,
+  }),
+);
+
+// Requests are counted by the pattern of the route that answers them (bounded label values).
+let routeOf = (_path: string, _status: number) => "other";
+void serverBuild.then((build) => {
+  routeOf = routeLabeller(routePatterns(build.routes));
+});
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   const id = randomUUID();
   const started = performance.now();
   res.setHeader("X-Request-Id", id);
   res.on("finish", () => {
+    const ms = performance.now() - started;
     logger.info({
       id,
       method: req.method,
       path: req.originalUrl,
       status: res.statusCode,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
     });
+    const route = routeOf(req.path, res.statusCode);
+    metrics.requests.inc({ method: req.method, route, status: res.statusCode });
+    metrics.requestSeconds.observe({ method: req.method, route }, ms / 1000);
   });
   recordClientAddress(req);
-  next();
+  withRequestId(id, next);
 });
 
 app.use(refuseMalformedRequests());
@@ -122,6 +153,15 @@ app.get("/api/auth/session", async (req, res) => {
 });
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
+// Spec §4, §7: the build an open dashboard compares its own with (decision 0053).
+app.get(
+  BUILD_ID_PATH,
+  buildIdHandler({
+    file: path.resolve(import.meta.dirname, "../client/builds/latest.json"),
+    runningId: async () => (await serverBuild).assets.version,
+  }),
+);
+
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of
 // caching is safe; nosniff keeps a browser from guessing a type other than the stored WebP.
 app.use(
@@ -153,6 +193,7 @@ const pageEdge = storePageEdge({
   currentVersion: async (username) =>
     catalogueCache.currentVersion(username) ?? (await pageCache.currentVersion(getDb(), username)),
   nonceOf: (res) => String(res.locals.cspNonce ?? ""),
+  counted: (result) => metrics.pageCache.inc({ result }),
 });
 app.use(pageEdge.middleware);
 
@@ -162,7 +203,10 @@ const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");
 /** Answers a cached public page or a compressed asset on the raw Node request; false otherwise. */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.url?.startsWith("/assets/")) return serveCompressedAsset(ASSETS_DIR, req, res);
-  return pageEdge.fastPath(req, res);
+  if (!pageEdge.fastPath(req, res)) return false;
+  // Counted here, not in the Express middleware they never reach (and answered in well under 1 ms).
+  metrics.requests.inc({ method: req.method ?? "GET", route: "/:username", status: res.statusCode });
+  return true;
 }
 
 // Created once, from the loaded build: given a function instead, React Router would flatten and rank
@@ -189,6 +233,7 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
+  reportPoolStats(() => database.poolStats?.() ?? null);
   // Issue 18: the image library's starter set, before the demo store whose products use it.
   await loadStarterLibraryIfEmpty(database.db);
   await seedDemoIfEmpty(database.db, config);

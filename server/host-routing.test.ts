@@ -55,7 +55,7 @@ describe("spec §4 subdomain rules", () => {
       "/evil。example",
       "/%EF%BD%85vil.example",
       "/ex%00ample",
-      "/" + "a".repeat(300),
+      `/${"a".repeat(300)}`,
     ];
     for (const path of attacks) {
       const location = at("demo.localhost:3000", path);

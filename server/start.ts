@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
+import { drainable } from "./graceful-close";
 import { parseTrustProxy } from "./trust-proxy";
 import { runWorkers, workerCount } from "./workers";
 
@@ -22,6 +23,9 @@ type ServerBundle = {
 // TRUST_PROXY=1, true, or addresses (README "Settings"); a value it cannot read stops the start here,
 // in the primary process too, before any worker is forked.
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+
+/** How long a shutdown waits for the requests in flight. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 const root = path.resolve(import.meta.dirname, "..");
 const serverBuild = path.join(root, "build/server/index.js");
@@ -75,13 +79,15 @@ async function main() {
     );
   });
 
+  // Issue 20: SIGTERM lets the requests in flight finish (up to 10 s) before the database closes.
+  const drain = drainable(server);
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing`);
-    server.close();
-    server.closeAllConnections();
+    console.log(`${signal}: closing (${drain.inFlight()} requests in flight)`);
+    const outcome = await drain.close(SHUTDOWN_GRACE_MS);
+    if (outcome === "timed out") console.log(`${signal}: requests still running after 10 s were cut`);
     await bundle.shutdown();
     process.exit(0);
   };

@@ -42,6 +42,8 @@ export function storePageEdge(options: {
   currentVersion: (username: string) => Promise<{ id: string; version: number } | null>;
   /** The CSP nonce the security headers gave this response. */
   nonceOf: (res: Response) => string;
+  /** Issue 20's metrics: a page answered from the cache (hit) or rendered for it (miss). */
+  counted?: (result: "hit" | "miss") => void;
 }): StorePageEdge {
   const { cache } = options;
 
@@ -62,7 +64,9 @@ export function storePageEdge(options: {
 
   function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
     const key = keyOf(req);
-    return key !== null && cache.serve(key, req, res, randomUUID());
+    const served = key !== null && cache.serve(key, req, res, randomUUID());
+    if (served) options.counted?.("hit");
+    return served;
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
@@ -82,6 +86,7 @@ export function storePageEdge(options: {
     if (!key || req.method !== "GET") return next();
     const current = await options.currentVersion(username).catch(() => null);
     if (!current) return next();
+    options.counted?.("miss");
     const chunks: Buffer[] = [];
     const write = res.write;
     const end = res.end;

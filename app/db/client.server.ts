@@ -47,6 +47,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** PGlite only: the data directory as a tar (tests/support/global-setup.ts keeps a migrated one). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, for the metrics (issue 20). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** LISTEN on a channel (issue 6: page-cache invalidation); onDown fires if the listener is lost. */
   listen: (
     channel: string,
@@ -55,7 +57,7 @@ export type Database = {
   ) => Promise<() => Promise<void>>;
 };
 
-const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+export const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
  * PGlite (PostgreSQL in WASM, files in dataDir) when no URL is given, a PostgreSQL pool otherwise:
@@ -78,6 +80,7 @@ export async function openDatabase(options: {
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onDown) {
         // A dedicated connection: a pooled one may be handed to a query and lose the LISTEN.
         const client = new pg.Client({ connectionString: options.url! });

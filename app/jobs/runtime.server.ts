@@ -26,6 +26,12 @@ export function startJobs(): void {
   })();
 }
 
+/** /readyz (issue 20): the scheduler runs, or this instance was told to leave the jobs to others. */
+export function jobsAlive(): boolean {
+  if (process.env.JOBS === "off") return true;
+  return holder.__vitrinaScheduler?.alive() ?? false;
+}
+
 export function stopJobs(): void {
   holder.__vitrinaScheduler?.stop();
   holder.__vitrinaScheduler = undefined;

@@ -126,4 +126,20 @@ describe("scheduled jobs", () => {
     }
     expect(outbox.filter((message) => message.to === owner!.email)).toEqual([]);
   });
+
+  it("is alive for /readyz only while its crons are scheduled", () => {
+    const scheduler = createScheduler({
+      db: database.db,
+      clock: fixedClock("2026-11-20T07:00:00Z"),
+      jobs: JOBS,
+    });
+    expect(scheduler.alive()).toBe(false);
+    scheduler.start();
+    try {
+      expect(scheduler.alive()).toBe(true);
+    } finally {
+      scheduler.stop();
+    }
+    expect(scheduler.alive()).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import type { Db, Queryable, Tx } from "~/db/client.server";
 import type { Clock } from "~/features/confirmation/clock.server";
 import { STORE_TIME_ZONE } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
+import { getMetrics } from "~/lib/metrics.server";
 
 // In-process scheduler (ARCHITECTURE.md "jobs"): every app instance runs the same crons; a run
 // takes a transaction-scoped PostgreSQL advisory lock, so when N instances fire at once exactly one
@@ -32,6 +33,8 @@ const MAX_BATCHES = 10_000;
 export type Scheduler = {
   start: () => void;
   stop: () => void;
+  /** Every job's cron is scheduled (for /readyz, issue 20). */
+  alive: () => boolean;
   /** Runs a job now under its lock; false when another instance holds it. */
   runNow: (name: string) => Promise<boolean>;
 };
@@ -60,6 +63,7 @@ export async function withJobLock<T>(db: Db, name: string, work: (tx: Tx) => Pro
 export function createScheduler(options: { db: Db; clock: Clock; jobs: Job[] }): Scheduler {
   const crons: Cron[] = [];
   const byName = new Map(options.jobs.map((job) => [job.name, job]));
+  const metrics = getMetrics();
 
   async function runNow(name: string): Promise<boolean> {
     const job = byName.get(name);
@@ -80,16 +84,21 @@ export function createScheduler(options: { db: Db; clock: Clock; jobs: Job[] }):
         ran = true;
         if (!job.batched || !(Number(result.handled) > 0)) break;
       }
-      logger.info({ job: name, ran, ms: Math.round(performance.now() - started) }, "job");
+      const seconds = (performance.now() - started) / 1000;
+      logger.info({ job: name, ran, ms: Math.round(seconds * 1000) }, "job");
+      metrics.jobRuns.inc({ job: name, outcome: ran ? "ran" : "skipped" });
+      if (ran) metrics.jobSeconds.observe({ job: name }, seconds);
       return ran;
     } catch (error) {
       logger.error({ err: error, job: name }, "job failed");
+      metrics.jobRuns.inc({ job: name, outcome: "failed" });
       return false;
     }
   }
 
   return {
     runNow,
+    alive: () => crons.length === options.jobs.length && crons.every((cron) => cron.isRunning()),
     start() {
       for (const job of options.jobs) {
         crons.push(

@@ -35,6 +35,8 @@ export type Config = {
   operator: OperatorDetails;
   /** Issue 16: card payments through CaSys cPay's hosted payment page; null → bank transfer only. */
   cpay: CpaySettings | null;
+  /** Issue 20: the bearer token /metrics asks for; null → /metrics answers 404. */
+  metricsToken: string | null;
 };
 
 export type CpaySettings = { merchantId: string; merchantName: string; secret: string; url: string };
@@ -94,6 +96,7 @@ export function getConfig(): Config {
               "https://www.cpay.com.mk/client/Page/default.aspx?xml_id=/mk-MK/.TestLoginToPay/",
           }
         : null,
+    metricsToken: process.env.METRICS_TOKEN || null,
   };
   return cached;
 }

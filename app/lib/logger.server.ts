@@ -1,4 +1,25 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
-// One JSON line per request (ARCHITECTURE.md). LOG_LEVEL=warn quiets tests and benchmarks.
-export const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: undefined });
+// One JSON line per request (ARCHITECTURE.md), and every line logged while a request is served
+// carries that request's id ("req"), the X-Request-Id its answer had (docs/operations.md "Logs").
+// LOG_LEVEL=warn quiets tests and benchmarks.
+
+const currentRequest = new AsyncLocalStorage<string>();
+
+/** Runs the rest of a request's handling with its id attached to every log line (server/app.ts). */
+export function withRequestId<T>(id: string, work: () => T): T {
+  return currentRequest.run(id, work);
+}
+
+/** What every log line gains: the id of the request being served, if any. */
+export function requestLogFields(): { req?: string } {
+  const req = currentRequest.getStore();
+  return req ? { req } : {};
+}
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: undefined,
+  mixin: requestLogFields,
+});

@@ -24,7 +24,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "prices", "price-list", "feed", "feeds", "archive", "openapi", "graphql",
   // platform and generic names
   "vitrina", "www", "root", "system", "null", "undefined", "store", "stores", "shop", "shops",
-  "user", "users", "health", "healthz", "metrics", "localhost", "test", "dev", "staging",
+  "user", "users", "health", "healthz", "readyz", "metrics", "localhost", "test", "dev", "staging",
   // subdomains that mail and DNS conventions claim
   "mail", "webmail", "smtp", "imap", "pop", "pop3", "ftp", "ns1", "ns2", "autoconfig",
   "autodiscover", "postmaster", "hostmaster", "webmaster", "abuse", "noreply", "no-reply",

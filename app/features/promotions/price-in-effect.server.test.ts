@@ -164,6 +164,34 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
     expect(at.promotion?.priorPriceCents).toBe(15_000);
   });
 
+  it("reckons a promotion of 10 days ago on the regular price of its own days, not today's", async () => {
+    // 200 den until a raise to 300 after the earlier promotion: 10 % off was 180 then, not 270.
+    const raised = await withHistory([
+      ["2026-01-01T08:00:00Z", 20_000],
+      ["2026-05-27T08:00:00Z", 30_000],
+    ]);
+    // 300 den until a cut to 280 after it: 10 % off was 270 then, not 252.
+    const cut = await withHistory([
+      ["2026-01-01T08:00:00Z", 30_000],
+      ["2026-05-27T08:00:00Z", 28_000],
+    ]);
+    // 300 den, cut to 250 in the middle of it: 10 % off was 270, then 225.
+    const during = await withHistory([
+      ["2026-01-01T08:00:00Z", 30_000],
+      ["2026-05-23T08:00:00Z", 25_000],
+      ["2026-05-28T08:00:00Z", 30_000],
+    ]);
+    const prior: number[] = [];
+    for (const { ctx, item } of [raised, cut, during]) {
+      const days = { name: "Пред 10 дена", startsOn: "2026-05-20", endsOn: "2026-05-24", value: "10" };
+      await savePromotion(ctx, promotionInput([{ productId: item.id }], days));
+      const now = { name: "Сега", startsOn: "2026-06-01", endsOn: "2026-06-10", value: "5" };
+      await savePromotion(ctx, promotionInput([{ productId: item.id }], now));
+      prior.push((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).promotion!.priorPriceCents);
+    }
+    expect(prior).toEqual([18_000, 27_000, 22_500]);
+  });
+
   it("is the regular price for a product with no history", async () => {
     const { ctx, item } = await withHistory([]).catch(async () => {
       const made = await productAt("Нов", "200");

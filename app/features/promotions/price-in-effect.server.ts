@@ -59,9 +59,10 @@ export type RunningPromotions = ReturnType<typeof runningPromotions>;
 /**
  * The prior price (PRODUCT.md "Beyond the specification" 2, EU Omnibus practice): the lowest price
  * in effect during the PRIOR_PRICE_DAYS days before the promotion started, from the price history
- * (the regular price at the window's start and every regular price set in it) and the promotional
- * prices of the product's other promotions in those days. Other promotions' prices are reckoned on
- * today's regular price. With no history at all, the regular price.
+ * (the regular price at the window's start and every regular price set in it) and the product's
+ * other promotions in those days, each reckoned on the regular prices of its own days there (the
+ * price when its days in the window began and every price set during them; decision 0066). With no
+ * history at all, the regular price.
  */
 export function priorPriceSql(options: {
   storeId: string;
@@ -78,6 +79,14 @@ export function priorPriceSql(options: {
   const same = sql`h.store_id = ${storeId} and h.product_id = ${productId}`;
   const otherPromotion =
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
+  // The other promotion's days inside the window, as instants [from, to).
+  const from = sql`greatest(${windowStart}, ${skopjeMidnightSql(sql`op.starts_on`)})`;
+  const to = sql`least(${start}, ${skopjeMidnightSql(sql`op.ends_on + 1`)})`;
+  const regularThen = sql`coalesce(
+      (select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at <= ${from} order by h.changed_at desc limit 1),
+      (select h.old_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} order by h.changed_at asc limit 1),
+      (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
+  const promotional = sql`coalesce(opp.custom_price_cents, r.regular - case when op.discount_type = 'percentage' then (r.regular * op.discount_value + 5000) / 10000 else op.discount_value end)`;
   return sql<number | null>`coalesce((select min(p) from (
       (select h.new_price_cents as p from ${priceHistory} h where ${same} and h.changed_at <= ${windowStart} order by h.changed_at desc limit 1)
       union all
@@ -85,12 +94,17 @@ export function priorPriceSql(options: {
       union all
       (select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${windowStart} and h.changed_at < ${start})
       union all
-      (select coalesce(opp.custom_price_cents, pr.price_cents - case when op.discount_type = 'percentage' then (pr.price_cents * op.discount_value + 5000) / 10000 else op.discount_value end)
+      (select ${promotional}
         from ${promotionProduct} opp
         join ${promotion} op on op.id = opp.promotion_id and op.store_id = ${storeId}
-        join ${product} pr on pr.id = opp.product_id and pr.store_id = ${storeId}
+        cross join lateral (
+          select ${regularThen} as regular
+          union all
+          select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} and h.changed_at < ${to}
+        ) r
         where opp.store_id = ${storeId} and opp.product_id = ${productId} and op.active and ${otherPromotion}
-          and op.starts_on < (${options.startsOn})::date and op.ends_on >= ${windowStartDay})
+          and op.starts_on < (${options.startsOn})::date and op.ends_on >= ${windowStartDay}
+          and ${promotional} < r.regular)
     ) as prices where p > 0), (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
 }
 

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { flashHeaders } from "~/lib/flash.server";
-import { formObject } from "~/lib/form";
 import type { MoneyLocale } from "~/lib/money";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { StoreContext } from "~/lib/service-context";
 import { promotionSchema } from "./promotion.schema";
 import { deletePromotion, savePromotion, setPromotionActive } from "./promotion.server";
+import { promotionWizardStep, wizardNavigation, wizardValues } from "./promotion-wizard-steps.server";
 
 // The promotion pages' actions (issue 15), through the one route adapter (decision 0017).
 
@@ -26,13 +26,19 @@ export async function promotionsListAction(ctx: StoreContext, form: FormData) {
   );
 }
 
-/** The wizard's save: a new promotion, or the one being edited (its id from the URL, checked). */
+/**
+ * The wizard's post: a step's button without JavaScript (decision 0065), or the save of a new
+ * promotion or of the one being edited (its id from the URL, checked). A failed save is shown on
+ * the review step.
+ */
 export async function promotionSaveAction(
   ctx: StoreContext,
   form: FormData,
   options: { id?: string; locale: MoneyLocale },
 ) {
-  const values = formObject(form);
+  const values = wizardValues(form);
+  const navigation = wizardNavigation(form);
+  if (navigation) return promotionWizardStep(ctx, navigation, values, options);
   return handleAction(
     async () => {
       const saved = await savePromotion(ctx, parseForm(promotionSchema, values), options);
@@ -40,6 +46,6 @@ export async function promotionSaveAction(
         headers: flashHeaders("promotions:saved"),
       });
     },
-    { values, fallback: "promotionSaveFailed" },
+    { intent: "review", values, fallback: "promotionSaveFailed" },
   );
 }

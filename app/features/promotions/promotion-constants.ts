@@ -18,8 +18,11 @@ export type PromotionType = (typeof PROMOTION_TYPES)[number];
 export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
-/** The dashboard's states of a promotion on a given Skopje day (spec §4, issue 15). */
-export const PROMOTION_STATES = ["scheduled", "active", "ended", "inactive"] as const;
+/**
+ * The dashboard's states of a promotion on a given Skopje day (spec §4, issue 15). "empty" is a
+ * running or scheduled one whose products were all moved to other promotions (decision 0066).
+ */
+export const PROMOTION_STATES = ["scheduled", "active", "ended", "inactive", "empty"] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 /** The prior price is the lowest price in effect during this many days before the start (Omnibus). */

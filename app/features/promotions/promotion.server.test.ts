@@ -262,4 +262,53 @@ describe("promotion states and lists", () => {
     await deletePromotion(ctx, ended.id);
     expect(await listPromotions(ctx, { now, state: "ended" })).toEqual([]);
   });
+
+  it("shows a running or scheduled promotion whose products were all moved away as empty, never as active", async () => {
+    const { ctx, products } = await storeWithProducts([["В", "100"]]);
+    const [item] = products;
+    const days = { startsOn: "2026-11-20", endsOn: "2026-11-30" };
+    const first = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item!.id }], { name: "Прва", ...days }),
+    );
+    const later = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item!.id }], {
+        name: "Подоцна",
+        startsOn: "2026-12-10",
+        endsOn: "2026-12-20",
+      }),
+    );
+    const second = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item!.id }], { name: "Втора", ...days, move: "1" }),
+    );
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item!.id }], {
+        name: "Трета",
+        startsOn: "2026-12-10",
+        endsOn: "2026-12-20",
+        move: "1",
+      }),
+    );
+    const now = new Date("2026-11-22T10:00:00Z");
+    const states = Object.fromEntries(
+      (await listPromotions(ctx, { now })).map((p) => [p.name, [p.state, p.productCount]]),
+    );
+    expect(states).toEqual({
+      Прва: ["empty", 0],
+      Подоцна: ["empty", 0],
+      Втора: ["active", 1],
+      Трета: ["scheduled", 1],
+    });
+    expect((await listPromotions(ctx, { now, state: "active" })).map((p) => p.id)).toEqual([second.id]);
+    expect((await listPromotions(ctx, { now, state: "scheduled" })).map((p) => p.name)).toEqual(["Трета"]);
+    expect((await listPromotions(ctx, { now, state: "empty" })).map((p) => p.id).sort()).toEqual(
+      [first.id, later.id].sort(),
+    );
+    // Once its days are over it is simply ended.
+    const after = await listPromotions(ctx, { now: new Date("2026-12-25T10:00:00Z") });
+    expect(after.find((p) => p.id === first.id)?.state).toBe("ended");
+  });
 });

@@ -20,15 +20,20 @@ export type PromotionRow = typeof promotion.$inferSelect;
 export type PromotionListItem = PromotionRow & { productCount: number; state: PromotionState };
 
 /** The SQL condition of a state on `day` (promotionState in SQL), for the list's filter. */
-function stateWhere(state: PromotionState, day: string): SQL {
+function stateWhere(state: PromotionState, day: string, storeId: string): SQL {
   if (state === "inactive") return eq(promotion.active, false);
-  if (state === "scheduled") return and(eq(promotion.active, true), sql`${promotion.startsOn} > ${day}`)!;
   if (state === "ended") return and(eq(promotion.active, true), sql`${promotion.endsOn} < ${day}`)!;
-  return and(
-    eq(promotion.active, true),
-    sql`${promotion.startsOn} <= ${day}`,
-    sql`${promotion.endsOn} >= ${day}`,
-  )!;
+  const hasProducts = sql`exists (select 1 from ${promotionProduct} pp where pp.store_id = ${storeId} and pp.promotion_id = ${promotion.id})`;
+  const notOver = and(eq(promotion.active, true), sql`${promotion.endsOn} >= ${day}`)!;
+  if (state === "empty") return and(notOver, sql`not ${hasProducts}`)!;
+  if (state === "scheduled") return and(notOver, sql`${promotion.startsOn} > ${day}`, hasProducts)!;
+  return and(notOver, sql`${promotion.startsOn} <= ${day}`, hasProducts)!;
+}
+
+/** A running or scheduled promotion with no products left is "empty" (decision 0066). */
+function listState(row: PromotionRow, productCount: number, day: string): PromotionState {
+  const state = promotionState(row, day);
+  return productCount === 0 && (state === "active" || state === "scheduled") ? "empty" : state;
 }
 
 /** The store's promotions, newest start first, each with its product count and state today. */
@@ -48,13 +53,16 @@ export async function listPromotions(
     .from(promotion)
     .leftJoin(counts, eq(counts.promotionId, promotion.id))
     .where(
-      and(eq(promotion.storeId, ctx.storeId), options.state ? stateWhere(options.state, day) : undefined),
+      and(
+        eq(promotion.storeId, ctx.storeId),
+        options.state ? stateWhere(options.state, day, ctx.storeId) : undefined,
+      ),
     )
     .orderBy(desc(promotion.startsOn), asc(promotion.name), asc(promotion.id));
   return rows.map((row) => ({
     ...row.promotion,
     productCount: row.productCount,
-    state: promotionState(row.promotion, day),
+    state: listState(row.promotion, row.productCount, day),
   }));
 }
 
@@ -134,7 +142,7 @@ export async function overlappingAssignments(
  * promotions, its custom price is below its price ('Custom price for {product} must be less than
  * {price} MKD'), and the promotion leaves it a price above zero.
  */
-async function checkProducts(ctx: StoreContext, input: PromotionInput, locale: MoneyLocale) {
+export async function checkProducts(ctx: StoreContext, input: PromotionInput, locale: MoneyLocale) {
   const ids = [...new Set(input.products.map((chosen) => chosen.productId))];
   const rows = await ctx.db
     .select({

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { CompactField, FilterForm } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
 import { FilterForm } from "~/components/filter-panel";
 import { Pagination } from "~/components/pagination";

@@ -1,4 +1,3 @@
-import { FileUp, PackagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -29,12 +28,9 @@ import {
 import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
-import { ExportMenu } from "~/features/export/components/export-menu";
-import { PriceListPdfButton } from "~/features/pdf/price-list-pdf-button";
 import { promotionCounts } from "~/features/promotions/promotion.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
-import { cn } from "~/lib/cn";
 import type { Route } from "./+types/products";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,6 +3,7 @@ import { requireOwnerStore } from "~/auth/guards.server";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
+import { restoreWizard } from "~/features/promotions/components/wizard-state";
 import { promotionSaveAction } from "~/features/promotions/promotion-action.server";
 import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -30,6 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PromotionAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("promotions");
   const { products, categories, today, until } = loaderData;
+  const details = {
+    name: "",
+    type: "sales_action",
+    discountType: "percentage",
+    value: "",
+    startsOn: today,
+    endsOn: until,
+  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="mb-4 font-semibold text-2xl">{t("add")}</h1>
@@ -38,18 +47,8 @@ export default function PromotionAdd({ loaderData, actionData }: Route.Component
         categories={categories}
         promotionId={null}
         failure={failureOf(actionData)}
-        initial={{
-          name: null,
-          details: {
-            name: "",
-            type: "sales_action",
-            discountType: "percentage",
-            value: "",
-            startsOn: today,
-            endsOn: until,
-          },
-          selection: {},
-        }}
+        restored={restoreWizard(actionData, details)}
+        initial={{ name: null, details, selection: {} }}
       />
     </div>
   );

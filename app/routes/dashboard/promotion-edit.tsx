@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
+import { restoreWizard } from "~/features/promotions/components/wizard-state";
 import { getPromotion } from "~/features/promotions/promotion.server";
 import { promotionSaveAction } from "~/features/promotions/promotion-action.server";
 import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
@@ -66,6 +67,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
         categories={categories}
         promotionId={promotion.id}
         failure={failureOf(actionData)}
+        restored={restoreWizard(actionData, promotion.details)}
         initial={{ name: promotion.name, details: promotion.details, selection: promotion.selection }}
       />
     </div>

@@ -131,6 +131,37 @@ describe("another store's promotions answer 404 and change nothing", () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it("the wizard's steps without JavaScript select only my products and give no prior price of theirs", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const { products: _json, ...details } = wizardForm([]);
+    type Step = {
+      wizard: { step: string; values: { products: string }; priorPrices?: Record<string, number> };
+    };
+    const selectAll = (await call(addRoute.action, {
+      request: post("/dashboard/promotions/add", { ...details, step: "selectAll", q: "" }),
+      context,
+      params: {},
+    })) as Step;
+    expect(selectAll.wizard.step).toBe("products");
+    expect(JSON.parse(selectAll.wizard.values.products)).toEqual([
+      { productId: myProductId, customPrice: "" },
+    ]);
+    const review = post("/dashboard/promotions/add", {
+      ...details,
+      step: "review",
+      product: [myProductId, theirProductId],
+    });
+    expect(await statusOf(() => call(addRoute.action, { request: review, context, params: {} }))).toBe(404);
+    const mineOnly = (await call(addRoute.action, {
+      request: post("/dashboard/promotions/add", { ...details, step: "review", product: myProductId }),
+      context,
+      params: {},
+    })) as Step;
+    expect(mineOnly.wizard).toMatchObject({ step: "review", priorPrices: { [myProductId]: 10_000 } });
+    expect(await snapshot()).toBe(before);
+  });
+
   it("answers the spec's custom-price message, and saves a valid promotion in my store only", async () => {
     const before = await snapshot();
     const context = signedIn(mine.userId);

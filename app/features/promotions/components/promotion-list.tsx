@@ -28,6 +28,7 @@ const STATE_STYLE: Record<PromotionState, string> = {
   scheduled: "bg-blue-50 text-blue-800",
   ended: "bg-gray-100 text-gray-700",
   inactive: "bg-amber-50 text-amber-900",
+  empty: "bg-red-50 text-red-800",
 };
 
 /** "10 %" or "50,00 ден." of a promotion's discount (value in hundredths). */
@@ -61,6 +62,14 @@ export function PromotionList({ rows }: { rows: PromotionListRow[] }) {
                 {t("dates", { from: formatDay(row.startsOn, locale), to: formatDay(row.endsOn, locale) })} ·{" "}
                 {t("productCount", { count: row.productCount })}
               </p>
+              {row.state === "empty" ? (
+                <p className="mt-1 text-red-800 text-sm">
+                  {t("emptyHint")}{" "}
+                  <Link to={`/dashboard/promotions/${row.id}`} className="font-medium underline">
+                    {t("emptyAdd")}
+                  </Link>
+                </p>
+              ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-1">
               <Form method="post">

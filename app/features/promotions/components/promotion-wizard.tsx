@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { type MouseEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-alert";
@@ -10,35 +10,55 @@ import { promotionDetailsSchema } from "../promotion.schema";
 import { WizardDetailsStep } from "./wizard-details";
 import { type WizardProductRow, WizardProductsStep } from "./wizard-products";
 import { WizardReviewStep } from "./wizard-review";
-import { customPriceProblem, type WizardDetails, type WizardSelection } from "./wizard-state";
-
-const STEPS = ["details", "products", "review"] as const;
+import {
+  customPriceProblem,
+  type RestoredWizard,
+  WIZARD_STEPS as STEPS,
+  type WizardDetails,
+  type WizardSelection,
+  type WizardStep,
+} from "./wizard-state";
 
 export type WizardInitial = { details: WizardDetails; selection: WizardSelection; name: string | null };
+
+/** A step button's click with JavaScript: the page moves itself instead of posting. */
+const instead = (work: () => void) => (event: MouseEvent) => {
+  event.preventDefault();
+  work();
+};
 
 /**
  * The promotion wizard (spec §4): Details → Products (the selection confirmed first) → Review,
  * then one post of everything. A product in another active promotion is moved only after the
  * owner confirms (spec §4); the server checks every rule again.
+ *
+ * Everything is one form, and every step button is a submit (`step`): without JavaScript each
+ * step is posted and the action answers the next step (`restored`, decision 0065); with it, the
+ * buttons' clicks move between steps here and only the save is posted.
  */
 export function PromotionWizard({
   products,
   categories,
   initial,
+  restored,
   promotionId,
   failure,
 }: {
   products: WizardProductRow[];
   categories: { id: string; name: string }[];
   initial: WizardInitial;
+  /** The state a step's post (or a failed save) answered, when the page is drawn from it. */
+  restored: RestoredWizard | null;
   promotionId: string | null;
   failure: ActionFailure | undefined;
 }) {
   const { t } = useTranslation("promotions");
-  const [step, setStep] = useState<(typeof STEPS)[number]>("details");
-  const [details, setDetails] = useState(initial.details);
-  const [selection, setSelection] = useState(initial.selection);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [step, setStep] = useState<WizardStep>(restored?.step ?? "details");
+  const [details, setDetails] = useState(restored?.details ?? initial.details);
+  const [selection, setSelection] = useState(restored?.selection ?? initial.selection);
+  const [query, setQuery] = useState(restored?.query ?? "");
+  const [categoryId, setCategoryId] = useState(restored?.categoryId ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>(restored?.errors ?? {});
   const [stepError, setStepError] = useState<{ key: string; values?: Record<string, string> } | null>(null);
   const busy = useNavigation().state === "submitting";
   const prior = useFetcher<{ priorPrices: Record<string, number> }>();
@@ -47,6 +67,8 @@ export function PromotionWizard({
   const moveAsked = failure?.errors.form === "errors:promotionMoveConfirm";
   // The failure whose move question was answered "cancel": a new answer asks again.
   const [dismissed, setDismissed] = useState<ActionFailure | undefined>();
+  // Field errors of the details step are shown beside their fields, not again on top.
+  const failureShown = failure && !moveAsked && !(restored?.step === "details" && step === "details");
 
   const toProducts = () => {
     const parsed = promotionDetailsSchema.safeParse(details);
@@ -75,10 +97,11 @@ export function PromotionWizard({
   };
 
   const index = STEPS.indexOf(step);
-  const productsJson = JSON.stringify(ids.map((id) => ({ productId: id, customPrice: selection[id] ?? "" })));
+  const back = STEPS[index - 1];
+  const priorPrices = prior.data?.priorPrices ?? (step === restored?.step ? restored.priorPrices : null);
 
   return (
-    <div className="flex flex-col gap-4">
+    <Form method="post" id="promotion-save" noValidate className="flex flex-col gap-4">
       <ol
         className="grid grid-cols-3 gap-2"
         aria-label={t("steps.progress", { step: index + 1, name: t(`steps.${step}`) })}
@@ -98,13 +121,30 @@ export function PromotionWizard({
       </ol>
       <h2 className="font-semibold text-lg">{t(`steps.${step}`)}</h2>
       <FormAlert
-        message={
-          failure && !moveAsked ? (failure.errors.form ?? Object.values(failure.errors)[0]) : undefined
-        }
+        message={failureShown ? (failure.errors.form ?? Object.values(failure.errors)[0]) : undefined}
         values={failure?.params}
         className="mt-0"
       />
       <FormAlert message={stepError?.key} values={stepError?.values} className="mt-0" />
+
+      {/* The state of the steps not shown travels with every post. */}
+      {step !== "details"
+        ? Object.entries(details).map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))
+        : null}
+      {step !== "products" ? (
+        <>
+          <input type="hidden" name="q" value={query} />
+          <input type="hidden" name="category" value={categoryId} />
+          {ids.map((id) => (
+            <span key={id} hidden>
+              <input type="hidden" name="product" value={id} />
+              <input type="hidden" name={`custom:${id}`} value={selection[id] ?? ""} />
+            </span>
+          ))}
+        </>
+      ) : null}
 
       {step === "details" ? (
         <WizardDetailsStep details={details} errors={errors} onChange={setDetails} />
@@ -115,6 +155,12 @@ export function PromotionWizard({
           categories={categories}
           selection={selection}
           ownNames={ownNames}
+          query={query}
+          categoryId={categoryId}
+          onFilter={(next) => {
+            setQuery(next.query);
+            setCategoryId(next.categoryId);
+          }}
           onChange={(next) => {
             setSelection(next);
             setStepError(null);
@@ -126,7 +172,7 @@ export function PromotionWizard({
           products={products}
           details={details}
           selection={selection}
-          priorPrices={prior.data?.priorPrices ?? null}
+          priorPrices={priorPrices}
         />
       ) : null}
 
@@ -144,10 +190,16 @@ export function PromotionWizard({
             {t("errors:promotionMoveConfirm", failure?.params)}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button type="submit" form="promotion-save" name="move" value="1" disabled={busy}>
+            <Button type="submit" name="move" value="1" disabled={busy}>
               {t("move.confirm")}
             </Button>
-            <Button type="button" variant="outline" onClick={() => setDismissed(failure)}>
+            <Button
+              type="submit"
+              name="step"
+              value="products"
+              variant="outline"
+              onClick={instead(() => setDismissed(failure))}
+            >
               {t("move.cancel")}
             </Button>
           </div>
@@ -156,35 +208,35 @@ export function PromotionWizard({
 
       {/* Sticky on a phone, so "next" is always under the thumb. */}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-between gap-2 border-gray-200 border-t bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
-        {index > 0 ? (
-          <Button type="button" variant="outline" onClick={() => setStep(STEPS[index - 1]!)}>
+        {back ? (
+          <Button
+            type="submit"
+            name="step"
+            value={back}
+            variant="outline"
+            onClick={instead(() => setStep(back))}
+          >
             {t("back")}
           </Button>
         ) : (
           <span />
         )}
         {step === "details" ? (
-          <Button type="button" onClick={toProducts}>
+          <Button type="submit" name="step" value="products" onClick={instead(toProducts)}>
             {t("next")}
           </Button>
         ) : null}
         {step === "products" ? (
-          <Button type="button" onClick={confirmSelection}>
+          <Button type="submit" name="step" value="review" onClick={instead(confirmSelection)}>
             {t("confirmSelection", { count: ids.length })}
           </Button>
         ) : null}
         {step === "review" ? (
-          <Form method="post" id="promotion-save">
-            {Object.entries(details).map(([key, value]) => (
-              <input key={key} type="hidden" name={key} value={value} />
-            ))}
-            <input type="hidden" name="products" value={productsJson} />
-            <Button type="submit" disabled={busy}>
-              {t("save")}
-            </Button>
-          </Form>
+          <Button type="submit" disabled={busy}>
+            {t("save")}
+          </Button>
         ) : null}
       </div>
-    </div>
+    </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { useMemo, useState } from "react";
+import { type MouseEvent, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import type { Locale } from "~/i18n/config";
 import { formatMoney, formatMoneyInput } from "~/lib/money";
 import { searchKey } from "~/lib/transliterate";
-import { customPriceProblem, type WizardSelection } from "./wizard-state";
+import { customPriceProblem, matchingProducts, type WizardSelection } from "./wizard-state";
 
 export type WizardProductRow = {
   id: string;
@@ -29,6 +29,9 @@ export function WizardProductsStep({
   categories,
   selection,
   ownNames,
+  query,
+  categoryId,
+  onFilter,
   onChange,
 }: {
   products: WizardProductRow[];
@@ -36,20 +39,25 @@ export function WizardProductsStep({
   selection: WizardSelection;
   /** The promotion being edited: its own name is not "another promotion". */
   ownNames: string[];
+  query: string;
+  categoryId: string;
+  onFilter: (filter: { query: string; categoryId: string }) => void;
   onChange: (selection: WizardSelection) => void;
 }) {
   const { t, i18n } = useTranslation("promotions");
   const locale = i18n.language as Locale;
-  const [query, setQuery] = useState("");
-  const [categoryId, setCategoryId] = useState("");
-  const matching = useMemo(() => {
-    const key = searchKey(query);
-    return products.filter(
-      (p) =>
-        !p.forbidden && (!categoryId || p.categoryId === categoryId) && (!key || p.searchText.includes(key)),
-    );
-  }, [products, query, categoryId]);
+  const matching = useMemo(
+    () => matchingProducts(products, searchKey(query), categoryId),
+    [products, query, categoryId],
+  );
+  const shown = matching.slice(0, SHOWN);
+  const shownIds = new Set(shown.map((p) => p.id));
   const count = Object.keys(selection).length;
+  // Without JavaScript these buttons post the step (decision 0065); with it they act here.
+  const instead = (work: () => void) => (event: MouseEvent) => {
+    event.preventDefault();
+    work();
+  };
 
   const toggle = (id: string, on: boolean) => {
     const next = { ...selection };
@@ -65,13 +73,30 @@ export function WizardProductsStep({
           <label htmlFor="product-search" className="font-medium text-sm">
             {t("fields.search")}
           </label>
-          <Input id="product-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <div className="flex gap-2">
+            <Input
+              id="product-search"
+              name="q"
+              type="search"
+              value={query}
+              onChange={(e) => onFilter({ query: e.target.value, categoryId })}
+            />
+            {/* The first submit of the step, so Enter in a field searches; the page filters as you type. */}
+            <Button type="submit" name="step" value="products" variant="outline" onClick={instead(() => {})}>
+              {t("showMatching")}
+            </Button>
+          </div>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="product-category" className="font-medium text-sm">
             {t("fields.category")}
           </label>
-          <Select id="product-category" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <Select
+            id="product-category"
+            name="category"
+            value={categoryId}
+            onChange={(e) => onFilter({ query, categoryId: e.target.value })}
+          >
             <option value="">{t("fields.allCategories")}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -83,22 +108,43 @@ export function WizardProductsStep({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button
-          type="button"
+          type="submit"
+          name="step"
+          value="selectAll"
           variant="outline"
           size="sm"
-          onClick={() => onChange({ ...Object.fromEntries(matching.map((p) => [p.id, ""])), ...selection })}
+          onClick={instead(() =>
+            onChange({ ...Object.fromEntries(matching.map((p) => [p.id, ""])), ...selection }),
+          )}
         >
           {t("selectAllInCategory", { count: matching.length })}
         </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={() => onChange({})} disabled={count === 0}>
+        <Button
+          type="submit"
+          name="step"
+          value="clear"
+          variant="ghost"
+          size="sm"
+          onClick={instead(() => onChange({}))}
+          disabled={count === 0}
+        >
           {t("clearSelection")}
         </Button>
         <span className="text-gray-700 text-sm" aria-live="polite">
           {t("selected", { count })}
         </span>
       </div>
+      {/* Chosen products a search hides stay chosen. */}
+      {Object.keys(selection)
+        .filter((id) => !shownIds.has(id))
+        .map((id) => (
+          <span key={id} hidden>
+            <input type="hidden" name="product" value={id} />
+            <input type="hidden" name={`custom:${id}`} value={selection[id] ?? ""} />
+          </span>
+        ))}
       <ul className="flex flex-col divide-y divide-gray-200 rounded-md border border-gray-200 bg-white">
-        {matching.slice(0, SHOWN).map((product) => {
+        {shown.map((product) => {
           const chosen = product.id in selection;
           const typed = selection[product.id] ?? "";
           const problem = chosen ? customPriceProblem(product, typed) : null;
@@ -109,6 +155,8 @@ export function WizardProductsStep({
               <label className="flex min-h-11 cursor-pointer items-center gap-3">
                 <input
                   type="checkbox"
+                  name="product"
+                  value={product.id}
                   className="size-5 shrink-0 accent-brand-600"
                   checked={chosen}
                   onChange={(e) => toggle(product.id, e.target.checked)}
@@ -132,6 +180,7 @@ export function WizardProductsStep({
                   </label>
                   <Input
                     id={inputId}
+                    name={`custom:${product.id}`}
                     inputMode="decimal"
                     placeholder={t("fields.customPriceShort")}
                     value={typed}
