@@ -17,7 +17,9 @@ import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
 import * as library from "./schema/library";
+import * as posts from "./schema/posts";
 import * as promotions from "./schema/promotions";
+import * as storeImages from "./schema/store-images";
 import * as stores from "./schema/stores";
 import * as waitlist from "./schema/waitlist";
 
@@ -33,6 +35,8 @@ export const schema = {
   ...imports,
   ...promotions,
   ...library,
+  ...storeImages,
+  ...posts,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
