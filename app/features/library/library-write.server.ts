@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { libraryImage } from "~/db/schema/library";
-import { deleteImage, type ProcessedImage, processImage } from "~/features/images/image.server";
+import { IMAGE_VARIANTS, type ProcessedImage, processImage } from "~/features/images/image.server";
 import { searchKey } from "~/lib/transliterate";
 import { getStorage } from "~/storage/storage.server";
 
@@ -53,7 +53,7 @@ export async function addLibraryEntry(
     for (const variant of processed.variants)
       await storage.put(`${key}-${variant.suffix}.webp`, variant.body, "image/webp");
   } catch (error) {
-    await deleteImage(key, "product");
+    await deleteLibraryFiles(key);
     throw error;
   }
   const name = input.name.trim();
@@ -77,8 +77,15 @@ export async function addLibraryEntry(
     .onConflictDoNothing({ target: libraryImage.fingerprint })
     .returning({ id: libraryImage.id });
   if (inserted.length === 0) {
-    await deleteImage(key, "product");
+    await deleteLibraryFiles(key);
     return "exists";
   }
   return "added";
+}
+
+/** Removes a library image's sizes that were written before its row failed (never a store's image). */
+async function deleteLibraryFiles(key: string): Promise<void> {
+  if (!/^library\/[0-9a-f]{24}$/.test(key)) return;
+  const storage = getStorage();
+  await Promise.allSettled(IMAGE_VARIANTS.product.map((v) => storage.delete(`${key}-${v.suffix}.webp`)));
 }
