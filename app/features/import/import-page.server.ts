@@ -35,6 +35,8 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
         step: "preview" as const,
         ...preview,
         skipped: preview.skipped.slice(0, SKIPPED_SHOWN),
+        notes: preview.notes.slice(0, SKIPPED_SHOWN),
+        noteCount: preview.notes.length,
         headers: job.headers,
         mapping: job.mapping as (ImportField | null)[],
       };
