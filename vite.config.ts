@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { splitCatalogue } from "./app/i18n/namespaces.ts";
 import { precompressAssets } from "./server/precompress-assets.ts";
+import { routeModuleFailure } from "./server/route-module-failure.ts";
 
 const LOCALES_DIR = fileURLToPath(new URL("./app/locales", import.meta.url));
 const CATALOGUE = "virtual:catalogue/";
@@ -90,5 +91,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     external: ["@electric-sql/pglite", "pg", "pino"],
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), catalogueParts(), reactRouter(), precompressAssets(), pdfWorkerEntry()],
+  plugins: [
+    tailwindcss(),
+    catalogueParts(),
+    reactRouter(),
+    precompressAssets(),
+    pdfWorkerEntry(),
+    // Decision 0054: a route chunk that fails to load goes through the page's chunk guard.
+    routeModuleFailure(),
+  ],
 }));

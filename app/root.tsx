@@ -1,6 +1,7 @@
 import { lazy, Suspense, useContext, useEffect, useMemo, useState } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
+  createContext,
   data,
   isRouteErrorResponse,
   Links,
@@ -17,14 +18,18 @@ import { getDb } from "~/db/db.server";
 import { ImpersonationBanner } from "~/features/admin/components/impersonation-banner";
 import { auditImpersonatedChange } from "~/features/admin/impersonation.server";
 import { DEFAULT_LOCALE, type Locale, localeFromCookieHeader } from "~/i18n/config";
-import { requestLocale } from "~/i18n/i18n.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { clientI18n, loadMessages } from "~/i18n/load-messages.client";
 import { ServerI18nContext } from "~/i18n/messages-context";
 import { messageScope } from "~/i18n/namespaces";
+import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
 import { useNonce } from "~/lib/nonce";
 // Decision 0031: Zod's default messages become catalogue keys, in the browser and on the server.
 import "~/lib/zod-messages";
 import { navigationRedirect } from "~/navigation/rules";
+import { isChunkLoadError } from "~/shell/chunk-error";
+import { chunkGuardScript } from "~/shell/chunk-reload";
+import { ErrorPage } from "~/shell/error-page";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -60,10 +65,25 @@ function pagePath(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/** Decision 0054: the chunk guard's inline script, in the document only (the browser keeps it). */
+const chunkGuardContext = createContext<string | null>(null);
+
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
+  const locale = requestLocale(request);
+  if (context.get(documentRequestContext)) {
+    const t = getFixedT(locale);
+    context.set(
+      chunkGuardContext,
+      chunkGuardScript({
+        title: t("errors:chunkFailed"),
+        hint: t("errors:chunkFailedHint"),
+        reload: t("errors:reloadPage"),
+      }),
+    );
+  }
   return data({
-    locale: requestLocale(request),
+    locale,
     // Which namespaces the browser loads before it hydrates this page (entry.client.tsx).
     messages: messageScope(pattern),
     user: user ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role } : null,
@@ -88,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ChunkGuard nonce={nonce} />
         <meta name="theme-color" content="#12b562" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -105,6 +126,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+/** Before any module script, so it sees their failures (decision 0054). */
+function ChunkGuard({ nonce }: { nonce: string }) {
+  const html = useKeptHtml(CHUNK_GUARD_ID, useDocumentOnly(chunkGuardContext));
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; its texts are JSON with "<" escaped.
+  return <script id={CHUNK_GUARD_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={html} />;
+}
+const CHUNK_GUARD_ID = "chunk-guard";
 
 // Only signed-in pages raise toasts, so a visitor's browser never downloads sonner. Mounted after
 // hydration: a toast raised before it loads is shown once it subscribes.
@@ -130,23 +159,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation("errors");
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const kind = notFound ? "notFound" : isChunkLoadError(error) ? "chunk" : "server";
   // In the browser the console is the only log; on the server, entry.server's handleError has
   // already logged it through pino.
-  if (typeof document !== "undefined" && !notFound && !isRouteErrorResponse(error)) console.error(error);
-  const heading = notFound ? t("pageNotFound", { path: location.pathname }) : t("serverError");
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      {/* No route's meta runs for an error page: React puts this title in the head (WCAG 2.4.2). */}
-      <title>{`${heading} · ${t("common:appName")}`}</title>
-      <p className="font-semibold text-6xl text-brand-600">{notFound ? 404 : 500}</p>
-      <h1 className="font-semibold text-2xl wrap-anywhere">{heading}</h1>
-      <p className="text-gray-600">{notFound ? t("pageNotFoundHint") : t("serverErrorHint")}</p>
-      <a href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        {t("backHome")}
-      </a>
-    </main>
-  );
+  if (typeof document !== "undefined" && kind === "server" && !isRouteErrorResponse(error))
+    console.error(error);
+  return <ErrorPage kind={kind} path={location.pathname} />;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -23,6 +23,7 @@ const script = Array.from(
 writeFileSync(path.join(dir, "entry-abc123.js"), script);
 writeFileSync(path.join(dir, "store-page-def456.js"), script);
 writeFileSync(path.join(dir, "logo-abc123.png"), randomBytes(100));
+writeFileSync(path.join(dir, "categories-ghi789.js"), script);
 
 const server = createServer((req, res) => {
   if (!serveCompressedAsset(dir, req, res)) res.writeHead(404).end("fell through");
@@ -48,7 +49,7 @@ function get(name: string, encoding = "br"): Promise<{ status: number; encoding?
 }
 
 beforeAll(async () => {
-  expect(await precompressDirectory(dir)).toBe(2);
+  expect(await precompressDirectory(dir)).toBe(3);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
 afterAll(() => {
@@ -78,5 +79,16 @@ describe("precompressed build assets", () => {
     for (let i = 0; i < 10; i++) expect((await get("store-page-def456.js")).encoding).toBe("br");
     // Ten brotli-11 compressions of this script take seconds; ten answers from memory a few ms.
     expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it("a script removed from disk after the first request is no longer answered from memory (issue 17)", async () => {
+    expect((await get("categories-ghi789.js")).encoding).toBe("br");
+    renameSync(path.join(dir, "categories-ghi789.js"), path.join(dir, "categories-ghi789.js.gone"));
+    try {
+      expect((await get("categories-ghi789.js")).body.toString()).toBe("fell through");
+    } finally {
+      renameSync(path.join(dir, "categories-ghi789.js.gone"), path.join(dir, "categories-ghi789.js"));
+    }
+    expect((await get("categories-ghi789.js")).encoding).toBe("br");
   });
 });

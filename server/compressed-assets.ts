@@ -36,7 +36,9 @@ export function serveCompressedAsset(dir: string, req: IncomingMessage, res: Ser
   const match = NAME.exec(req.url ?? "");
   if (!match) return false;
   const entry = indexOf(dir).get(match[1]!);
-  if (!entry) return false;
+  // Issue 17 (decision 0054): a script the build on disk no longer has is not answered from memory,
+  // so the server and its files agree and a page that needs it learns at once (one stat).
+  if (!entry || !existsSync(path.join(dir, match[1]!))) return false;
   const accepted = req.headers["accept-encoding"] ?? "";
   const encoding =
     entry.br && /\bbr\b/.test(accepted) ? "br" : entry.gzip && /\bgzip\b/.test(accepted) ? "gzip" : null;

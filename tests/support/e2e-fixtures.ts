@@ -33,6 +33,7 @@ export type AccountKind = "owner" | "newcomer";
 export class ConsoleGuard {
   readonly problems: string[] = [];
   private readonly allowed = new Set<string>();
+  private readonly allowedMessages: RegExp[] = [];
 
   watch(context: BrowserContext): void {
     context.on("console", (message) => this.onConsole(message));
@@ -59,11 +60,17 @@ export class ConsoleGuard {
     this.allowed.add(`${status} ${path}`);
   }
 
+  /** An error the test provokes on purpose and that the app logs (a missing script chunk). */
+  allowMessage(pattern: RegExp): void {
+    this.allowedMessages.push(pattern);
+  }
+
   private onConsole(message: ConsoleMessage): void {
     const text = message.text();
     const hydration = /hydrat/i.test(text);
     if (message.type() !== "error" && !(message.type() === "warning" && hydration)) return;
     if (!hydration && this.isAllowed(text, message.location().url)) return;
+    if (!hydration && this.allowedMessages.some((pattern) => pattern.test(text))) return;
     const where = message.location().url || message.page()?.url() || "?";
     this.problems.push(`console.${message.type()} at ${where}: ${text}`);
   }
