@@ -16,7 +16,10 @@ import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
+import * as library from "./schema/library";
+import * as posts from "./schema/posts";
 import * as promotions from "./schema/promotions";
+import * as storeImages from "./schema/store-images";
 import * as stores from "./schema/stores";
 import * as waitlist from "./schema/waitlist";
 
@@ -31,6 +34,9 @@ export const schema = {
   ...waitlist,
   ...imports,
   ...promotions,
+  ...library,
+  ...storeImages,
+  ...posts,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

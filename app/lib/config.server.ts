@@ -22,6 +22,8 @@ export type Config = {
     publicUrl: string;
     region: string;
   } | null;
+  /** Issue 18: how many bytes of images one store may keep (STORE_STORAGE_LIMIT_MB, default 500). */
+  storeStorageLimitBytes: number;
   /** A Photon geocoder for address suggestions (issue 4); null → the embedded gazetteer. */
   geocoderUrl: string | null;
   /** Google sign-in appears only when both are set (issue 3). */
@@ -72,6 +74,7 @@ export function getConfig(): Config {
     mailFrom: process.env.MAIL_FROM || "Vitrina <no-reply@vitrina.mk>",
     production: process.env.NODE_ENV === "production",
     s3: readS3(),
+    storeStorageLimitBytes: readMegabytes(process.env.STORE_STORAGE_LIMIT_MB, 500),
     geocoderUrl: process.env.GEOCODER_URL || null,
     googleClientId: process.env.GOOGLE_CLIENT_ID || null,
     googleClientSecret: process.env.GOOGLE_CLIENT_SECRET || null,
@@ -106,6 +109,13 @@ export function parseAdminEmails(value: string | undefined): string[] {
     .split(",")
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
+}
+
+function readMegabytes(value: string | undefined, fallback: number): number {
+  const megabytes = Number(value);
+  return Math.round(
+    (value && Number.isFinite(megabytes) && megabytes > 0 ? megabytes : fallback) * 1024 * 1024,
+  );
 }
 
 function readS3(): Config["s3"] {

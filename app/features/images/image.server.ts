@@ -5,7 +5,8 @@
 // metadata: sharp writes none unless asked. Nothing is stored unless every size was made.
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
-import { AppError } from "~/lib/app-error";
+import { releaseImage, reserveImage } from "~/features/my-images/image-ledger.server";
+import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { getStorage } from "~/storage/storage.server";
 
@@ -126,6 +127,14 @@ export async function storeImage(
   kind: ImageKind,
 ): Promise<StoredImage> {
   const key = `stores/${ctx.storeId}/${kind}/${randomBytes(12).toString("hex")}`;
+  // Issue 18: counted against the store's storage limit before a file is written (decision 0059).
+  const bytes = image.variants.reduce((sum, variant) => sum + variant.body.byteLength, 0);
+  try {
+    await reserveImage(ctx, { key, kind, bytes, width: image.width, height: image.height });
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new AppError(kind === "logo" ? "logoUploadFailed" : "imageUploadFailed", { cause: error });
+  }
   const storage = getStorage();
   const written: string[] = [];
   try {
@@ -136,6 +145,7 @@ export async function storeImage(
     }
   } catch (error) {
     await Promise.allSettled(written.map((file) => storage.delete(file)));
+    await releaseImage(ctx, key).catch(() => undefined);
     throw new AppError(kind === "logo" ? "logoUploadFailed" : "imageUploadFailed", { cause: error });
   }
   return {
@@ -161,8 +171,10 @@ export function isOwnImageKey(ctx: StoreContext, key: string, kind: ImageKind): 
   return new RegExp(`^stores/${ctx.storeId}/${kind}/[0-9a-f]{24}$`).test(key);
 }
 
-/** Removes every size of an image; a missing file is not an error. */
-export async function deleteImage(key: string, kind: ImageKind): Promise<void> {
+/** Removes every size of one of the store's images, and its row in the ledger; a missing file is not an error. */
+export async function deleteImage(ctx: StoreContext, key: string, kind: ImageKind): Promise<void> {
+  if (!isOwnImageKey(ctx, key, kind)) return;
   const storage = getStorage();
   await Promise.allSettled(IMAGE_VARIANTS[kind].map((v) => storage.delete(`${key}-${v.suffix}.webp`)));
+  await releaseImage(ctx, key);
 }

@@ -8,7 +8,7 @@ export async function attachProductImage(ctx: StoreContext, productId: string, i
   try {
     await setProductImage(ctx, productId, image.url);
   } catch (error) {
-    if (isAppError(error) && error.code === "notFound") await deleteImage(image.key, "product");
+    if (isAppError(error) && error.code === "notFound") await deleteImage(ctx, image.key, "product");
     throw error;
   }
 }

@@ -118,7 +118,7 @@ export async function generateTiles(ctx: StoreContext, productIds: string[]): Pr
     await Promise.all(
       stored
         .filter((tile) => !attached.has(tile.productId))
-        .map((tile) => deleteImage(tile.image.key, "product")),
+        .map((tile) => deleteImage(ctx, tile.image.key, "product")),
     );
   }
   return result;

@@ -60,8 +60,11 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
     const ctx = { db, storeId: job.storeId, actor: { userId: job.actorId } };
     // The kill -9 test (tests/e2e/import-kill.spec.ts) waits for this line to kill mid-commit.
     logger.info({ jobId, rows: rows.length }, "import commit started");
-    const result = await commitImport(ctx, rows, (done, total) => {
-      progress.set(job.id, { done, total, startedAt });
+    const result = await commitImport(ctx, rows, {
+      onProgress: (done, total) => progress.set(job.id, { done, total, startedAt }),
+      jobId: job.id,
+      fileName: job.fileName,
+      skippedBefore: skipped.length,
     });
     const allSkipped: SkippedRow[] = [...skipped, ...result.skipped].sort((a, b) => a.line - b.line);
     const counts: ImportCounts = { ...result.counts, skipped: allSkipped.length };

@@ -105,7 +105,7 @@ export async function saveCompanyStep(ctx: StoreContext, input: CompanyDetails) 
     },
     4,
   );
-  if (logo.changed && logo.previous) await deleteImage(logo.previous, "logo");
+  if (logo.changed && logo.previous) await deleteImage(ctx, logo.previous, "logo");
   return updated;
 }
 

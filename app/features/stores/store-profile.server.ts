@@ -61,7 +61,7 @@ export async function updateStoreProfile(ctx: StoreContext, input: StoreProfile,
         .returning();
       return row!;
     });
-    if (logo.changed && logo.previous) await deleteImage(logo.previous, "logo");
+    if (logo.changed && logo.previous) await deleteImage(ctx, logo.previous, "logo");
     return updated;
   } catch (error) {
     if (error instanceof AppError) throw error;

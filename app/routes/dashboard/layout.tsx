@@ -5,6 +5,8 @@ import {
   Flag,
   FolderTree,
   History,
+  Images,
+  LibraryBig,
   LogOut,
   Package,
   Settings,
@@ -32,6 +34,8 @@ const MENU = [
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
   { to: "/dashboard/promotions", key: "promotions", icon: BadgePercent },
   { to: "/dashboard/activity", key: "activity", icon: History },
+  { to: "/dashboard/image-gallery", key: "imageGallery", icon: LibraryBig },
+  { to: "/dashboard/r2-images", key: "myImages", icon: Images },
   { to: "/dashboard/reports", key: "reports", icon: Flag },
   { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
   { to: "/dashboard/settings", key: "settings", icon: Settings },
@@ -86,7 +90,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-8 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-5 gap-1 px-2 pb-2 sm:grid-cols-10 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, request as requestFactory } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_BASE_URL } from "../support/e2e-env";
+import {
+  type Account,
+  expect,
+  onboardThroughApi,
+  registerThroughApi,
+  test,
+  uniqueEmail,
+  uniqueId,
+} from "../support/e2e-fixtures";
+import { waitForHydration } from "../support/e2e-flows";
+
+// Issue 18 "My images", in mk: several images uploaded at once with progress, the grid with where
+// each is used, deleting a used image refused with its uses, an unused one deleted; and the same
+// upload from a browser without JavaScript.
+
+let owner: Account;
+
+const png = (r: number) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
+
+test.beforeAll(async () => {
+  const request: APIRequestContext = await requestFactory.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: E2E_BASE_URL },
+  });
+  try {
+    const email = uniqueEmail("images");
+    const password = `pw-${randomBytes(8).toString("hex")}`;
+    await registerThroughApi(request, { email, password, name: "images" });
+    const id = uniqueId();
+    const store = { name: `Слики ${id}`, username: `images-${id}` };
+    await onboardThroughApi(request, store, email);
+    owner = { email, password, store, storageState: await request.storageState() };
+  } finally {
+    await request.dispose();
+  }
+});
+
+test("uploads several images with progress, shows their uses, and refuses deleting a used one", async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  // Deleting the used image is refused on purpose: 409.
+  consoleGuard.allowHttpError("/dashboard/r2-images.data", 409);
+  await context.addCookies(owner.storageState.cookies);
+  await page.goto("/dashboard/r2-images");
+  await expect(page.getByRole("heading", { level: 1, name: "Мои слики" })).toBeVisible();
+  await expect(page.getByText("Сè уште нема слики")).toBeVisible();
+  await waitForHydration(page);
+
+  await page.getByLabel("Изберете слики").setInputFiles([
+    { name: "прва.png", mimeType: "image/png", buffer: await png(10) },
+    { name: "втора.png", mimeType: "image/png", buffer: await png(200) },
+  ]);
+  await page.getByRole("button", { name: "Прикачи" }).click();
+  const progress = page.getByRole("list", { name: "Прикачување" });
+  await expect(progress.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("Прикачени се 2 слики")).toBeVisible();
+  const grid = page.getByRole("list", { name: "Слики" });
+  await expect(grid.getByRole("listitem").filter({ hasText: "Не се користи" })).toHaveCount(2);
+  await expect(page.getByText(/^Искористено .+ KB од 500 MB$/)).toBeVisible();
+
+  // One of them becomes a product's image.
+  const src = await grid.getByRole("img").first().getAttribute("src");
+  const key = src?.match(/^\/uploads\/(stores\/.+)-320\.webp$/)?.[1];
+  expect(key).toBeTruthy();
+  const saved = await page.request.post("/dashboard/products/new", {
+    form: {
+      name: "Млеко со слика",
+      description: "",
+      price: "60",
+      regularPrice: "",
+      vatRate: "18",
+      unit: "piece",
+      netQuantity: "",
+      netUnit: "",
+      quantity: "1",
+      availability: "in_stock",
+      barcode: "",
+      categoryId: "",
+      status: "active",
+      imageKey: key ?? "",
+    },
+  });
+  expect(new URL(saved.url()).pathname).toBe("/dashboard/products");
+
+  await page.reload();
+  await waitForHydration(page);
+  const used = grid.getByRole("listitem").filter({ hasText: "Производи: Млеко со слика" });
+  await expect(used).toHaveCount(1);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await used.getByRole("button", { name: /^Избриши/ }).click();
+  await expect(
+    page.getByText("Сликата се користи и не може да се избрише: Производи: Млеко со слика").first(),
+  ).toBeVisible();
+  await expect(grid.getByRole("listitem")).toHaveCount(2);
+
+  const unused = grid.getByRole("listitem").filter({ hasText: "Не се користи" });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await unused.getByRole("button", { name: /^Избриши/ }).click();
+  await expect(page.getByText("Сликата е избришана")).toBeVisible();
+  await expect(grid.getByRole("listitem")).toHaveCount(1);
+  await expect(grid.getByRole("listitem")).toContainText("Производи: Млеко со слика");
+});
+
+test("a browser without JavaScript uploads several images in one form post", async ({ newVisitor }) => {
+  const page = await newVisitor({ account: owner, javaScriptEnabled: false });
+  await page.goto("/dashboard/r2-images");
+  const before = await page.getByRole("list", { name: "Слики" }).getByRole("listitem").count();
+  await page.getByLabel("Изберете слики").setInputFiles([
+    { name: "a.png", mimeType: "image/png", buffer: await png(30) },
+    { name: "b.png", mimeType: "image/png", buffer: await png(90) },
+  ]);
+  await page.getByRole("button", { name: "Прикачи" }).click();
+  await expect(page.getByRole("list", { name: "Слики" }).getByRole("listitem")).toHaveCount(before + 2);
+});
