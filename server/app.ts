@@ -16,6 +16,7 @@ import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
+import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
@@ -236,6 +237,8 @@ export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
   reportPoolStats(() => database.poolStats?.() ?? null);
+  // Issue 18: the image library's starter set, before the demo store whose products use it.
+  await loadStarterLibraryIfEmpty(database.db);
   await seedDemoIfEmpty(database.db, config);
   // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
   await applyAdminEmails(database.db, config.adminEmails);
