@@ -11,6 +11,7 @@ import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
+import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
@@ -236,6 +237,8 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
+  // A backup or restore must not open the embedded database under this process (issue 20).
+  if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);
   // Issue 18: the image library's starter set, before the demo store whose products use it.
   await loadStarterLibraryIfEmpty(database.db);
@@ -253,4 +256,5 @@ export async function shutdown(): Promise<void> {
   await pdfRenderPool.close();
   await storeVersions.stop();
   await closeDatabase();
+  markServerStopped(config.dataDir);
 }
