@@ -30,6 +30,7 @@ export default [
     route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
     route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
+    route("image-gallery", "routes/dashboard/image-gallery.tsx"),
     // Issue 18: the store's own images, and its posts.
     route("r2-images", "routes/dashboard/r2-images.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [

@@ -118,3 +118,39 @@ test.describe("a script chunk missing after a deploy", () => {
     expect(documents).toEqual(["/dashboard/products", "/dashboard/categories", "/dashboard/categories"]);
   });
 });
+
+test.describe("session refresh on a cached page", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("a signed-in visitor gets the store page everyone gets, and its header then shows the signed-in state", async ({
+    page,
+    newVisitor,
+  }) => {
+    const visitor = await newVisitor({ lang: "en" });
+    // The same bytes and cache headers, whoever asks (the page cache serves both).
+    const signedOut = await visitor.request.get("/demo");
+    const signedIn = await page.request.get("/demo");
+    expect(signedIn.status()).toBe(200);
+    expect(signedOut.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(signedIn.headers()["cache-control"]).toBe(signedOut.headers()["cache-control"]);
+    expect(signedIn.headers()["set-cookie"]).toBeUndefined();
+    const html = await signedIn.text();
+    expect(html).toBe(await signedOut.text());
+    expect(html).not.toContain("example.test");
+
+    // After mount, the header asks who is signed in (GET /api/_auth/session, never cached).
+    const asked = page.waitForResponse((response) => response.url().endsWith("/api/_auth/session"));
+    await page.goto("/demo");
+    expect((await asked).headers()["cache-control"]).toBe("no-store");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard/products",
+    );
+
+    await visitor.goto("/demo");
+    await expect(visitor.getByTestId("price-stamp")).toBeVisible();
+    await visitor.waitForLoadState("networkidle");
+    await expect(visitor.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+});
