@@ -154,3 +154,36 @@ test.describe("session refresh on a cached page", () => {
     await expect(visitor.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   });
 });
+
+test.describe("toasts", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("top centre, at most 3 at once, each closes after 4 seconds (spec §9)", async ({
+    page,
+    consoleGuard,
+  }) => {
+    const exportPath = "/dashboard/activity/export";
+    consoleGuard.allowHttpError(exportPath, 404);
+    consoleGuard.allowHttpError(exportPath, 422);
+    await page.clock.install();
+    // A filter nothing matches: every Export answers 'No data to export' as a toast.
+    await page.goto("/dashboard/activity?q=nothing-matches-this-e2e");
+    const toasts = page.locator("[data-sonner-toast]");
+    const exportButton = page.getByRole("link", { name: "Export" });
+    for (let shown = 1; shown <= 5; shown++) {
+      await exportButton.click();
+      // Sonner keeps the ones past the third in the page, hidden.
+      await expect(toasts).toHaveCount(shown);
+    }
+    const toaster = page.locator("[data-sonner-toaster]");
+    await expect(toaster).toHaveAttribute("data-y-position", "top");
+    await expect(toaster).toHaveAttribute("data-x-position", "center");
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    await expect(page.getByText("No data to export").first()).toBeVisible();
+
+    await page.clock.fastForward(3_500);
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    await page.clock.fastForward(2_000);
+    await expect(toasts).toHaveCount(0);
+  });
+});
