@@ -27,7 +27,7 @@ export type AdminAuditRow = {
 
 const target = aliasedTable(user, "target_user");
 
-/** Audit rows whose address, or whose account's address, contains the text (migration 0014). */
+/** Audit rows whose address, or whose account's address, contains the text (migration 0015). */
 export function auditAddressCondition(text: string): SQL {
   const pattern = containsPattern(text.toLowerCase());
   return sql`${auditLog.id} IN (

@@ -34,7 +34,7 @@ export function storeStateSql(now: Date): SQL<StoreState> {
 
 /**
  * Stores whose name, username, company or owner's address contains the text: one index-backed set
- * of ids per table (trigram indexes, migration 0014), not an OR across the join, which PostgreSQL
+ * of ids per table (trigram indexes, migration 0015), not an OR across the join, which PostgreSQL
  * can only answer by reading every store.
  */
 export function storeSearchCondition(text: string): SQL {

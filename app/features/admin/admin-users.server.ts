@@ -22,7 +22,7 @@ export type AdminUserRow = {
   store: { id: string; name: string; username: string } | null;
 };
 
-/** Users whose address, name or store contains the text, index-backed per table (migration 0014). */
+/** Users whose address, name or store contains the text, index-backed per table (migration 0015). */
 export function userSearchCondition(text: string): SQL {
   const p = containsPattern(text);
   return sql`${user.id} IN (
