@@ -7,6 +7,7 @@ import {
   History,
   Images,
   LogOut,
+  Newspaper,
   Package,
   Settings,
 } from "lucide-react";
@@ -34,6 +35,7 @@ const MENU = [
   { to: "/dashboard/promotions", key: "promotions", icon: BadgePercent },
   { to: "/dashboard/activity", key: "activity", icon: History },
   { to: "/dashboard/r2-images", key: "myImages", icon: Images },
+  { to: "/dashboard/posts", key: "posts", icon: Newspaper },
   { to: "/dashboard/reports", key: "reports", icon: Flag },
   { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
   { to: "/dashboard/settings", key: "settings", icon: Settings },
