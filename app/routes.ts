@@ -2,7 +2,11 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 // The one route table (spec §2). Static paths win over the store page "/:username".
 export default [
-  layout("routes/landing/layout.tsx", [index("routes/landing/home.tsx")]),
+  layout("routes/landing/layout.tsx", [
+    index("routes/landing/home.tsx"),
+    route("terms", "routes/landing/terms.tsx"),
+    route("privacy", "routes/landing/privacy.tsx"),
+  ]),
 
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),
@@ -30,6 +34,7 @@ export default [
     route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
     route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
+    route("image-gallery", "routes/dashboard/image-gallery.tsx"),
     // Issue 18: the store's own images, and its posts.
     route("r2-images", "routes/dashboard/r2-images.tsx"),
     route("posts", "routes/dashboard/posts.tsx"),

@@ -11,11 +11,13 @@ import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
+import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
+import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
@@ -34,7 +36,7 @@ import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
 import { operationsRouter } from "./operations";
-import { sameOriginWrites } from "./origin-check";
+import { crossSiteWriteAllowed, sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
 
@@ -121,7 +123,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
+app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
 app.use(
   bodyLimit({
@@ -235,7 +237,11 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
+  // A backup or restore must not open the embedded database under this process (issue 20).
+  if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);
+  // Issue 18: the image library's starter set, before the demo store whose products use it.
+  await loadStarterLibraryIfEmpty(database.db);
   await seedDemoIfEmpty(database.db, config);
   // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
   await applyAdminEmails(database.db, config.adminEmails);
@@ -250,4 +256,5 @@ export async function shutdown(): Promise<void> {
   await pdfRenderPool.close();
   await storeVersions.stop();
   await closeDatabase();
+  markServerStopped(config.dataDir);
 }

@@ -16,6 +16,7 @@ import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
 import * as compliance from "./schema/compliance";
 import * as imports from "./schema/imports";
+import * as library from "./schema/library";
 import * as posts from "./schema/posts";
 import * as promotions from "./schema/promotions";
 import * as storeImages from "./schema/store-images";
@@ -33,6 +34,7 @@ export const schema = {
   ...waitlist,
   ...imports,
   ...promotions,
+  ...library,
   ...storeImages,
   ...posts,
 };

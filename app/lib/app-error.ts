@@ -53,6 +53,9 @@ export const ERROR_STATUS = {
   imageSvgRefused: 415,
   imageTooManyPixels: 422,
   imageProcessingFailed: 422,
+  // issue 18: the shared image library
+  imageSearchFailed: 500,
+  imageAssignFailed: 500,
   // issue 18: My images and posts
   storageLimitExceeded: 413,
   imageInUse: 409,

@@ -72,7 +72,10 @@ export async function addProduct(page: Page, t: Texts, product: { name: string; 
  * Creates a product through the product form's own action, as a browser without JavaScript posts
  * it, for tests about what happens next. Following the redirect consumes the "saved" message.
  */
-export async function createProduct(request: APIRequestContext, product: { name: string; price: string }) {
+export async function createProduct(
+  request: APIRequestContext,
+  product: { name: string; price: string; categoryId?: string },
+) {
   const response = await request.post("/dashboard/products/new", {
     form: {
       name: product.name,
@@ -86,7 +89,7 @@ export async function createProduct(request: APIRequestContext, product: { name:
       quantity: "0",
       availability: "in_stock",
       barcode: "",
-      categoryId: "",
+      categoryId: product.categoryId ?? "",
       status: "active",
     },
   });

@@ -9,6 +9,7 @@ export const ACTIVITY_TYPES = [
   "product_updated",
   "product_deleted",
   "products_bulk_deleted",
+  "products_imported",
   "price_updated",
   "price_update_skipped",
   "price_update_confirmed",

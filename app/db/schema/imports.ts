@@ -12,7 +12,14 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_IMAGE_OPTIONS = ["generate", "library", "custom", "skip"] as const;
 export type ImportImageOption = (typeof IMPORT_IMAGE_OPTIONS)[number];
 
-export type ImportCounts = { added: number; updated: number; unchanged: number; skipped: number };
+export type ImportCounts = {
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  /** Products put on a promotion from the file's discount columns. */
+  discounts?: number;
+};
 export type SkippedRow = { line: number; reason: string; cells: string[] };
 
 export const importJob = pgTable(

@@ -3,7 +3,16 @@ import { formatMoney } from "~/lib/money";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export type ActivityText = { product: string; oldPrice: string; newPrice: string; detail: string };
+export type ActivityText = {
+  product: string;
+  oldPrice: string;
+  newPrice: string;
+  detail: string;
+  /** Where the entry's details are (an import's result page). */
+  href?: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
@@ -29,6 +38,22 @@ export function describeActivity(
         detail: t("activity:detail.bulkDeleted", { count: num(d.count) ?? names.length }),
       };
     }
+    case "products_imported":
+      return {
+        product: name,
+        oldPrice: "",
+        newPrice: "",
+        detail: t("activity:detail.imported", {
+          added: num(d.added) ?? 0,
+          updated: num(d.updated) ?? 0,
+          unchanged: num(d.unchanged) ?? 0,
+          skipped: num(d.skipped) ?? 0,
+        }),
+        href:
+          typeof d.jobId === "string" && UUID.test(d.jobId)
+            ? `/dashboard/products/import/${d.jobId}`
+            : undefined,
+      };
     case "price_updated":
       return {
         product: name,

@@ -14,6 +14,7 @@ import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.se
 import { seedDemoBilling } from "~/features/billing/demo-billing.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { saveImage } from "~/features/images/image.server";
+import { matchLibraryImages } from "~/features/library/library-match.server";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
@@ -122,6 +123,12 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
   await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
+  // Issue 18: each product takes its image from the shared library (the starter set holds them all).
+  const ids = await db.select({ id: product.id }).from(product).where(eq(product.storeId, storeId));
+  await matchLibraryImages(
+    { db, storeId, actor: { userId: demoUser.id } },
+    ids.map((row) => row.id),
+  );
   return storeId;
 }
 

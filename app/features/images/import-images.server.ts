@@ -3,6 +3,12 @@ import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import type { ImportImageOption } from "~/db/schema/imports";
 import { getImportJob } from "~/features/import/import-job.server";
+import {
+  type LibraryMatch,
+  type LibraryMatchResult,
+  matchLibraryImages,
+  suggestLibraryImages,
+} from "~/features/library/library-match.server";
 import type { StoreContext } from "~/lib/service-context";
 import { generateTiles, type TileResult } from "./tiles.server";
 
@@ -12,8 +18,8 @@ import { generateTiles, type TileResult } from "./tiles.server";
 export type ImportImagesResult =
   /** Tiles drawn for the products that had no image; the others keep theirs. */
   | ({ option: "generate" } & TileResult)
-  /** The shared image library is issue 18: until it exists nothing is matched, and the step says so. */
-  | { option: "library"; available: false; matched: 0 }
+  /** Each product without an image takes its best library match above the threshold (issue 18). */
+  | ({ option: "library" } & LibraryMatchResult)
   /** The owner picks an image per product on this page ("Product X of Y"). */
   | { option: "custom"; redirectTo: string }
   | { option: "skip" };
@@ -38,7 +44,7 @@ export async function applyImportImages(input: ApplyImportImagesInput): Promise<
     case "generate":
       return { option: "generate", ...(await generateTiles(ctx, input.productIds)) };
     case "library":
-      return { option: "library", available: false, matched: 0 };
+      return { option: "library", ...(await matchLibraryImages(ctx, input.productIds)) };
     case "custom":
       return { option: "custom", redirectTo: importImagesPath(input.importId) };
     case "skip":
@@ -52,6 +58,8 @@ export type ImportImageStep = {
   total: number;
   /** The product at that position, or null when it was deleted since the import. */
   product: { id: string; name: string; imageUrl: string | null } | null;
+  /** The library's best images for the product's name or barcode, offered before the upload (issue 18). */
+  suggestions: LibraryMatch[];
 };
 
 /**
@@ -69,10 +77,12 @@ export async function getImportImageStep(
   const total = ids.length;
   const at = Math.min(Math.max(0, Math.trunc(index) || 0), Math.max(0, total - 1));
   const id = ids[at];
-  if (!id) return { index: 0, total: 0, product: null };
+  if (!id) return { index: 0, total: 0, product: null, suggestions: [] };
   const [row] = await ctx.db
-    .select({ id: product.id, name: product.name, imageUrl: product.imageUrl })
+    .select({ id: product.id, name: product.name, imageUrl: product.imageUrl, barcode: product.barcode })
     .from(product)
     .where(and(eq(product.storeId, ctx.storeId), eq(product.id, id)));
-  return { index: at, total, product: row ?? null };
+  if (!row) return { index: at, total, product: null, suggestions: [] };
+  const { barcode, ...shown } = row;
+  return { index: at, total, product: shown, suggestions: await suggestLibraryImages(ctx.db, row) };
 }

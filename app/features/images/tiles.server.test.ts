@@ -122,14 +122,16 @@ describe("generated product tiles", () => {
 });
 
 describe("the other image options", () => {
-  it("library: says the shared library is not there yet; custom: sends the owner to the walk", async () => {
+  it("library: nothing close in the library leaves the product without; custom: sends the owner to the walk", async () => {
     const shop = await createTestStore(database);
-    const [one] = await addProducts(shop.storeId, [{ name: "Производ" }]);
+    // Issue 18: matching above the threshold is tested in app/features/library/library.server.test.ts.
+    const [one] = await addProducts(shop.storeId, [{ name: "Ксилофонски чекан 7кх" }]);
     const base = { db: database.db, storeId: shop.storeId, importId: "abc", productIds: [one!.id] };
     expect(await applyImportImages({ ...base, option: "library" })).toEqual({
       option: "library",
-      available: false,
       matched: 0,
+      unmatched: 1,
+      skipped: 0,
     });
     expect(await applyImportImages({ ...base, option: "custom" })).toEqual({
       option: "custom",

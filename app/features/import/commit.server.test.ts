@@ -73,14 +73,16 @@ describe("committing an import", () => {
       .select({ type: activityLog.type, details: activityLog.details })
       .from(activityLog)
       .where(eq(activityLog.storeId, storeId));
-    const imported = activity.filter((row) => row.details.source === "import").map((row) => row.type);
-    expect(imported.sort()).toEqual([
-      "price_updated",
-      "product_added",
-      "product_added",
-      "product_updated",
-      "product_updated",
-    ]);
+    // The price change is its own entry; the import as a whole is one, with its counts (decision 0062).
+    const imported = activity.filter((row) => row.details.source === "import");
+    expect(imported.map((row) => row.type).sort()).toEqual(["price_updated", "products_imported"]);
+    expect(imported.find((row) => row.type === "products_imported")?.details).toMatchObject({
+      added: 2,
+      updated: 2,
+      unchanged: 1,
+      skipped: 0,
+      priceChanges: 1,
+    });
 
     // The same file again changes nothing; the other store never moved.
     expect((await commitImport(ctx, rows)).counts).toEqual({
@@ -103,8 +105,10 @@ describe("committing an import", () => {
     }));
     rows.push({ line: 5002, name: "Леб", priceCents: 4000 });
     await expect(
-      commitImport(ctx, rows, (done) => {
-        if (done >= 2000) throw new Error("the server died");
+      commitImport(ctx, rows, {
+        onProgress: (done) => {
+          if (done >= 2000) throw new Error("the server died");
+        },
       }),
     ).rejects.toThrow("the server died");
     expect(await catalogue(storeId)).toEqual(before);
@@ -121,9 +125,20 @@ describe("committing an import", () => {
       category: `Категорија ${i % 20}`,
     }));
     const started = Date.now();
-    const result = await commitImport(ctx, rows);
+    const result = await commitImport(ctx, rows, { jobId: crypto.randomUUID(), fileName: "ценовник.csv" });
     expect(result.counts.added).toBe(20_000);
     expect((await catalogue(storeId)).length).toBe(20_000);
+    // Every price in the history; one activity entry for the import, not 20,000.
+    expect(
+      await database.db.$count(
+        priceHistory,
+        and(eq(priceHistory.storeId, storeId), eq(priceHistory.source, "import")),
+      ),
+    ).toBe(20_000);
+    const activity = await database.db.select().from(activityLog).where(eq(activityLog.storeId, storeId));
+    expect(activity.map((row) => [row.type, row.details.name, row.details.added])).toEqual([
+      ["products_imported", "ценовник.csv", 20_000],
+    ]);
     // Timed for real by bench/import.ts; here only a bound that a loaded CI machine keeps.
     expect(Date.now() - started).toBeLessThan(100_000);
   }, 120_000);

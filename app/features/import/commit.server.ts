@@ -6,15 +6,28 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
-import type { ActivityEntry } from "~/features/activity/activity.server";
+import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import type { PriceChange } from "~/features/pricing/price-history.server";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
-import type { ImportRow, Skipped } from "./rows";
+import { type DiscountCandidate, planDiscounts, writeDiscounts } from "./import-promotions.server";
+import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "./rows";
 
-export type ImportCounts = { added: number; updated: number; unchanged: number; skipped: number };
+export type ImportCounts = {
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  /** Products the import puts on a promotion from the file's discount columns (decision 0062). */
+  discounts?: number;
+};
 export type ImportPlan = {
   counts: ImportCounts;
+  /** Rows saved without a part of them (a barcode, a discount), each with why. */
+  notes: ImportNote[];
+  /** Unchanged products that get a promotion from the file's discount columns. */
+  unchangedDiscounts: { line: number; id: string; priceCents: number; discount: ImportDiscount }[];
   /** Rows that would match an existing product twice (skipped with "duplicateInFile"). */
   skipped: Skipped[];
   added: ProductValues[];
@@ -27,6 +40,8 @@ const CHUNK = 2000;
 
 type Existing = typeof product.$inferSelect;
 type ProductValues = {
+  /** The file's line the values come from. */
+  line: number;
   name: string;
   description: string | null;
   priceCents: number;
@@ -42,6 +57,8 @@ type ProductValues = {
   category: string | null;
   /** The existing product's category id when the file has no category column. */
   categoryId?: string | null;
+  /** The row's discount, when it becomes a promotion. */
+  discount?: ImportDiscount;
 };
 
 const COMPARED = [
@@ -62,7 +79,12 @@ const COMPARED = [
  * What the rows do to the store's catalogue: new products, changed ones, unchanged ones. Rows match
  * an existing product by barcode, else by exact name (issue 14 step 3). Reads only.
  */
-export async function planImport(db: Queryable, storeId: string, rows: ImportRow[]): Promise<ImportPlan> {
+export async function planImport(
+  db: Queryable,
+  storeId: string,
+  rows: ImportRow[],
+  today: string = promotionDay(),
+): Promise<ImportPlan> {
   const existing = await db.select().from(product).where(eq(product.storeId, storeId));
   const categories = await db
     .select({ id: category.id, name: category.name })
@@ -79,6 +101,8 @@ export async function planImport(db: Queryable, storeId: string, rows: ImportRow
 
   const plan: ImportPlan = {
     counts: { added: 0, updated: 0, unchanged: 0, skipped: 0 },
+    notes: [],
+    unchangedDiscounts: [],
     skipped: [],
     added: [],
     updated: [],
@@ -87,6 +111,7 @@ export async function planImport(db: Queryable, storeId: string, rows: ImportRow
   };
   const matched = new Set<string>();
   const newCategories = new Map<string, string>();
+  const candidates: DiscountCandidate[] = [];
   for (const row of rows) {
     const before = (row.barcode ? byBarcode.get(row.barcode) : undefined) ?? byName.get(row.name);
     if (before && matched.has(before.id)) {
@@ -98,25 +123,56 @@ export async function planImport(db: Queryable, storeId: string, rows: ImportRow
     if (row.category && categoryKey && !knownCategories.has(categoryKey) && !newCategories.has(categoryKey)) {
       newCategories.set(categoryKey, row.category);
     }
+    const values = before
+      ? valuesOf(row, before, categoryName.get(before.categoryId ?? "") ?? null)
+      : valuesOf(row);
+    if (row.discount) {
+      candidates.push({
+        line: row.line,
+        discount: row.discount,
+        productId: before?.id ?? null,
+        categoryName: values.category?.toLowerCase() ?? null,
+      });
+      values.discount = row.discount;
+    }
     if (!before) {
-      plan.added.push(valuesOf(row));
+      plan.added.push(values);
       continue;
     }
     matched.add(before.id);
-    const values = valuesOf(row, before, categoryName.get(before.categoryId ?? "") ?? null);
     const same =
       COMPARED.every((key) => values[key] === before[key]) &&
       (values.category ?? "").toLowerCase() ===
         (categoryName.get(before.categoryId ?? "") ?? "").toLowerCase();
-    if (same) plan.unchanged.push(before.id);
-    else plan.updated.push({ ...values, id: before.id, before });
+    if (!same) plan.updated.push({ ...values, id: before.id, before });
+    else {
+      plan.unchanged.push(before.id);
+      if (values.discount)
+        plan.unchangedDiscounts.push({
+          line: row.line,
+          id: before.id,
+          priceCents: values.priceCents,
+          discount: values.discount,
+        });
+    }
   }
+  // The discounts the catalogue's rules let become promotions; the others are noted on their line.
+  const { accepted, notes } = await planDiscounts(db, storeId, candidates, today);
+  for (const values of [...plan.added, ...plan.updated]) {
+    if (values.discount && !accepted.has(values.line)) values.discount = undefined;
+  }
+  plan.unchangedDiscounts = plan.unchangedDiscounts.filter((entry) => accepted.has(entry.line));
+  plan.notes = notes;
   plan.newCategories = [...newCategories.values()];
+  const discounts =
+    [...plan.added, ...plan.updated].filter((values) => values.discount).length +
+    plan.unchangedDiscounts.length;
   plan.counts = {
     added: plan.added.length,
     updated: plan.updated.length,
     unchanged: plan.unchanged.length,
     skipped: plan.skipped.length,
+    ...(discounts > 0 ? { discounts } : {}),
   };
   return plan;
 }
@@ -124,6 +180,7 @@ export async function planImport(db: Queryable, storeId: string, rows: ImportRow
 /** A row over what it updates (a column the file lacks keeps the product's value) or over defaults. */
 function valuesOf(row: ImportRow, before?: Existing, beforeCategory: string | null = null): ProductValues {
   return {
+    line: row.line,
     name: row.name,
     description: row.description !== undefined ? row.description : (before?.description ?? null),
     priceCents: row.priceCents,
@@ -143,12 +200,27 @@ function valuesOf(row: ImportRow, before?: Existing, beforeCategory: string | nu
 
 export type CommitResult = { counts: ImportCounts; skipped: Skipped[]; productIds: string[] };
 
-/** Plans and writes in one transaction; onProgress(rowsDone, total) after each chunk. */
+export type CommitOptions = {
+  /** Called with (rowsDone, total) after each chunk. */
+  onProgress?: (done: number, total: number) => void;
+  /** The import job and its file, named by the activity entry (its link to the job's result). */
+  jobId?: string;
+  fileName?: string;
+  /** Rows skipped before the commit (unreadable rows), counted in the activity entry. */
+  skippedBefore?: number;
+};
+
+/**
+ * Plans and writes in one transaction. Price history is per product (every price an import sets or
+ * changes, source "import"), as is the activity of a price change; the products an import adds or
+ * updates are one activity entry, "products_imported", with the counts and the job (decision 0062).
+ */
 export async function commitImport(
   ctx: StoreContext,
   rows: ImportRow[],
-  onProgress: (done: number, total: number) => void = () => {},
+  options: CommitOptions = {},
 ): Promise<CommitResult> {
+  const onProgress = options.onProgress ?? (() => {});
   return ctx.db.transaction(async (tx) => {
     const plan = await planImport(tx, ctx.storeId, rows);
     const total = plan.added.length + plan.updated.length;
@@ -172,13 +244,6 @@ export async function commitImport(
           oldPriceCents: null,
           newPriceCents: values.priceCents,
           source: "import",
-        });
-        activity.push({
-          ...base,
-          type: "product_added",
-          productId: id,
-          categoryId: categoryOf(values),
-          details: { name: values.name, priceCents: values.priceCents, source: "import" },
         });
       });
       done += chunk.length;
@@ -208,11 +273,6 @@ export async function commitImport(
             },
           });
         }
-        activity.push({
-          ...entry,
-          type: "product_updated",
-          details: { name: values.name, source: "import" },
-        });
       }
       done += chunk.length;
       onProgress(done, total);
@@ -222,6 +282,39 @@ export async function commitImport(
     }
     for (let start = 0; start < activity.length; start += CHUNK * 5) {
       await insertActivity(tx, ctx.storeId, ctx.actor.userId, activity.slice(start, start + CHUNK * 5));
+    }
+    // The discounts last: savePromotion reads the products (and their prices) this transaction wrote.
+    const discounted = [
+      ...plan.added.flatMap((values, index) =>
+        values.discount
+          ? [{ productId: productIds[index]!, priceCents: values.priceCents, discount: values.discount }]
+          : [],
+      ),
+      ...plan.updated.flatMap((values) =>
+        values.discount
+          ? [{ productId: values.id, priceCents: values.priceCents, discount: values.discount }]
+          : [],
+      ),
+      ...plan.unchangedDiscounts.map((entry) => ({
+        productId: entry.id,
+        priceCents: entry.priceCents,
+        discount: entry.discount,
+      })),
+    ];
+    if (discounted.length > 0) await writeDiscounts({ ...ctx, db: tx }, discounted, options.fileName ?? "");
+    if (plan.counts.added + plan.counts.updated + discounted.length > 0) {
+      await recordActivity(tx, {
+        ...base,
+        type: "products_imported",
+        details: {
+          source: "import",
+          jobId: options.jobId ?? null,
+          name: options.fileName ?? "",
+          ...plan.counts,
+          skipped: plan.counts.skipped + (options.skippedBefore ?? 0),
+          priceChanges: history.filter((change) => change.oldPriceCents !== null).length,
+        },
+      });
     }
     return { counts: plan.counts, skipped: plan.skipped, productIds };
   });

@@ -31,7 +31,7 @@ export async function importJobAction(ctx: StoreContext, jobId: string, form: Fo
   }
   if (intent === "start") {
     const option = oneOf<ImportImageOption>(IMPORT_IMAGE_OPTIONS, form.get("imageOption"));
-    if (!option || option === "library") {
+    if (!option) {
       throw new AppError("validation", { fields: { form: "import:images.choose" } });
     }
     const job = await queueImport(ctx, jobId, option);

@@ -4,6 +4,7 @@
 
 import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { type ImportImageOption, type ImportStatus, importJob, importMapping } from "~/db/schema/imports";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
@@ -18,7 +19,7 @@ import { type ImportPlan, planImport } from "./commit.server";
 import { IMPORT_MAX_BYTES } from "./file-options";
 import { deleteImportFile, readImportBytes, saveImportFile } from "./import-file.server";
 import { type Delimiter, type Encoding, type ImportSheet, readImportFile } from "./read-file.server";
-import { type ImportRow, type Skipped, toImportRows } from "./rows";
+import { type ImportNote, type ImportRow, type Skipped, toImportRows } from "./rows";
 
 export type ImportJob = typeof importJob.$inferSelect;
 
@@ -167,25 +168,31 @@ export async function saveMapping(
 export type ImportPreview = {
   sample: ImportRow[];
   skipped: Skipped[];
+  notes: ImportNote[];
   counts: ImportPlan["counts"];
   newCategories: string[];
 };
 
 /** The rows of a job's file as they will be saved, and the skipped ones with their reasons. */
-export async function rowsOfJob(job: ImportJob): Promise<{ rows: ImportRow[]; skipped: Skipped[] }> {
+export async function rowsOfJob(
+  job: ImportJob,
+  today: string = promotionDay(),
+): Promise<{ rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[] }> {
   const sheet = await readJobSheet(job);
-  return toImportRows(sheet.rows, (job.mapping ?? detectMapping(sheet.headers)) as ColumnMapping);
+  return toImportRows(sheet.rows, (job.mapping ?? detectMapping(sheet.headers)) as ColumnMapping, { today });
 }
 
 /** Step 3: what the import will do, counted against the catalogue as it is now. Reads only. */
 export async function previewImport(ctx: StoreContext, jobId: string): Promise<ImportPreview> {
   const job = await getImportJob(ctx, jobId);
-  const { rows, skipped } = await rowsOfJob(job);
-  const plan = await planImport(ctx.db, ctx.storeId, rows);
+  const today = promotionDay();
+  const { rows, skipped, notes } = await rowsOfJob(job, today);
+  const plan = await planImport(ctx.db, ctx.storeId, rows, today);
   const allSkipped = [...skipped, ...plan.skipped].sort((a, b) => a.line - b.line);
   return {
     sample: rows.slice(0, 10),
     skipped: allSkipped,
+    notes: [...notes, ...plan.notes].sort((a, b) => a.line - b.line),
     counts: { ...plan.counts, skipped: allSkipped.length },
     newCategories: plan.newCategories,
   };

@@ -2,6 +2,7 @@
 // the step the owner is on. Every read goes through getImportJob (the owner's store only).
 
 import { importImagesPath } from "~/features/images/import-images.server";
+import { importLibraryMatches } from "~/features/library/library-match.server";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportField } from "./columns";
 import {
@@ -34,6 +35,8 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
         step: "preview" as const,
         ...preview,
         skipped: preview.skipped.slice(0, SKIPPED_SHOWN),
+        notes: preview.notes.slice(0, SKIPPED_SHOWN),
+        noteCount: preview.notes.length,
         headers: job.headers,
         mapping: job.mapping as (ImportField | null)[],
       };
@@ -64,7 +67,12 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
       elapsedMs: live ? Date.now() - live.startedAt : 0,
     };
   }
-  return { ...base, step: "result" as const, ...resultOf(job) };
+  // Issue 18: what "use first image for all" matched, shown on the result.
+  const libraryMatches =
+    job.status === "done" && job.imageOption === "library"
+      ? await importLibraryMatches(ctx, job.productIds ?? [])
+      : null;
+  return { ...base, step: "result" as const, ...resultOf(job), libraryMatches };
 }
 
 function resultOf(job: ImportJob) {

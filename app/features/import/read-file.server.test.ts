@@ -62,20 +62,65 @@ describe("reading import files", () => {
     ]);
   });
 
-  it("recognises the 9-column template and takes the discount price as the price", async () => {
+  it("recognises the 9-column template and reads its discount as a promotion to be, the price staying the price", async () => {
     const bytes = csv1251([
       NINE_COLUMN_HEADERS.join(";"),
       "Шампон 500 мл;250,00;500,00;Нега;На залиха;;199,00;Акциска продажба;01.12-15.12",
       "Сапун;80,00;;;Нема на залиха;;;;",
+      "Крема;120,00;;;;;99,00;;",
     ]);
     const sheet = await readImportFile(bytes, "template.csv");
-    const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers));
-    expect(rows[0]).toMatchObject({ priceCents: 19900, regularPriceCents: 25000, description: "Нега" });
+    const { rows, notes } = toImportRows(sheet.rows, detectMapping(sheet.headers), { today: "2026-11-22" });
+    expect(rows[0]).toMatchObject({
+      priceCents: 25000,
+      regularPriceCents: null,
+      description: "Нега",
+      discount: { priceCents: 19900, type: "sales_action", startsOn: "2026-12-01", endsOn: "2026-12-15" },
+    });
     expect(rows[1]).toMatchObject({
       priceCents: 8000,
       regularPriceCents: null,
       availability: "out_of_stock",
     });
+    expect(rows[1]!.discount).toBeUndefined();
+    // No type and no duration: a sales action (акциска продажба) of 30 days from the import's day.
+    expect(rows[2]!.discount).toEqual({
+      priceCents: 9900,
+      type: "sales_action",
+      startsOn: "2026-11-22",
+      endsOn: "2026-12-21",
+    });
+    expect(notes).toEqual([]);
+  });
+
+  it("saves a row whose discount cannot be a promotion at its price, with a note saying why", async () => {
+    const bytes = csvUtf8Bom([
+      NINE_COLUMN_HEADERS.join(";"),
+      "Над цената;100;;;;;120;;",
+      "Непознат вид;100;;;;;90;Петок;",
+      "Нејасно;100;;;;;90;Распродажба;следниот месец",
+      "Завршен;100;;;;;90;Распродажба;01.10.2026 - 31.10.2026",
+      "Сезонски;100;;;;;90;Сезонско намалување;01.12.2026 - 20.12.2026",
+    ]);
+    const sheet = await readImportFile(bytes, "template.csv");
+    const { rows, skipped, notes } = toImportRows(sheet.rows, detectMapping(sheet.headers), {
+      today: "2026-11-22",
+    });
+    expect(skipped).toEqual([]);
+    expect(rows.map((row) => [row.name, row.priceCents, row.discount])).toEqual([
+      ["Над цената", 10000, undefined],
+      ["Непознат вид", 10000, undefined],
+      ["Нејасно", 10000, undefined],
+      ["Завршен", 10000, undefined],
+      ["Сезонски", 10000, undefined],
+    ]);
+    expect(notes).toEqual([
+      { line: 2, reason: "discountNotBelowPrice", params: {} },
+      { line: 3, reason: "discountTypeUnknown", params: { value: "Петок" } },
+      { line: 4, reason: "discountDurationInvalid", params: { value: "следниот месец" } },
+      { line: 5, reason: "discountEnded", params: { date: "2026-10-31" } },
+      { line: 6, reason: "discountSeasonalWindow", params: {} },
+    ]);
   });
 
   it("names every bad row with its line and reason", async () => {
@@ -92,17 +137,35 @@ describe("reading import files", () => {
       "Негативна;-5;18;;",
     ]);
     const sheet = await readImportFile(bytes, "bad.csv");
-    const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
-    expect(rows.map((row) => row.name)).toEqual(["Добар"]);
+    const { rows, skipped, notes } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(rows.map((row) => [row.name, row.barcode])).toEqual([
+      ["Лош баркод", undefined],
+      ["Добар", null],
+    ]);
     expect(skipped.map(({ line, reason }) => [line, reason])).toEqual([
       [2, "nameMissing"],
       [3, "priceMissing"],
       [4, "priceInvalid"],
       [5, "vatUnknown"],
-      [6, "barcodeInvalid"],
       [7, "unitUnknown"],
       [9, "duplicateInFile"],
       [10, "priceNegative"],
+    ]);
+    // A barcode that is not an EAN does not cost the owner the product: it is saved without it.
+    expect(notes).toEqual([{ line: 6, reason: "barcodeLength", params: { barcode: "12345", length: "5" } }]);
+  });
+
+  it("saves a product whose barcode has a wrong check digit without the barcode, naming the digit it should end in", async () => {
+    const bytes = csvUtf8Bom(["Назив;Цена;Баркод", "Млеко;60;5310000000006", "Јогурт;40;5310000000005"]);
+    const sheet = await readImportFile(bytes, "codes.csv");
+    const { rows, skipped, notes } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+    expect(skipped).toEqual([]);
+    expect(rows.map((row) => [row.name, row.barcode])).toEqual([
+      ["Млеко", undefined],
+      ["Јогурт", "5310000000005"],
+    ]);
+    expect(notes).toEqual([
+      { line: 2, reason: "barcodeCheckDigit", params: { barcode: "5310000000006", expected: "5" } },
     ]);
   });
 

@@ -1,13 +1,17 @@
 // A file's rows as products (issue 14 step 3): each row becomes the values it will save, or a
 // reason it is skipped, with its line number. Pure and isomorphic; the same rules as the product
-// form (product.schema.ts): a name, a price not negative, a regular price not below the price, a
-// valid EAN, known VAT, unit and availability.
+// form (product.schema.ts): a name, a price not negative, a regular price not below the price,
+// known VAT, unit and availability. A row saved without one of its parts (a barcode that is not an
+// EAN, a discount that cannot become a promotion) is saved with a note saying why (decision 0063).
 
 import type { Availability, NetUnit, SaleUnit, VatRate } from "~/db/schema/catalog-enums";
 import { DESCRIPTION_MAX, PRODUCT_NAME_MAX } from "~/features/catalog/product.schema";
-import { isValidEan } from "~/lib/barcode";
+import { inSeasonalWindow } from "~/features/promotions/promotion.schema";
+import type { PromotionType } from "~/features/promotions/promotion-constants";
+import { eanCheckDigit, isValidEan } from "~/lib/barcode";
 import { parseNetQuantity } from "~/lib/net-quantity";
 import type { ColumnMapping, ImportField } from "./columns";
+import { parseDiscountDuration, parseDiscountType } from "./discount";
 import {
   type CellValue,
   type DecimalMark,
@@ -37,7 +41,11 @@ export type ImportRow = {
   barcode?: string | null;
   description?: string | null;
   availability?: Availability;
+  /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
+  discount?: ImportDiscount;
 };
+
+export type ImportDiscount = { priceCents: number; type: PromotionType; startsOn: string; endsOn: string };
 
 export const SKIP_REASONS = [
   "nameMissing",
@@ -58,6 +66,21 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Skipped = { line: number; reason: SkipReason; cells: string[] };
+
+/** What a row saved without: the part left out and why (its parameters name the value). */
+export const NOTE_REASONS = [
+  "barcodeLength",
+  "barcodeCheckDigit",
+  "discountNotBelowPrice",
+  "discountTypeUnknown",
+  "discountDurationInvalid",
+  "discountEnded",
+  "discountSeasonalWindow",
+  "discountCategoryForbidden",
+  "discountInPromotion",
+] as const;
+export type NoteReason = (typeof NOTE_REASONS)[number];
+export type ImportNote = { line: number; reason: NoteReason; params: Record<string, string> };
 
 const PRICE_FIELDS: ImportField[] = ["price", "regularPrice", "discountPrice"];
 
@@ -83,31 +106,38 @@ function text(value: CellValue | undefined): string {
 export function toImportRows(
   rows: readonly CellValue[][],
   mapping: ColumnMapping,
-  decimal: DecimalMark = decimalOf(rows, mapping),
-): { rows: ImportRow[]; skipped: Skipped[] } {
+  options: { decimal?: DecimalMark; today?: string } = {},
+): { rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[] } {
+  const decimal = options.decimal ?? decimalOf(rows, mapping);
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const column = new Map<ImportField, number>();
   mapping.forEach((field, index) => {
     if (field && !column.has(field)) column.set(field, index);
   });
   const out: ImportRow[] = [];
   const skipped: Skipped[] = [];
+  const notes: ImportNote[] = [];
   const seen = new Set<string>();
   rows.forEach((cells, index) => {
     const line = index + 2;
     if (cells.every((cell) => cell === null || text(cell) === "")) return;
     try {
-      const row = toRow(cells, column, decimal, line);
+      const rowNotes: ImportNote[] = [];
+      const row = toRow(cells, column, decimal, line, today, (reason, params = {}) =>
+        rowNotes.push({ line, reason, params }),
+      );
       // Two rows for one product: the first counts, the second would silently overwrite it.
       const key = row.barcode ? `b:${row.barcode}` : `n:${row.name}`;
       if (seen.has(key)) throw new Skip("duplicateInFile");
       seen.add(key);
       out.push(row);
+      notes.push(...rowNotes);
     } catch (error) {
       if (!(error instanceof Skip)) throw error;
       skipped.push({ line, reason: error.reason, cells: cells.map(text) });
     }
   });
-  return { rows: out, skipped };
+  return { rows: out, skipped, notes };
 }
 
 function toRow(
@@ -115,6 +145,8 @@ function toRow(
   column: Map<ImportField, number>,
   decimal: DecimalMark,
   line: number,
+  today: string,
+  note: (reason: NoteReason, params?: Record<string, string>) => void,
 ): ImportRow {
   const has = (field: ImportField) => column.has(field);
   const cell = (field: ImportField): CellValue => {
@@ -136,17 +168,20 @@ function toRow(
   if (name.length > PRODUCT_NAME_MAX) throw new Skip("nameTooLong");
 
   const selling = price("price", "priceInvalid");
+  const regular = has("regularPrice") ? price("regularPrice", "regularPriceInvalid") : null;
   const discounted = price("discountPrice", "priceInvalid");
-  const priceCents = discounted ?? selling;
+  // The product's price is its price without the discount (a promotion lowers it while it runs):
+  // the selling price, else the regular one; a file with only a discount price sells at it.
+  const priceCents = selling ?? regular ?? discounted;
   if (priceCents === null) throw new Skip("priceMissing");
   const row: ImportRow = { line, name, priceCents };
-
-  // A discount price in the 9-column template: the selling price is then the regular one, unless
-  // the file gives a regular price of its own.
-  if (has("regularPrice") || discounted !== null) {
-    const regular = price("regularPrice", "regularPriceInvalid") ?? (discounted !== null ? selling : null);
+  if (has("regularPrice")) {
     if (regular !== null && regular < priceCents) throw new Skip("regularBelowPrice");
     row.regularPriceCents = regular;
+  }
+  if (discounted !== null && discounted !== priceCents) {
+    const discount = discountOf(cell, discounted, priceCents, today, note);
+    if (discount) row.discount = discount;
   }
   if (has("category")) row.category = text(cell("category")) || null;
   if (has("quantity") && cell("quantity") !== null) {
@@ -172,8 +207,13 @@ function toRow(
     // Excel keeps a long barcode as a number: 5310000000001 reads back digit for digit.
     const raw = cell("barcode");
     const barcode = typeof raw === "number" ? raw.toFixed(0) : text(raw);
-    if (barcode && !isValidEan(barcode)) skip("barcodeInvalid");
-    row.barcode = barcode || null;
+    if (!barcode) row.barcode = null;
+    else if (isValidEan(barcode)) row.barcode = barcode;
+    // A POS's own code or a mistyped digit: the product is saved without it (an update keeps the
+    // barcode it had), and the preview says which and why.
+    else if (/^(?:\d{8}|\d{13})$/.test(barcode))
+      note("barcodeCheckDigit", { barcode, expected: String(eanCheckDigit(barcode.slice(0, -1))) });
+    else note("barcodeLength", { barcode, length: String(barcode.length) });
   }
   if (has("description")) {
     const description = text(cell("description"));
@@ -184,6 +224,43 @@ function toRow(
     row.availability = parseImportAvailability(cell("availability")) ?? skip("availabilityUnknown");
   }
   return row;
+}
+
+/**
+ * A discount price below the product's price, with its type and days, as a promotion to be; null
+ * (with a note) when the discount cannot be one: the product is then saved at its price alone.
+ */
+function discountOf(
+  cell: (field: ImportField) => CellValue,
+  discounted: number,
+  priceCents: number,
+  today: string,
+  note: (reason: NoteReason, params?: Record<string, string>) => void,
+): ImportDiscount | null {
+  if (discounted > priceCents) {
+    note("discountNotBelowPrice");
+    return null;
+  }
+  const typeCell = cell("discountType");
+  const type = typeCell === null ? "sales_action" : parseDiscountType(typeCell);
+  if (type === null) {
+    note("discountTypeUnknown", { value: text(typeCell) });
+    return null;
+  }
+  const days = parseDiscountDuration(cell("discountDuration"), today);
+  if (days === null) {
+    note("discountDurationInvalid", { value: text(cell("discountDuration")) });
+    return null;
+  }
+  if (days.endsOn < today) {
+    note("discountEnded", { date: days.endsOn });
+    return null;
+  }
+  if (type === "seasonal" && !inSeasonalWindow(days.startsOn, days.endsOn)) {
+    note("discountSeasonalWindow");
+    return null;
+  }
+  return { priceCents: discounted, type, ...days };
 }
 
 function skip(reason: SkipReason): never {

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
+import { paymentTransaction } from "~/db/schema/billing";
 import { cpaySign, cpayVerify } from "~/features/billing/cpay.server";
 import { choosePlan } from "~/features/billing/payment.server";
 import { getStorePayment } from "~/features/billing/transactions.queries.server";
+import { logger } from "~/lib/logger.server";
 import { fakeCpayAnswer } from "../../../tests/support/fake-cpay";
 import { post, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
@@ -97,5 +100,67 @@ describe("card payment through the hosted payment page", () => {
     // cPay's "failed" answer changes nothing.
     expect(await statusOf(() => answer("fail", fakeCpayAnswer(posted, SECRET)))).toBe(302);
     expect((await getStorePayment(shop.ctx, chosen.paymentId))!.status).toBe("pending");
+  });
+});
+
+describe("cPay's server-to-server notification (decision 0067)", () => {
+  const paidEvents = async (paymentId: string) =>
+    (
+      await database.db
+        .select()
+        .from(paymentTransaction)
+        .where(and(eq(paymentTransaction.paymentId, paymentId), eq(paymentTransaction.kind, "paid")))
+    ).length;
+
+  it("marks the plan paid when the payer never comes back; repeats and the late browser answer record nothing twice", async () => {
+    const { shop, chosen, posted } = await cardPayment();
+    const signed = fakeCpayAnswer(posted, SECRET);
+    const first = (await answer("notify", signed)) as Response;
+    expect([first.status, await first.text()]).toEqual([200, "OK"]);
+    expect((await getStorePayment(shop.ctx, chosen.paymentId))!.status).toBe("paid");
+    // The same notification again, then the browser's answer: both accepted, nothing recorded.
+    expect(await statusOf(() => answer("notify", signed))).toBe(200);
+    expect(await statusOf(() => answer("ok", signed))).toBe(302);
+    expect(await paidEvents(chosen.paymentId)).toBe(1);
+  });
+
+  it("records one payment when the notification and the browser's answer arrive at once", async () => {
+    const { chosen, posted } = await cardPayment();
+    const signed = fakeCpayAnswer(posted, SECRET);
+    const statuses = await Promise.all([
+      statusOf(() => answer("notify", signed)),
+      statusOf(() => answer("ok", signed)),
+      statusOf(() => answer("notify", signed)),
+    ]);
+    expect(statuses).toEqual([200, 302, 200]);
+    expect(await paidEvents(chosen.paymentId)).toBe(1);
+  });
+
+  it("refuses and logs a bad checksum, another order's reference, another amount or another merchant", async () => {
+    const { shop, chosen, posted } = await cardPayment();
+    const other = await cardPayment();
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      expect(await statusOf(() => answer("notify", fakeCpayAnswer(posted, "guessed key")))).toBe(400);
+      expect(warn).toHaveBeenLastCalledWith(
+        expect.objectContaining({ result: "notify", order: chosen.paymentId }),
+        "cPay answer with a bad checksum: refused",
+      );
+      // Signed by cPay, but for the other order's reference (Details1) with this payment's id.
+      const otherOrder = fakeCpayAnswer({ ...posted, Details1: other.posted.Details1! }, SECRET);
+      expect(await statusOf(() => answer("notify", otherOrder))).toBe(400);
+      expect(warn).toHaveBeenLastCalledWith(
+        expect.objectContaining({ paymentId: chosen.paymentId, mismatch: ["order"] }),
+        "cPay answer does not match its payment: refused",
+      );
+      const lower = fakeCpayAnswer({ ...posted, AmountToPay: "100" }, SECRET);
+      expect(await statusOf(() => answer("notify", lower))).toBe(400);
+      const merchant = fakeCpayAnswer({ ...posted, PayToMerchant: "1000000999" }, SECRET);
+      expect(await statusOf(() => answer("notify", merchant))).toBe(400);
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await getStorePayment(shop.ctx, chosen.paymentId))!.status).toBe("pending");
+    expect(await paidEvents(chosen.paymentId)).toBe(0);
   });
 });

@@ -6,24 +6,39 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";
+import { logger } from "~/lib/logger.server";
 import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/billing-cpay";
 
+const RESULTS = ["ok", "fail", "notify"];
+
 /**
- * POST /api/billing/cpay/ok|fail: cPay's answer, posted by the payer's browser from cPay's page
- * (issue 16). No session is needed: only fields signed with the merchant's key are believed.
+ * POST /api/billing/cpay/ok|fail: cPay's answer, posted by the payer's browser from cPay's page;
+ * POST /api/billing/cpay/notify: cPay's server-to-server notification of a successful payment,
+ * which arrives even when the payer closed the tab (issue 16, decision 0067). No session is
+ * needed: only fields signed with the merchant's key are believed; a bad checksum is refused and
+ * logged, and a repeated answer records nothing twice.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const settings = getConfig().cpay;
-  if (!settings || (params.result !== "ok" && params.result !== "fail")) notFound();
-  const fields = cpayVerify(formObject(await request.formData()), settings.secret);
+  const result = params.result ?? "";
+  if (!settings || !RESULTS.includes(result)) notFound();
+  const posted = formObject(await request.formData());
+  const fields = cpayVerify(posted, settings.secret);
+  if (!fields)
+    logger.warn(
+      { result, order: posted.Details2?.slice(0, 64), cpayRef: posted.cPayPaymentRef?.slice(0, 64) },
+      "cPay answer with a bad checksum: refused",
+    );
   const answer = await handleAction(async () => {
     if (!fields) return Response.json({ ok: false, errors: { form: "errors:validation" } }, { status: 400 });
-    if (params.result === "fail")
+    if (result === "fail")
       return redirect("/dashboard/settings/billing", {
         headers: flashHeaders("billing:card.failed", "error"),
       });
-    await confirmCardPayment(getDb(), fields, getClock().now());
+    await confirmCardPayment(getDb(), fields, getClock().now(), settings.merchantId);
+    // cPay's server wants a plain 200; the payer's browser goes back to the billing page.
+    if (result === "notify") return new Response("OK", { headers: { "Content-Type": "text/plain" } });
     return redirect("/dashboard/settings/billing", { headers: flashHeaders("billing:card.paid") });
   });
   return asResponse(answer);

@@ -9,6 +9,8 @@ import { saveProductFromForm } from "~/features/catalog/product-action.server";
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { getClock } from "~/features/confirmation/clock.server";
+import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
+import { suggestLibraryImages } from "~/features/library/library-match.server";
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
 import { ProductPromotions } from "~/features/promotions/components/product-promotions";
@@ -27,10 +29,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const product = await orNotFound(getProduct(ctx, params.productId));
-  const [categories, history, promotions] = await Promise.all([
+  const [categories, history, promotions, librarySuggestions] = await Promise.all([
     listCategories(ctx.db, ctx.storeId),
     listPriceHistory(ctx, product.id),
     listProductPromotions(ctx, product.id, getClock().now()),
+    suggestLibraryImages(ctx.db, product),
   ]);
   return {
     title: `${product.name} · Vitrina`,
@@ -38,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: product.name,
     imageUrl: product.imageUrl,
     values: productFormValues(product, locale),
+    librarySuggestions,
     categories,
     history,
     promotions: promotions.map(({ id, name, type, startsOn, endsOn, state }) => ({
@@ -76,6 +80,14 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         ← {t("backToList")}
       </Link>
       <h1 className="mt-2 break-words font-semibold text-2xl">{loaderData.name}</h1>
+      {/* Issue 18: the image picker offers the library's best matches first; the form below uploads. */}
+      <Card className="mt-4 p-5 sm:p-6">
+        <LibrarySuggestions
+          productId={loaderData.id}
+          suggestions={loaderData.librarySuggestions}
+          back={`/dashboard/products/${loaderData.id}`}
+        />
+      </Card>
       <Card className="mt-4 p-5 sm:p-6">
         <ProductForm
           key={JSON.stringify(failure?.values ?? loaderData.values)}

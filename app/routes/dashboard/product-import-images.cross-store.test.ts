@@ -74,7 +74,7 @@ describe("the import's image walk", () => {
       context: signedIn(mine.userId),
       params: { importId: myImportId },
     });
-    expect(step).toEqual({ index: 2, total: 3, product: null });
+    expect(step).toEqual({ index: 2, total: 3, product: null, suggestions: [] });
   });
 
   it("answers 404 for another store's import and for a made-up id", async () => {

@@ -7,6 +7,7 @@ import { FormAlert } from "~/components/form-alert";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Card } from "~/components/ui/card";
+import { productSuggestions } from "~/features/library/library-page.server";
 import { ImagesStep } from "~/features/stores/components/onboarding-images-step";
 import {
   CompanyStep,
@@ -57,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
   const products = store && step === 5 ? await listOnboardingProducts(ownerContext(db, user, store)) : [];
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
+  // Issue 18: the library's best images for this product come first, then the upload.
+  const current = store ? products[index] : undefined;
+  const suggestions = current ? await productSuggestions(ownerContext(db, user, store!), current.id) : [];
   return {
     title: pageTitle(request, "onboarding:title"),
     rootDomain: getConfig().rootDomain,
@@ -64,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store: store ? storeProfileValues(store) : null,
     products,
     index,
+    suggestions,
     // The first required step not saved: where a refused finish sends the owner (issue 12).
     missingStep: store ? missingOnboardingStep(store) : 1,
   };
@@ -172,7 +177,12 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               <QuickProductsStep errors={errors} values={failure?.values ?? {}} busy={busy} />
             ) : null}
             {step === 5 ? (
-              <ImagesStep products={loaderData.products} index={loaderData.index} busy={busy} />
+              <ImagesStep
+                products={loaderData.products}
+                index={loaderData.index}
+                suggestions={loaderData.suggestions}
+                busy={busy}
+              />
             ) : null}
           </div>
         </Card>

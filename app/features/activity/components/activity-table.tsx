@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Locale } from "~/i18n/config";
 import { formatDateTime } from "~/lib/dates";
-import { describeActivity } from "../activity-describe";
+import { type ActivityText, describeActivity } from "../activity-describe";
 
 type Row = {
   id: string;
@@ -48,7 +49,11 @@ export function ActivityTable({ rows }: { rows: Row[] }) {
                 </div>
               </dl>
             ) : null}
-            {text.detail ? <p className="text-gray-600 wrap-anywhere">{text.detail}</p> : null}
+            {text.detail ? (
+              <p className="text-gray-600 wrap-anywhere">
+                <Detail text={text} />
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -81,12 +86,24 @@ export function ActivityTable({ rows }: { rows: Row[] }) {
                 </td>
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{text.oldPrice}</td>
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>{text.newPrice}</td>
-                <td className={`${cell} text-gray-600 wrap-anywhere`}>{text.detail}</td>
+                <td className={`${cell} text-gray-600 wrap-anywhere`}>
+                  <Detail text={text} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
     </>
+  );
+}
+
+/** An entry's detail, linked to its page when it has one (an import's result). */
+function Detail({ text }: { text: ActivityText }) {
+  if (!text.href) return <>{text.detail}</>;
+  return (
+    <Link to={text.href} className="text-brand-700 underline underline-offset-2">
+      {text.detail}
+    </Link>
   );
 }

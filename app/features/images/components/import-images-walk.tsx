@@ -2,12 +2,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
+import type { LibraryMatch } from "~/features/library/library.schema";
 import { ImageUploadField } from "./image-upload-field";
 
 type Step = {
   index: number;
   total: number;
   product: { id: string; name: string; imageUrl: string | null } | null;
+  suggestions: LibraryMatch[];
 };
 
 /**
@@ -41,6 +44,7 @@ export function ImportImagesWalk({ step, basePath }: { step: Step; basePath: str
       {product ? (
         <>
           <p className="break-words font-medium text-gray-900 text-lg">{product.name}</p>
+          <LibrarySuggestions productId={product.id} suggestions={step.suggestions} back={at(index)} />
           <ImageUploadField
             key={product.id}
             kind="product"

@@ -1,22 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { IMPORT_IMAGE_OPTIONS, type ImportImageOption } from "~/db/schema/imports";
+import { IMPORT_IMAGE_OPTIONS } from "~/db/schema/imports";
 
 /**
  * Step 4 (PRODUCT.md "Import image options"): the choice is stored with the job and applied after
- * the commit. The shared image library does not exist yet (issue 18): its option says so.
+ * the commit. "Use first image for all" takes each product's best library match (issue 18).
  */
 export function ImagesStep({ id, busy, error }: { id: string; busy: boolean; error?: string }) {
   const { t } = useTranslation("import");
-  const unavailable: ImportImageOption[] = ["library"];
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="start" />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium">{t("images.legend")}</legend>
         {IMPORT_IMAGE_OPTIONS.map((option) => {
-          const disabled = unavailable.includes(option);
           return (
             <label
               key={option}
@@ -27,7 +25,6 @@ export function ImagesStep({ id, busy, error }: { id: string; busy: boolean; err
                 name="imageOption"
                 value={option}
                 defaultChecked={option === "generate"}
-                disabled={disabled}
                 aria-describedby={`image-${option}-hint`}
                 className="mt-1"
               />

@@ -1,24 +1,29 @@
 import { useTranslation } from "react-i18next";
-import type { SkippedRow } from "~/db/schema/imports";
+import type { ImportCounts as Counts, SkippedRow } from "~/db/schema/imports";
+import type { Locale } from "~/i18n/config";
+import { formatDay } from "~/lib/dates";
+import type { ImportNote } from "../rows";
 
-type Counts = { added: number; updated: number; unchanged: number; skipped: number };
-
-/** New, updated, unchanged and skipped rows, as the preview and the result screen count them. */
+/**
+ * New, updated, unchanged and skipped rows, as the preview and the result screen count them, and
+ * the products the file's discount columns put on a promotion when there are any.
+ */
 export function ImportCounts({ counts }: { counts: Counts }) {
   const { t } = useTranslation("import");
-  const items = [
+  const items: [keyof Counts, string][] = [
     ["added", "text-green-700"],
     ["updated", "text-brand-700"],
     ["unchanged", "text-gray-700"],
     ["skipped", counts.skipped > 0 ? "text-amber-700" : "text-gray-700"],
-  ] as const;
+  ];
+  if (counts.discounts) items.push(["discounts", "text-brand-700"]);
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    <dl className={`grid grid-cols-2 gap-2 ${items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}>
       {items.map(([key, color]) => (
         <div key={key} className="rounded-md border border-gray-200 bg-white p-3">
           <dt className="text-gray-600 text-xs">{t(`counts.${key}`)}</dt>
           <dd className={`font-semibold text-xl ${color}`} data-count={key}>
-            {counts[key].toLocaleString("de-DE")}
+            {(counts[key] ?? 0).toLocaleString("de-DE")}
           </dd>
         </div>
       ))}
@@ -47,6 +52,35 @@ export function SkippedTable({ rows }: { rows: SkippedRow[] }) {
               <td className="max-w-xs truncate px-3 py-2 text-gray-600">
                 {row.cells.filter(Boolean).join(" · ")}
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Rows saved without a part of them: the file's line and what was left out, and why. */
+export function NotesTable({ rows }: { rows: ImportNote[] }) {
+  const { t, i18n } = useTranslation("import");
+  const params = (note: ImportNote) =>
+    note.params.date
+      ? { ...note.params, date: formatDay(note.params.date, i18n.language as Locale) }
+      : note.params;
+  return (
+    <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-gray-50 text-gray-600">
+          <tr>
+            <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
+            <th className="px-3 py-2 font-medium">{t("preview.note")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.line}-${row.reason}`} className="border-gray-100 border-t">
+              <td className="px-3 py-2 text-gray-500">{row.line}</td>
+              <td className="px-3 py-2 text-amber-800">{t(`notes.${row.reason}`, params(row))}</td>
             </tr>
           ))}
         </tbody>

@@ -1,21 +1,29 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import type { ImportCounts as Counts } from "~/db/schema/imports";
+import type { Locale } from "~/i18n/config";
+import { formatDay } from "~/lib/dates";
 import type { MoneyLocale } from "~/lib/money";
 import { formatMoney } from "~/lib/money";
-import type { ImportRow, Skipped } from "../rows";
-import { ImportCounts, SkippedTable } from "./import-counts";
+import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "../rows";
+import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
 
 type Props = {
   id: string;
   sample: ImportRow[];
   skipped: Skipped[];
-  counts: { added: number; updated: number; unchanged: number; skipped: number };
+  notes: ImportNote[];
+  noteCount: number;
+  counts: Counts;
   newCategories: string[];
 };
 
-/** Step 3: the first rows as they will be saved, and every skipped row with line and reason. */
-export function PreviewStep({ id, sample, skipped, counts, newCategories }: Props) {
+/**
+ * Step 3: the first rows as they will be saved (a discount with its type and days), every skipped
+ * row with line and reason, and every row saved without a part of it (a note: line and why).
+ */
+export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, newCategories }: Props) {
   const { t, i18n } = useTranslation("import");
   const locale = i18n.language as MoneyLocale;
   const money = (cents: number | null | undefined) =>
@@ -43,6 +51,7 @@ export function PreviewStep({ id, sample, skipped, counts, newCategories }: Prop
                 <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
                 <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
                 <th className="px-3 py-2 text-right font-medium">{t("fields.regularPrice")}</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.discount")}</th>
                 <th className="px-3 py-2 font-medium">{t("fields.category")}</th>
               </tr>
             </thead>
@@ -51,8 +60,19 @@ export function PreviewStep({ id, sample, skipped, counts, newCategories }: Prop
                 <tr key={row.line} className="border-gray-100 border-t">
                   <td className="px-3 py-2 text-gray-500">{row.line}</td>
                   <td className="px-3 py-2">{row.name}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {money(row.priceCents)}
+                    {row.discount ? (
+                      // On a phone the discount column is off-screen: the discount sits under the price.
+                      <span className="mt-1 block whitespace-normal text-left sm:hidden">
+                        <Discount discount={row.discount} money={money} locale={locale} />
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">
+                    {row.discount ? <Discount discount={row.discount} money={money} locale={locale} /> : null}
+                  </td>
                   <td className="px-3 py-2">{row.category ?? ""}</td>
                 </tr>
               ))}
@@ -69,8 +89,17 @@ export function PreviewStep({ id, sample, skipped, counts, newCategories }: Prop
           <SkippedTable rows={skipped} />
         </section>
       ) : null}
+      {notes.length > 0 ? (
+        <section aria-labelledby="preview-notes">
+          <h2 id="preview-notes" className="font-medium">
+            {t("preview.notesTitle", { count: noteCount })}
+          </h2>
+          <p className="text-gray-600 text-sm">{t("preview.notesHint")}</p>
+          <NotesTable rows={notes} />
+        </section>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {counts.added + counts.updated > 0 ? (
+        {counts.added + counts.updated + (counts.discounts ?? 0) > 0 ? (
           <Link to={`/dashboard/products/import/${id}?step=images`} className={buttonVariants()}>
             {counts.skipped > 0 ? t("preview.continueSkipping") : t("preview.continue")}
           </Link>
@@ -91,5 +120,31 @@ export function PreviewStep({ id, sample, skipped, counts, newCategories }: Prop
         </Form>
       </div>
     </div>
+  );
+}
+
+function Discount({
+  discount,
+  money,
+  locale,
+}: {
+  discount: ImportDiscount;
+  money: (cents: number) => string;
+  locale: MoneyLocale;
+}) {
+  const { t } = useTranslation("import");
+  return (
+    <>
+      <span className="whitespace-nowrap font-medium">
+        <span className="sr-only sm:hidden">{t("preview.discount")}: </span>
+        {money(discount.priceCents)}
+      </span>
+      <span className="block text-gray-600 text-xs">
+        {t(`promotions:types.${discount.type}`)},{" "}
+        <span className="whitespace-nowrap">
+          {formatDay(discount.startsOn, locale as Locale)}–{formatDay(discount.endsOn, locale as Locale)}
+        </span>
+      </span>
+    </>
   );
 }

@@ -3,6 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { SkippedRow } from "~/db/schema/imports";
+import {
+  ImportLibraryMatches,
+  type ImportLibraryMatchesView,
+} from "~/features/library/components/import-library-matches";
 import { ImportCounts, SkippedTable } from "./import-counts";
 
 type Props = {
@@ -14,10 +18,21 @@ type Props = {
   error: string | null;
   counts: { added: number; updated: number; unchanged: number; skipped: number };
   skipped: SkippedRow[];
+  /** "Use first image for all": what the library gave (issue 18). */
+  libraryMatches?: ImportLibraryMatchesView | null;
 };
 
 /** The end of an import: what it did, or 'Import failed' with its reason (spec §8). */
-export function ResultStep({ id, status, error, counts, skipped, imageOption, imagesPath }: Props) {
+export function ResultStep({
+  id,
+  status,
+  error,
+  counts,
+  skipped,
+  imageOption,
+  imagesPath,
+  libraryMatches,
+}: Props) {
   const { t } = useTranslation("import");
   if (status === "failed") {
     return (
@@ -50,6 +65,7 @@ export function ResultStep({ id, status, error, counts, skipped, imageOption, im
       ) : imageOption === "generate" && counts.added + counts.updated > 0 ? (
         <p className="text-gray-700 text-sm">{t("result.generating")}</p>
       ) : null}
+      {libraryMatches ? <ImportLibraryMatches view={libraryMatches} /> : null}
       {counts.skipped > 0 ? (
         <section aria-labelledby="result-skipped">
           <h2 id="result-skipped" className="font-medium">

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
+import type { LibraryMatch } from "~/features/library/library.schema";
 
 export type OnboardingProduct = { id: string; name: string; imageUrl: string | null };
 
@@ -10,10 +12,13 @@ export type OnboardingProduct = { id: string; name: string; imageUrl: string | n
 export function ImagesStep({
   products,
   index,
+  suggestions,
   busy,
 }: {
   products: OnboardingProduct[];
   index: number;
+  /** The library's best images for the current product (issue 18), offered before the upload. */
+  suggestions: LibraryMatch[];
   busy: boolean;
 }) {
   const { t } = useTranslation("onboarding");
@@ -29,6 +34,11 @@ export function ImagesStep({
           <p className="font-medium text-gray-800">
             {t("productXofY", { x: index + 1, y: products.length })}: {current.name}
           </p>
+          <LibrarySuggestions
+            productId={current.id}
+            suggestions={suggestions}
+            back={`/onboarding?step=5&i=${index}`}
+          />
           <ImageUploadField
             key={current.id}
             kind="product"

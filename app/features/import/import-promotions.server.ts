@@ -1,0 +1,144 @@
+// An import's discount columns as promotions (issue 14, decision 0062): the rules a promotion must
+// keep that need the catalogue — a category that forbids promotions, one active promotion per
+// product — checked when the import is planned (each broken one a note on its line), then the
+// promotions written through the promotions service inside the import's own transaction.
+
+import { and, eq, gte } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { category } from "~/db/schema/catalog";
+import { promotion, promotionProduct } from "~/db/schema/promotions";
+import { PROMOTION_PRODUCTS_MAX } from "~/features/promotions/promotion.schema";
+import { savePromotion } from "~/features/promotions/promotion.server";
+import type { StoreContext } from "~/lib/service-context";
+import type { ImportDiscount, ImportNote } from "./rows";
+
+export type DiscountCandidate = {
+  line: number;
+  discount: ImportDiscount;
+  /** The product the row updates; null: a new one. */
+  productId: string | null;
+  /** The product's category after the import, by its lower-case name. */
+  categoryName: string | null;
+};
+
+/**
+ * Which rows' discounts can become promotions. A discount the product already has (same type, days
+ * and price, in an active promotion) is kept as it is, neither written again nor noted.
+ */
+export async function planDiscounts(
+  db: Queryable,
+  storeId: string,
+  candidates: DiscountCandidate[],
+  today: string,
+): Promise<{ accepted: Set<number>; notes: ImportNote[] }> {
+  const accepted = new Set<number>();
+  const notes: ImportNote[] = [];
+  if (candidates.length === 0) return { accepted, notes };
+  const categories = await db
+    .select({ name: category.name, forbidden: category.promotionsForbidden })
+    .from(category)
+    .where(eq(category.storeId, storeId));
+  const forbiddenByName = new Map(
+    categories.filter((c) => c.forbidden).map((c) => [c.name.toLowerCase(), c.name]),
+  );
+  const assignments = await db
+    .select({
+      productId: promotionProduct.productId,
+      customPriceCents: promotionProduct.customPriceCents,
+      name: promotion.name,
+      type: promotion.type,
+      startsOn: promotionProduct.startsOn,
+      endsOn: promotionProduct.endsOn,
+    })
+    .from(promotionProduct)
+    .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, storeId)))
+    .where(
+      and(
+        eq(promotionProduct.storeId, storeId),
+        eq(promotionProduct.active, true),
+        gte(promotionProduct.endsOn, today),
+      ),
+    );
+  const byProduct = groupBy(assignments, (row) => row.productId);
+
+  for (const candidate of candidates) {
+    const { discount, line } = candidate;
+    const forbidden =
+      candidate.categoryName === null ? undefined : forbiddenByName.get(candidate.categoryName);
+    if (forbidden !== undefined) {
+      notes.push({ line, reason: "discountCategoryForbidden", params: { category: forbidden } });
+      continue;
+    }
+    const overlapping = (candidate.productId ? (byProduct.get(candidate.productId) ?? []) : []).filter(
+      (row) => row.startsOn <= discount.endsOn && row.endsOn >= discount.startsOn,
+    );
+    if (overlapping.length === 0) {
+      accepted.add(line);
+      continue;
+    }
+    const same = overlapping.some(
+      (row) =>
+        row.type === discount.type &&
+        row.startsOn === discount.startsOn &&
+        row.endsOn === discount.endsOn &&
+        row.customPriceCents === discount.priceCents,
+    );
+    if (!same)
+      notes.push({ line, reason: "discountInPromotion", params: { promotion: overlapping[0]!.name } });
+  }
+  return { accepted, notes };
+}
+
+/**
+ * One promotion per type and days, named after the file, each product at its discount price (a
+ * custom price), through savePromotion in the caller's transaction (a savepoint: all or nothing).
+ * The promotion's own discount is the smallest percentage of its products, shown in its list.
+ */
+export async function writeDiscounts(
+  ctx: StoreContext,
+  entries: { productId: string; priceCents: number; discount: ImportDiscount }[],
+  fileName: string,
+): Promise<number> {
+  const groups = groupBy(entries, (entry) =>
+    [entry.discount.type, entry.discount.startsOn, entry.discount.endsOn].join(" "),
+  );
+  let promotions = 0;
+  for (const group of groups.values()) {
+    const { type, startsOn, endsOn } = group[0]!.discount;
+    for (let start = 0; start < group.length; start += PROMOTION_PRODUCTS_MAX) {
+      const part = group.slice(start, start + PROMOTION_PRODUCTS_MAX);
+      const percent = Math.min(
+        ...part.map((entry) =>
+          Math.floor(((entry.priceCents - entry.discount.priceCents) * 100) / entry.priceCents),
+        ),
+      );
+      const suffix = group.length > PROMOTION_PRODUCTS_MAX ? ` (${start / PROMOTION_PRODUCTS_MAX + 1})` : "";
+      await savePromotion(ctx, {
+        name: `${fileName.slice(0, 200) || "Import"}${suffix}`,
+        type,
+        discountType: "percentage",
+        discountValue: Math.max(1, percent) * 100,
+        startsOn,
+        endsOn,
+        move: false,
+        products: part.map((entry) => ({
+          productId: entry.productId,
+          customPriceCents: entry.discount.priceCents,
+        })),
+      });
+      promotions++;
+    }
+  }
+  return promotions;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** Posts one library entry for these products to the library page's action, which then goes `back`. */
+export function LibraryAssignButton({
+  entryId,
+  entryName,
+  productIds,
+  back,
+  className,
+}: {
+  entryId: string;
+  entryName: string;
+  productIds: string[];
+  back?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation("library");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action="/dashboard/image-gallery" className={className}>
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="entryId" value={entryId} />
+      {productIds.map((id) => (
+        <input key={id} type="hidden" name="productId" value={id} />
+      ))}
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      <Button type="submit" size="sm" className="w-full" disabled={busy}>
+        {t("assign")}
+        <span className="sr-only">: {entryName}</span>
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { libraryImage } from "~/db/schema/library";
+import { zipBomb } from "~/features/import/fixtures.test-support";
+import { LocalStorage } from "~/storage/local-storage.server";
+import { setStorage } from "~/storage/storage.server";
+import { databaseForThisFile } from "../../../tests/support/test-db";
+import { searchLibrary } from "./library.queries.server";
+import { inCyrillic, pngOf, uniqueWord } from "./library.test-support";
+import { importLibrary } from "./library-import.server";
+import { openLibrarySource } from "./library-source.server";
+
+// Issue 18: `npm run library:import -- <folder or .zip>` through the upload pipeline, idempotent.
+
+const database = databaseForThisFile();
+let work: string;
+let storageDir: string;
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), "vitrina-library-import-"));
+  storageDir = mkdtempSync(path.join(tmpdir(), "vitrina-library-import-files-"));
+  setStorage(new LocalStorage(storageDir));
+});
+afterAll(() => {
+  setStorage(null);
+  rmSync(work, { recursive: true, force: true });
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+/** A small batch: two photos, one SVG (refused), one row without its file, one with a bad barcode. */
+async function fixture(word: string) {
+  const files: Record<string, Uint8Array> = {
+    "photos/milk.png": await pngOf("#ffffff"),
+    "photos/bread.png": await pngOf("#c08040"),
+    "evil.svg": Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  };
+  const csv = [
+    "file,name,name_latin,barcode,category",
+    `photos/milk.png,Млеко ${inCyrillic(word)} 1 л,Mleko ${word} 1 l,5310000000017,Млечни производи`,
+    `photos/bread.png,"Леб ${inCyrillic(word)}, бел",Leb ${word},,Леб и пекара`,
+    `evil.svg,Слика ${word},,,`,
+    `photos/missing.png,Нема ${word},,,`,
+    `photos/milk.png,Друго ${word},,12ab,`,
+  ].join("\n");
+  files["library.csv"] = Buffer.from(csv);
+  return files;
+}
+
+function writeFolder(files: Record<string, Uint8Array>): string {
+  const dir = mkdtempSync(path.join(work, "folder-"));
+  for (const [name, bytes] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), bytes);
+  }
+  return dir;
+}
+
+const entriesOf = (word: string) =>
+  database.db
+    .select({ name: libraryImage.name, barcode: libraryImage.barcode, width: libraryImage.width })
+    .from(libraryImage)
+    .where(eq(libraryImage.source, "import"))
+    .then((rows) => rows.filter((row) => row.name.includes(inCyrillic(word))));
+
+describe("library:import", () => {
+  it("loads a folder through the image pipeline, reports what it refused, and adds nothing on a re-run", async () => {
+    const word = uniqueWord();
+    const dir = writeFolder(await fixture(word));
+    const progress: number[] = [];
+    const first = await importLibrary(database.db, openLibrarySource(dir), (done) => progress.push(done));
+    expect(first.added).toBe(2);
+    expect(first.existing).toBe(0);
+    expect(first.failed).toEqual([
+      { line: 4, file: "evil.svg", reason: "imageSvgRefused" },
+      {
+        line: 5,
+        file: "photos/missing.png",
+        reason: 'image "photos/missing.png" is missing or larger than 5 MB',
+      },
+      { line: 6, file: "photos/milk.png", reason: 'barcode "12ab" is not 8 to 14 digits' },
+    ]);
+    expect(progress.at(-1)).toBe(5);
+    const rows = await entriesOf(word);
+    expect(rows).toHaveLength(2);
+    // Found by the Latin spelling; the stored sizes are the pipeline's WebP, not the PNG.
+    const found = await searchLibrary(database.db, { q: `leb ${word.slice(1)}`, category: "", page: 1 });
+    expect(found.entries.map((e) => e.name)).toEqual([`Леб ${inCyrillic(word)}, бел`]);
+    expect(found.entries[0]!.url).toMatch(/\/library\/[0-9a-f]{24}-800\.webp$/);
+
+    const again = await importLibrary(database.db, openLibrarySource(dir));
+    expect(again).toMatchObject({ added: 0, existing: 2 });
+    expect(await entriesOf(word)).toHaveLength(2);
+  });
+
+  it("reads the same batch from a .zip, and a JSON manifest", async () => {
+    const word = uniqueWord();
+    const files = await fixture(word);
+    const zip = path.join(work, `${word}.zip`);
+    writeFileSync(zip, zipSync(files));
+    expect(await importLibrary(database.db, openLibrarySource(zip))).toMatchObject({ added: 2, existing: 0 });
+    expect(await importLibrary(database.db, openLibrarySource(zip))).toMatchObject({ added: 0, existing: 2 });
+
+    const other = uniqueWord();
+    const json = JSON.stringify([
+      {
+        file: "a.png",
+        name: `Јогурт ${inCyrillic(other)}`,
+        nameLatin: `Jogurt ${other}`,
+        barcode: "5310000000024",
+      },
+    ]);
+    const jsonZip = path.join(work, `${other}.zip`);
+    writeFileSync(jsonZip, zipSync({ "library.json": Buffer.from(json), "a.png": await pngOf("#eeeeee") }));
+    expect(await importLibrary(database.db, openLibrarySource(jsonZip))).toMatchObject({ added: 1 });
+    expect(
+      (await searchLibrary(database.db, { q: "5310000000024", category: "", page: 1 })).entries[0]?.name,
+    ).toBe(`Јогурт ${inCyrillic(other)}`);
+  });
+
+  it("stops a ZIP bomb at the limit, declared sizes true or lying", () => {
+    const limits = { maxBytes: 8 * 1024 * 1024, maxEntries: 1000 };
+    for (const bomb of [zipBomb(20), zipBomb(20, 1024)]) {
+      const file = path.join(work, `bomb-${Math.random()}.zip`);
+      writeFileSync(file, bomb);
+      expect(() => openLibrarySource(file, limits)).toThrow(/zip too large/);
+    }
+    const many = path.join(work, "many.zip");
+    writeFileSync(many, zipBomb(5, 1024));
+    expect(() => openLibrarySource(many, { maxBytes: 1e9, maxEntries: 3 })).toThrow(/zip too large/);
+  });
+});

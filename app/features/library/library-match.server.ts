@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { product } from "~/db/schema/catalog";
+import { libraryImage } from "~/db/schema/library";
+import { imageUrls } from "~/features/images/image.server";
+import type { StoreContext } from "~/lib/service-context";
+import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
+import { toEntry } from "./library.queries.server";
+import { asBarcode, type LibraryMatch } from "./library.schema";
+
+export type { LibraryMatch };
+
+// The library's best images for a product (issue 18): the picker and onboarding's "Product X of Y"
+// offer them first; the import's "use first image for all" assigns the best one when it is sure.
+
+/**
+ * Trigram similarity of the name skeletons at or above which the import assigns an image by itself.
+ * Below it a name shares words with an entry without being that product ("Млеко Здравје 1 л" and
+ * "Млеко Бимилк 1 л" score about 0.45): a wrong image is worse than none. A barcode match always counts.
+ */
+export const LIBRARY_MATCH_THRESHOLD = 0.6;
+
+/**
+ * The closest entries for a product's name or barcode, best first: the barcode's entries, then by
+ * similarity of the name (pg_trgm `%`: similarity at least 0.3, served by the trigram index).
+ */
+export async function suggestLibraryImages(
+  db: Queryable,
+  input: { name: string; barcode?: string | null },
+  limit = 6,
+): Promise<LibraryMatch[]> {
+  const key = searchKey(input.name);
+  const barcode = input.barcode ? asBarcode(input.barcode) : null;
+  const conditions: SQL[] = [];
+  if (barcode) conditions.push(eq(libraryImage.barcode, barcode));
+  if (key) conditions.push(sql`${libraryImage.searchText} % ${key}`);
+  if (conditions.length === 0) return [];
+  const score = sql<number>`similarity(${libraryImage.searchText}, ${key})`.mapWith(Number);
+  const byBarcode = barcode ? sql<boolean>`${libraryImage.barcode} = ${barcode}` : sql<boolean>`false`;
+  const rows = await db
+    .select({
+      id: libraryImage.id,
+      name: libraryImage.name,
+      nameLatin: libraryImage.nameLatin,
+      barcode: libraryImage.barcode,
+      category: libraryImage.category,
+      imageKey: libraryImage.imageKey,
+      score,
+      byBarcode: sql<boolean>`coalesce(${byBarcode}, false)`,
+    })
+    .from(libraryImage)
+    .where(or(...conditions))
+    .orderBy(
+      desc(sql`coalesce(${byBarcode}, false)`),
+      desc(score),
+      asc(libraryImage.name),
+      asc(libraryImage.id),
+    )
+    .limit(limit);
+  return rows.map(({ score, byBarcode, ...row }) => ({
+    ...toEntry(row),
+    score,
+    byBarcode: Boolean(byBarcode),
+  }));
+}
+
+/** The entry the import may assign by itself, or null when none is close enough. */
+export async function bestLibraryMatch(
+  db: Queryable,
+  input: { name: string; barcode?: string | null },
+): Promise<LibraryMatch | null> {
+  const [best] = await suggestLibraryImages(db, input, 1);
+  return best && (best.byBarcode || best.score >= LIBRARY_MATCH_THRESHOLD) ? best : null;
+}
+
+export type LibraryMatchResult = { matched: number; unmatched: number; skipped: number };
+const CONCURRENCY = 4;
+
+/**
+ * "Use first image for all" (PRODUCT.md "Import image options"): each of these products of the
+ * store that has no image yet takes its best library match, when there is one above the threshold;
+ * the others stay without. Another store's id, or a product that got an image meanwhile, is skipped.
+ */
+export async function matchLibraryImages(
+  ctx: StoreContext,
+  productIds: string[],
+): Promise<LibraryMatchResult> {
+  const ids = [...new Set(productIds)].filter(isUuid);
+  const result: LibraryMatchResult = { matched: 0, unmatched: 0, skipped: productIds.length - ids.length };
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    const targets = await ctx.db
+      .select({ id: product.id, name: product.name, barcode: product.barcode })
+      .from(product)
+      .where(and(eq(product.storeId, ctx.storeId), inArray(product.id, chunk), isNull(product.imageUrl)));
+    result.skipped += chunk.length - targets.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < targets.length) {
+        const target = targets[next++]!;
+        const best = await bestLibraryMatch(ctx.db, target);
+        if (!best) {
+          result.unmatched += 1;
+          continue;
+        }
+        const updated = await ctx.db
+          .update(product)
+          .set({ imageUrl: best.url, updatedAt: new Date() })
+          .where(and(eq(product.storeId, ctx.storeId), eq(product.id, target.id), isNull(product.imageUrl)))
+          .returning({ id: product.id });
+        if (updated.length) result.matched += 1;
+        else result.skipped += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  }
+  return result;
+}
+
+export type ImportLibraryMatch = {
+  productId: string;
+  productName: string;
+  entryName: string;
+  thumbUrl: string;
+};
+
+/**
+ * What the import's "use first image for all" matched, for its result page: the import's products
+ * (of this store only) that show a library image, with the entry's name, and how many have none.
+ */
+export async function importLibraryMatches(
+  ctx: StoreContext,
+  productIds: string[],
+  shown = 50,
+): Promise<{ matched: ImportLibraryMatch[]; matchedCount: number; withoutImage: number }> {
+  const ids = [...new Set(productIds)].filter(isUuid);
+  if (ids.length === 0) return { matched: [], matchedCount: 0, withoutImage: 0 };
+  const libraryUrl = imageUrls("library/x", "product").url.replace(/x-800\.webp$/, "");
+  const rows = await ctx.db
+    .select({ id: product.id, name: product.name, imageUrl: product.imageUrl })
+    .from(product)
+    .where(
+      and(
+        eq(product.storeId, ctx.storeId),
+        inArray(product.id, ids),
+        or(isNull(product.imageUrl), like(product.imageUrl, `${libraryUrl}%`)),
+      ),
+    )
+    .orderBy(asc(product.name));
+  const withImage = rows.filter((row) => row.imageUrl);
+  const keys = withImage.map(
+    (row) => `library/${row.imageUrl!.slice(libraryUrl.length).replace(/-800\.webp$/, "")}`,
+  );
+  const entries = keys.length
+    ? await ctx.db
+        .select({ imageKey: libraryImage.imageKey, name: libraryImage.name })
+        .from(libraryImage)
+        .where(inArray(libraryImage.imageKey, [...new Set(keys)]))
+    : [];
+  const nameOf = new Map(entries.map((entry) => [entry.imageKey, entry.name]));
+  return {
+    matched: withImage.slice(0, shown).map((row, i) => ({
+      productId: row.id,
+      productName: row.name,
+      entryName: nameOf.get(keys[i]!) ?? "",
+      thumbUrl: row.imageUrl!.replace(/-800\.webp$/, "-320.webp"),
+    })),
+    matchedCount: withImage.length,
+    withoutImage: rows.length - withImage.length,
+  };
+}
