@@ -36,7 +36,7 @@ import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
 import { operationsRouter } from "./operations";
-import { sameOriginWrites } from "./origin-check";
+import { crossSiteWriteAllowed, sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
 
@@ -123,7 +123,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
+app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
 app.use(
   bodyLimit({
