@@ -30,6 +30,8 @@ import { navigationRedirect } from "~/navigation/rules";
 import { isChunkLoadError } from "~/shell/chunk-error";
 import { chunkGuardScript } from "~/shell/chunk-reload";
 import { ErrorPage } from "~/shell/error-page";
+import { SessionProvider, useSession } from "~/shell/session-context";
+import { isSharedPage } from "~/shell/shared-pages";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -71,6 +73,7 @@ const chunkGuardContext = createContext<string | null>(null);
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   const locale = requestLocale(request);
+  const shared = isSharedPage(pattern);
   if (context.get(documentRequestContext)) {
     const t = getFixedT(locale);
     context.set(
@@ -86,9 +89,15 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
     locale,
     // Which namespaces the browser loads before it hydrates this page (entry.client.tsx).
     messages: messageScope(pattern),
-    user: user ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role } : null,
+    // Issue 17: a page whose HTML every visitor shares says nothing of the session; the browser
+    // asks for it after mount (SessionProvider), so the page stays cacheable.
+    shared,
+    user:
+      user && !shared
+        ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role }
+        : null,
     // Spec §4: while an admin acts as this user, every page shows it with a way to stop.
-    impersonating: user?.impersonatedBy ? user.email : null,
+    impersonating: user?.impersonatedBy && !shared ? user.email : null,
   });
 }
 
@@ -116,15 +125,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <I18nextProvider i18n={i18n}>
-          {loaderData?.impersonating ? <ImpersonationBanner email={loaderData.impersonating} /> : null}
-          {children}
-          {loaderData?.user ? <SignedInShell /> : null}
+          <SessionProvider
+            shared={loaderData?.shared ?? false}
+            known={{
+              user: loaderData?.user ?? null,
+              impersonated: Boolean(loaderData?.impersonating),
+            }}
+          >
+            <Impersonation />
+            {children}
+            {loaderData?.user ? <SignedInShell /> : null}
+          </SessionProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** Spec §4: while an admin acts as this user, every page shows it (a shared page after mount). */
+function Impersonation() {
+  const session = useSession();
+  if (session.status !== "ready" || !session.impersonated || !session.user) return null;
+  return <ImpersonationBanner email={session.user.email} />;
 }
 
 /** Before any module script, so it sees their failures (decision 0054). */

@@ -2,7 +2,11 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 // The one route table (spec §2). Static paths win over the store page "/:username".
 export default [
-  layout("routes/landing/layout.tsx", [index("routes/landing/home.tsx")]),
+  layout("routes/landing/layout.tsx", [
+    index("routes/landing/home.tsx"),
+    route("terms", "routes/landing/terms.tsx"),
+    route("privacy", "routes/landing/privacy.tsx"),
+  ]),
 
   layout("routes/auth/layout.tsx", [
     route("auth/login", "routes/auth/login.tsx"),

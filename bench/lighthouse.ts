@@ -1,9 +1,11 @@
 // Lighthouse (mobile preset) on the public page of a 5,000-product store, median of 3 runs, with the
 // system Chromium. Also reports the page's JavaScript, compressed as served.
 //   npx tsx bench/lighthouse.ts
+//   npm run bench:lighthouse -- --path /      (the landing page, issue 17; no bench store seeded)
 import { mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
@@ -11,11 +13,14 @@ import { seedBenchStores, startServer } from "./support";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
+const { values: flags } = parseArgs({ options: { path: { type: "string", default: "/bench-5000" } } });
+
 const load = loadavg();
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-lh-"));
-await seedBenchStores(dataDir, [5000]);
+if (flags.path === "/bench-5000") await seedBenchStores(dataDir, [5000]);
 const server = await startServer(dataDir);
-const url = `${server.url}/bench-5000`;
+const url = `${server.url}${flags.path}`;
+console.log(`Lighthouse (mobile) on ${flags.path}, ${RUNS} runs`);
 await fetch(url, { headers: { "accept-encoding": "br" } });
 
 const chrome = await chromeLauncher.launch({

@@ -11,6 +11,7 @@ import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
+import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
@@ -35,7 +36,7 @@ import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
 import { operationsRouter } from "./operations";
-import { sameOriginWrites } from "./origin-check";
+import { crossSiteWriteAllowed, sameOriginWrites } from "./origin-check";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
 
@@ -122,7 +123,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-app.use(sameOriginWrites({ skip: (path) => path.startsWith("/api/auth/") }));
+app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
 app.use(
   bodyLimit({
@@ -236,6 +237,8 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 export async function startup(): Promise<void> {
   const database = await startDatabase();
   logger.info({ database: database.kind }, "database ready");
+  // A backup or restore must not open the embedded database under this process (issue 20).
+  if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);
   // Issue 18: the image library's starter set, before the demo store whose products use it.
   await loadStarterLibraryIfEmpty(database.db);
@@ -253,4 +256,5 @@ export async function shutdown(): Promise<void> {
   await pdfRenderPool.close();
   await storeVersions.stop();
   await closeDatabase();
+  markServerStopped(config.dataDir);
 }

@@ -13,6 +13,15 @@ function originHost(origin: string): string | undefined {
   }
 }
 
+/**
+ * Paths another site may post to: better-auth's own calls (they check origins themselves), and
+ * cPay's answers, which the payer's browser posts from cPay's page and which are believed only by
+ * their checksum (issue 16, decision 0067).
+ */
+export function crossSiteWriteAllowed(path: string): boolean {
+  return path.startsWith("/api/auth/") || path.startsWith("/api/billing/cpay/");
+}
+
 export function sameOriginWrites(options: { skip: (path: string) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || options.skip(req.path)) return next();

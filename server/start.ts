@@ -55,10 +55,12 @@ async function main() {
     // The files of public/ (the favicon) by name: looking each page's path up on disk cost more than
     // the rest of Express together.
     const clientDir = path.join(root, "build/client");
+    // Issue 17: with their folders (public/landing/ holds the landing page's video).
     const publicFiles = new Set(
-      readdirSync(clientDir, { withFileTypes: true })
+      readdirSync(clientDir, { withFileTypes: true, recursive: true })
         .filter((entry) => entry.isFile())
-        .map((entry) => `/${entry.name}`),
+        .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`)
+        .filter((file) => !file.startsWith("/assets/")),
     );
     const publicStatic = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
@@ -112,7 +114,7 @@ function newestSource(): number {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of ["app", "server"]) visit(path.join(root, dir));
+  for (const dir of ["app", "server", "public"]) visit(path.join(root, dir));
   for (const file of ["package.json", "vite.config.ts", "react-router.config.ts"]) {
     newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
   }

@@ -46,10 +46,11 @@ beforeAll(async () => {
     renders++;
     const signedIn = /session_token=/.test(req.headers.cookie ?? "");
     const lang = /lang=en/.test(req.headers.cookie ?? "") ? "en" : "mk";
-    const html = `<!doctype html><html lang="${lang}"><p>${req.params.username} ${req.url}</p>${
-      signedIn ? "<p>owner@example.test</p>" : ""
-    }<script nonce="${res.locals.cspNonce}">hydrate()</script></html>`;
+    // Issue 17: the page says nothing of the session (the browser asks after mount).
+    const html = `<!doctype html><html lang="${lang}"><p>${req.params.username} ${req.url}</p><script nonce="${res.locals.cspNonce}">hydrate()</script></html>`;
     res.status(200);
+    // As better-auth does when it extends a session: a cookie for this visitor alone.
+    if (signedIn && req.query.page === "99") res.append("set-cookie", "better-auth.session_token=renewed");
     res.append("cache-control", "public, max-age=0, must-revalidate");
     res.append("content-type", "text/html; charset=utf-8");
     res.write(Buffer.from(html));
@@ -149,24 +150,44 @@ describe("store page edge", () => {
     expect((await get(path)).body.toString()).toContain('lang="mk"');
   });
 
-  it("sends a signed-in visitor's view as private, no-store and never serves or stores it", async () => {
+  it("gives a signed-in visitor the page everyone gets: the same cached bytes and cache headers (issue 17)", async () => {
     const path = `/${shop.username}?page=7`;
-    await get(path);
-    expect((await get(path)).headers["x-cache"]).toBe("HIT");
-    const entries = cache.stats().entries;
+    const visitor = await get(path);
+    const before = { renders, entries: cache.stats().entries };
     for (const cookie of [
       "better-auth.session_token=abc",
-      "lang=en; __Secure-better-auth.session_token=abc",
+      "lang=mk; __Secure-better-auth.session_token=abc",
     ]) {
       const owner = await get(path, { cookie });
-      expect(owner.headers["cache-control"]).toBe("private, no-store");
-      expect(owner.headers["x-cache"]).toBeUndefined();
-      expect(owner.body.toString()).toContain("owner@example.test");
+      expect(owner.headers["x-cache"]).toBe("HIT");
+      expect(owner.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+      expect(owner.headers["set-cookie"]).toBeUndefined();
+      expect(comparable(owner)).toEqual(comparable(visitor));
     }
+    // Rendered each time (the navigation rules run for a session), answered from the one entry.
+    expect({ renders, entries: cache.stats().entries }).toEqual({
+      renders: before.renders + 2,
+      entries: before.entries,
+    });
+  });
+
+  it("keeps whatever else a signed-in visitor gets private, no-store and out of the cache", async () => {
+    const cookie = "better-auth.session_token=abc";
+    // A render that renews the visitor's session cookie is theirs alone.
+    const entries = cache.stats().entries;
+    const renewed = await get(`/${shop.username}?page=99`, { cookie });
+    expect(renewed.headers["set-cookie"]).toEqual(["better-auth.session_token=renewed"]);
+    expect(renewed.headers["cache-control"]).toBe("private, no-store");
     expect(cache.stats().entries).toBe(entries);
-    const visitor = await get(path);
-    expect(visitor.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
-    expect(visitor.body.toString()).not.toContain("owner@example.test");
+    // Pages that are not a store's (no such store), and posts, are private as before.
+    for (const [path, method] of [
+      ["/dashboard", "GET"],
+      ["/no-such-store-here", "GET"],
+      [`/${shop.username}`, "POST"],
+    ] as const) {
+      const answer = await get(path, { cookie }, method);
+      expect(answer.headers["cache-control"], `${method} ${path}`).toBe("private, no-store");
+    }
   });
 
   it("redirects junk and unordered parameters to the one spelling, without rendering or storing", async () => {

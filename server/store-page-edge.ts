@@ -63,6 +63,8 @@ export function storePageEdge(options: {
   }
 
   function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    // A signed-in visitor goes through the navigation rules first (middleware() below).
+    if (hasSessionCookie(req.headers.cookie)) return false;
     const key = keyOf(req);
     const served = key !== null && cache.serve(key, req, res, randomUUID());
     if (served) options.counted?.("hit");
@@ -70,22 +72,26 @@ export function storePageEdge(options: {
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (hasSessionCookie(req.headers.cookie)) {
-      // Item 14: a signed-in view (the owner's e-mail in the header) must stay in that browser.
-      privateAnswer(res);
-      return next();
-    }
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Item 14: a signed-in visitor's answers stay in that browser, except the store page itself:
+    // since issue 17 its HTML holds nothing of the session (the header asks after mount, decision
+    // 0055). The page is rendered, so the navigation rules run (a redirect stays theirs), and then
+    // answered with the cached entry everyone gets.
+    const signedIn = hasSessionCookie(req.headers.cookie);
+    const uncached = () => {
+      if (signedIn) privateAnswer(res);
+      next();
+    };
+    if (req.method !== "GET" && req.method !== "HEAD") return uncached();
     const username = storePageUsername(req.path);
-    if (!username) return next();
+    if (!username) return uncached();
     const search = req.originalUrl.slice(req.path.length);
     const canonical = canonicalSearch(search);
     if (search !== canonical) return res.redirect(301, `${req.path}${canonical}`);
 
     const key = keyOf(req);
-    if (!key || req.method !== "GET") return next();
+    if (!key || req.method !== "GET") return uncached();
     const current = await options.currentVersion(username).catch(() => null);
-    if (!current) return next();
+    if (!current) return uncached();
     options.counted?.("miss");
     const chunks: Buffer[] = [];
     const write = res.write;
@@ -107,6 +113,14 @@ export function storePageEdge(options: {
       res.end = end;
       const body = Buffer.concat(chunks);
       const type = String(res.getHeader("content-type") ?? "");
+      const shareable =
+        res.statusCode === 200 && type.startsWith("text/html") && !res.getHeader("set-cookie");
+      if (
+        signedIn &&
+        shareable &&
+        cache.serve(key, req, res, String(res.getHeader("x-request-id") ?? ""), "HIT")
+      )
+        return res;
       const stored =
         res.statusCode === 200 &&
         type.startsWith("text/html") &&
@@ -122,6 +136,9 @@ export function storePageEdge(options: {
         });
       if (stored && cache.serve(key, req, res, String(res.getHeader("x-request-id") ?? ""), "MISS"))
         return res;
+      // Anything else a signed-in visitor gets (a redirect of the navigation rules, a refreshed
+      // session cookie) is theirs alone.
+      if (signedIn) privateAnswer(res);
       return (end as (body: Buffer) => Response).call(res, body);
     }) as Response["end"];
     next();

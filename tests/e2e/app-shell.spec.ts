@@ -118,3 +118,72 @@ test.describe("a script chunk missing after a deploy", () => {
     expect(documents).toEqual(["/dashboard/products", "/dashboard/categories", "/dashboard/categories"]);
   });
 });
+
+test.describe("session refresh on a cached page", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("a signed-in visitor gets the store page everyone gets, and its header then shows the signed-in state", async ({
+    page,
+    newVisitor,
+  }) => {
+    const visitor = await newVisitor({ lang: "en" });
+    // The same bytes and cache headers, whoever asks (the page cache serves both).
+    const signedOut = await visitor.request.get("/demo");
+    const signedIn = await page.request.get("/demo");
+    expect(signedIn.status()).toBe(200);
+    expect(signedOut.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(signedIn.headers()["cache-control"]).toBe(signedOut.headers()["cache-control"]);
+    expect(signedIn.headers()["set-cookie"]).toBeUndefined();
+    const html = await signedIn.text();
+    expect(html).toBe(await signedOut.text());
+    expect(html).not.toContain("example.test");
+
+    // After mount, the header asks who is signed in (GET /api/_auth/session, never cached).
+    const asked = page.waitForResponse((response) => response.url().endsWith("/api/_auth/session"));
+    await page.goto("/demo");
+    expect((await asked).headers()["cache-control"]).toBe("no-store");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard/products",
+    );
+
+    await visitor.goto("/demo");
+    await expect(visitor.getByTestId("price-stamp")).toBeVisible();
+    await visitor.waitForLoadState("networkidle");
+    await expect(visitor.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+});
+
+test.describe("toasts", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("top centre, at most 3 at once, each closes after 4 seconds (spec §9)", async ({
+    page,
+    consoleGuard,
+  }) => {
+    const exportPath = "/dashboard/activity/export";
+    consoleGuard.allowHttpError(exportPath, 404);
+    consoleGuard.allowHttpError(exportPath, 422);
+    await page.clock.install();
+    // A filter nothing matches: every Export answers 'No data to export' as a toast.
+    await page.goto("/dashboard/activity?q=nothing-matches-this-e2e");
+    const toasts = page.locator("[data-sonner-toast]");
+    const exportButton = page.getByRole("link", { name: "Export" });
+    for (let shown = 1; shown <= 5; shown++) {
+      await exportButton.click();
+      // Sonner keeps the ones past the third in the page, hidden.
+      await expect(toasts).toHaveCount(shown);
+    }
+    const toaster = page.locator("[data-sonner-toaster]");
+    await expect(toaster).toHaveAttribute("data-y-position", "top");
+    await expect(toaster).toHaveAttribute("data-x-position", "center");
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    await expect(page.getByText("No data to export").first()).toBeVisible();
+
+    await page.clock.fastForward(3_500);
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    await page.clock.fastForward(2_000);
+    await expect(toasts).toHaveCount(0);
+  });
+});

@@ -10,6 +10,7 @@ import {
   startClockServer,
   stopClockServerAndWait,
 } from "../support/e2e-clock-server";
+import { startFakeCpayPage } from "../support/fake-cpay-page";
 
 // Issue 16 end to end, in Macedonian, on an injected clock (VITRINA_NOW, never the real date). One
 // data directory, started again days later: the demo store (seeded with 20 days of its free month
@@ -168,4 +169,69 @@ test("an admin marks the payment paid: the store is public again at once, with i
   await expect(status).toContainText("Годишен");
   await expect(status).toContainText("11 дек. 2027");
   await expect(page.getByRole("listitem").filter({ hasText: "VT-000002" })).toContainText("Платено");
+});
+
+test("a card payment through cPay's hosted page: the notification makes the plan active, the return records nothing twice", async () => {
+  test.setTimeout(300_000);
+  const secret = "E2E_CPAY_KEY";
+  const cpay = await startFakeCpayPage(secret);
+  try {
+    // A fresh store whose free month has ended, on a server with cPay configured.
+    if (server) await stopClockServerAndWait(server);
+    const cardDir = mkdtempSync(path.join(tmpdir(), "vitrina-e2e-card-"));
+    server = await startClockServer(SEEDED, PORT, { DEMO_SELF_CONFIRM: "off" }, { dataDir: cardDir });
+    await stopClockServerAndWait(server);
+    // The server's own process may hold the port a moment after npx has exited.
+    await expect(async () => {
+      const answered = await fetch(`${server!.url}/robots.txt`).then(
+        () => true,
+        () => false,
+      );
+      expect(answered).toBe(false);
+    }).toPass({ timeout: 15_000 });
+    server = await startClockServer(
+      EXPIRED,
+      PORT,
+      {
+        DEMO_SELF_CONFIRM: "off",
+        CPAY_MERCHANT_ID: "1000000123",
+        CPAY_MERCHANT_NAME: "Vitrina",
+        CPAY_SECRET: secret,
+        CPAY_URL: cpay.url,
+      },
+      { dataDir: cardDir },
+    );
+    const at = server;
+    const page = await ownerPage(at);
+    await page.goto(`${at.url}/dashboard/payment`);
+    await page.getByRole("radio", { name: /Месечен/ }).check();
+    await page.getByRole("radio", { name: /Платежна картичка/ }).check();
+    await page
+      .getByRole("button", { name: /Продолжи|Креирај/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Продолжи кон плаќање" }).click();
+
+    // cPay's page: the amount in hundredths of a denar; paying notifies the merchant's server.
+    await expect(page.getByRole("heading", { name: "cPay: 120000 MKD" })).toBeVisible();
+    await page.getByRole("button", { name: "Плати" }).click();
+    await expect(page.getByRole("heading", { name: "Плаќањето е успешно" })).toBeVisible();
+    expect(cpay.notifications).toEqual([200]);
+
+    // Before the payer comes back, the notification alone has made the store public again.
+    const visitor = await visitorPage(at);
+    await visitor.goto(`${at.url}/demo`);
+    await expect(visitor.getByText(INACTIVE_NOTICE)).toHaveCount(0);
+
+    // The browser's answer after it: thanked, the plan active, one paid payment.
+    await page.getByRole("button", { name: "Назад кон трговецот" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings\/billing$/, { timeout: 20_000 });
+    await expect(page.getByText("Ви благодариме: плаќањето со картичка е евидентирано")).toBeVisible();
+    const status = page.getByTestId("billing-status");
+    await expect(status).toContainText("Активен");
+    await expect(status).toContainText("Месечен");
+    await expect(page.getByRole("listitem").filter({ hasText: "Платено" })).toHaveCount(1);
+  } finally {
+    await cpay.close();
+  }
 });

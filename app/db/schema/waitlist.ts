@@ -9,7 +9,10 @@ export const waitlistEntry = pgTable(
     /** Lower-cased and trimmed: one entry per address. */
     email: text().notNull(),
     name: text(),
+    /** The shop's or the agency's name. */
     storeName: text(),
+    /** Issue 17: what the sender wants (WAITLIST_INTERESTS: POS integration, agency dashboard, …). */
+    interest: text(),
     city: text(),
     phone: text(),
     locale: text().notNull().default("mk"),

@@ -27,6 +27,14 @@ export type AdminAuditRow = {
 
 const target = aliasedTable(user, "target_user");
 
+/** Audit rows whose address, or whose account's address, contains the text (migration 0015). */
+export function auditAddressCondition(text: string): SQL {
+  const pattern = containsPattern(text.toLowerCase());
+  return sql`${auditLog.id} IN (
+      SELECT a.id FROM ${auditLog} a WHERE a.email ILIKE ${pattern}
+      UNION SELECT a.id FROM ${auditLog} a WHERE a.user_id IN (SELECT u.id FROM ${user} u WHERE u.email ILIKE ${pattern}))`;
+}
+
 function auditWhere(filters: AuditFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.user) {
@@ -44,8 +52,7 @@ function auditWhere(filters: AuditFilters): SQL | undefined {
         )!,
       );
     } else {
-      const pattern = containsPattern(filters.user.toLowerCase());
-      conditions.push(sql`(${auditLog.email} ILIKE ${pattern} OR ${user.email} ILIKE ${pattern})`);
+      conditions.push(auditAddressCondition(filters.user));
     }
   }
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));

@@ -180,7 +180,7 @@ describe("the waitlist", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(header).toBe("email,name,storeName,city,phone,locale,source,createdAt");
+    expect(header).toBe("email,name,storeName,interest,city,phone,locale,source,createdAt");
     expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(line).toContain(",'+389,");
   });

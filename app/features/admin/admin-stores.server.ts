@@ -10,7 +10,7 @@ import { isSuspendedForPayment } from "~/features/billing/expiry.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import type { StoreFilters, StoreState } from "./admin-params";
-import { anyContains, offsetOf } from "./admin-search.server";
+import { containsPattern, offsetOf } from "./admin-search.server";
 
 // The admin's stores list and the actions on one store (issue 16). Every action is audited with the
 // admin as the actor, the store and the reason.
@@ -32,10 +32,21 @@ export function storeStateSql(now: Date): SQL<StoreState> {
     ELSE 'trial' END`;
 }
 
+/**
+ * Stores whose name, username, company or owner's address contains the text: one index-backed set
+ * of ids per table (trigram indexes, migration 0015), not an OR across the join, which PostgreSQL
+ * can only answer by reading every store.
+ */
+export function storeSearchCondition(text: string): SQL {
+  const p = containsPattern(text);
+  return sql`${store.id} IN (
+      SELECT s.id FROM ${store} s WHERE s.name ILIKE ${p} OR s.username ILIKE ${p} OR s.company_name ILIKE ${p}
+      UNION SELECT s.id FROM ${store} s JOIN ${user} u ON u.id = s.owner_id WHERE u.email ILIKE ${p})`;
+}
+
 function storeWhere(filters: StoreFilters, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.q)
-    conditions.push(anyContains([store.name, store.username, store.companyName, user.email], filters.q));
+  if (filters.q) conditions.push(storeSearchCondition(filters.q));
   if (filters.state) conditions.push(sql`${storeStateSql(now)} = ${filters.state}`);
   if (filters.plan === "none") conditions.push(isNull(storeBilling.plan));
   else if (filters.plan) conditions.push(eq(storeBilling.plan, filters.plan));

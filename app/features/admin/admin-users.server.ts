@@ -5,7 +5,7 @@ import { account, session, user } from "~/db/schema/auth";
 import { store } from "~/db/schema/stores";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { UserFilters } from "./admin-params";
-import { anyContains, offsetOf } from "./admin-search.server";
+import { containsPattern, offsetOf } from "./admin-search.server";
 import type { AdminContext } from "./admin-stores.server";
 
 // The admin's users list (spec §2 menu "users", issue 16) and how an account becomes an admin.
@@ -22,9 +22,17 @@ export type AdminUserRow = {
   store: { id: string; name: string; username: string } | null;
 };
 
+/** Users whose address, name or store contains the text, index-backed per table (migration 0015). */
+export function userSearchCondition(text: string): SQL {
+  const p = containsPattern(text);
+  return sql`${user.id} IN (
+      SELECT u.id FROM ${user} u WHERE u.email ILIKE ${p} OR u.name ILIKE ${p}
+      UNION SELECT s.owner_id FROM ${store} s WHERE s.name ILIKE ${p} OR s.username ILIKE ${p})`;
+}
+
 function userWhere(filters: UserFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.q) conditions.push(anyContains([user.email, user.name, store.name, store.username], filters.q));
+  if (filters.q) conditions.push(userSearchCondition(filters.q));
   if (filters.role) conditions.push(eq(user.role, filters.role));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -9,6 +9,7 @@ import { importJob } from "~/db/schema/imports";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { AppError } from "~/lib/app-error";
+import { getMetrics } from "~/lib/metrics.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { csv1251, csvUtf8Bom } from "./fixtures.test-support";
 import {
@@ -82,8 +83,16 @@ describe("the import job", () => {
     setAfterImport(async ({ productIds }) => {
       imagesFor = productIds;
     });
+    const importsTimed = async () =>
+      (await getMetrics().importSeconds.get()).values.find(
+        (value) =>
+          value.metricName === "vitrina_import_duration_seconds_count" && value.labels.outcome === "done",
+      )?.value ?? 0;
+    const timedBefore = await importsTimed();
     await queueImport(ctx, job.id, "skip");
     await runImportJob(db(), job.id);
+    // Issue 20: /metrics times every import's commit.
+    expect(await importsTimed()).toBe(timedBefore + 1);
     const done = await getImportJob(ctx, job.id);
     expect(done).toMatchObject({
       status: "done",

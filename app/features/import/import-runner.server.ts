@@ -10,6 +10,7 @@ import { type ImportCounts, importJob, type SkippedRow } from "~/db/schema/impor
 import { applyImportImages } from "~/features/images/import-images.server";
 import { isAppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
+import { getMetrics } from "~/lib/metrics.server";
 import { commitImport } from "./commit.server";
 import { deleteImportFile } from "./import-file.server";
 import { type ImportJob, rowsOfJob } from "./import-job.server";
@@ -80,6 +81,7 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
       })
       .where(eq(importJob.id, job.id));
     logger.info({ jobId, storeId: job.storeId, counts, ms: Date.now() - startedAt }, "import committed");
+    getMetrics().importSeconds.observe({ outcome: "done" }, (Date.now() - startedAt) / 1000);
     try {
       // After "done": the owner sees the result at once; generated tiles appear as they are drawn.
       await afterImport({ db, job, productIds: result.productIds });
@@ -90,6 +92,7 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
   } catch (error) {
     const reason = isAppError(error) ? error.messageKey : "errors:importFailed";
     if (!isAppError(error) || error.status >= 500) logger.error({ err: error, jobId }, "import failed");
+    getMetrics().importSeconds.observe({ outcome: "failed" }, (Date.now() - startedAt) / 1000);
     await db
       .update(importJob)
       .set({ status: "failed", error: reason, finishedAt: new Date() })

@@ -48,7 +48,7 @@ export type PageCacheStats = {
   listening: boolean;
 };
 
-/** Whether the request carries a signed-in session: its pages are private and never cached. */
+/** Whether the request carries a signed-in session: its pages, but the store page, are private. */
 export function hasSessionCookie(cookie: string | undefined): boolean {
   return cookie !== undefined && SESSION_COOKIE.test(cookie);
 }
@@ -121,7 +121,8 @@ export class StorePageCache {
    */
   keyFor(method: string, url: string, cookie: string | undefined): string | null {
     if (!this.listening || (method !== "GET" && method !== "HEAD")) return null;
-    if (cookie && (SESSION_COOKIE.test(cookie) || FLASH_COOKIE.test(cookie))) return null;
+    // A session does not change the page (issue 17, decision 0055); a flash message does.
+    if (cookie && FLASH_COOKIE.test(cookie)) return null;
     const queryAt = url.indexOf("?");
     const username = storePageUsername(queryAt === -1 ? url : url.slice(0, queryAt));
     if (!username) return null;

@@ -4,7 +4,11 @@ import { waitlistEntry } from "~/db/schema/waitlist";
 import type { WaitlistFilters } from "~/features/admin/admin-params";
 import { anyContains, offsetOf } from "~/features/admin/admin-search.server";
 import { csvCell } from "~/features/feeds/serialize";
+import { type Locale, parseLocale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
+import { renderMail } from "~/mail/layout.server";
+import type { Mailer } from "~/mail/mailer.server";
 import { waitlistSchema } from "./waitlist.schema";
 
 // The waitlist (issue 16): the landing page's form adds to it, the admin lists and exports it.
@@ -16,15 +20,17 @@ export type WaitlistRow = typeof waitlistEntry.$inferSelect;
 
 /**
  * Adds an address to the waitlist. Validated here (the form's schema); an address already on the list
- * answers like a new one (nothing is revealed) and keeps its first entry; more than
- * WAITLIST_PER_IP_PER_HOUR from one address in an hour is refused (rateLimited).
+ * answers like a new one (nothing is revealed, no second row, no second e-mail) and keeps its first
+ * entry; more than WAITLIST_PER_IP_PER_HOUR from one address in an hour is refused (rateLimited).
+ * A new entry is confirmed by e-mail through `mailer` (the landing page passes the app's mailer).
  */
 export async function addToWaitlist(
-  ctx: { db: Queryable; ipAddress: string | null; locale?: string; now?: Date },
+  ctx: { db: Queryable; ipAddress: string | null; locale?: string; now?: Date; mailer?: Mailer },
   input: unknown,
 ): Promise<void> {
   const values = waitlistSchema.parse(input);
   const now = ctx.now ?? new Date();
+  const locale = parseLocale(ctx.locale);
   if (ctx.ipAddress) {
     const [recent] = await ctx.db
       .select({ n: count() })
@@ -37,10 +43,27 @@ export async function addToWaitlist(
       );
     if ((recent?.n ?? 0) >= WAITLIST_PER_IP_PER_HOUR) throw new AppError("rateLimited");
   }
-  await ctx.db
+  const added = await ctx.db
     .insert(waitlistEntry)
-    .values({ ...values, locale: ctx.locale ?? "mk", ipAddress: ctx.ipAddress, createdAt: now })
-    .onConflictDoNothing({ target: waitlistEntry.email });
+    .values({ ...values, locale, ipAddress: ctx.ipAddress, createdAt: now })
+    .onConflictDoNothing({ target: waitlistEntry.email })
+    .returning({ id: waitlistEntry.id });
+  if (added.length > 0 && ctx.mailer) await ctx.mailer.send(waitlistMail(values.email, locale));
+}
+
+/** The confirmation a new entry gets, in the language of the page it was sent from. */
+function waitlistMail(to: string, locale: Locale) {
+  const t = getFixedT(locale);
+  return renderMail(
+    to,
+    {
+      subject: t("landing:waitlist.mail.subject"),
+      heading: t("landing:waitlist.mail.heading"),
+      paragraphs: [t("landing:waitlist.mail.body"), t("landing:waitlist.mail.ignore")],
+      footer: t("account:mail.footer"),
+    },
+    locale,
+  );
 }
 
 function waitlistWhere(filters: WaitlistFilters): SQL | undefined {
@@ -50,6 +73,7 @@ function waitlistWhere(filters: WaitlistFilters): SQL | undefined {
       waitlistEntry.email,
       waitlistEntry.name,
       waitlistEntry.storeName,
+      waitlistEntry.interest,
       waitlistEntry.city,
       waitlistEntry.phone,
     ],
@@ -77,7 +101,17 @@ export async function listWaitlist(
   return { rows, total: totalRow?.n ?? 0 };
 }
 
-const CSV_COLUMNS = ["email", "name", "storeName", "city", "phone", "locale", "source", "createdAt"] as const;
+const CSV_COLUMNS = [
+  "email",
+  "name",
+  "storeName",
+  "interest",
+  "city",
+  "phone",
+  "locale",
+  "source",
+  "createdAt",
+] as const;
 
 /**
  * The filtered waitlist as CSV (UTF-8 with a BOM for Excel). Cells go through the feeds' formula-safe

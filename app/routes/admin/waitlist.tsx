@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: `${t("admin:waitlist.title")} · Vitrina`, rows, total, page, filters };
 }
 
-const COLUMNS = ["email", "name", "storeName", "city", "phone", "locale", "createdAt"] as const;
+const COLUMNS = ["email", "name", "storeName", "interest", "city", "phone", "locale", "createdAt"] as const;
 
 export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
@@ -77,6 +77,7 @@ export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
                 <Cell className="wrap-anywhere font-medium">{row.email}</Cell>
                 <Cell className="wrap-anywhere">{row.name ?? "—"}</Cell>
                 <Cell className="wrap-anywhere">{row.storeName ?? "—"}</Cell>
+                <Cell>{row.interest ? t(`waitlist.interests.${row.interest}`, row.interest) : "—"}</Cell>
                 <Cell>{row.city ?? "—"}</Cell>
                 <Cell className="whitespace-nowrap">{row.phone ?? "—"}</Cell>
                 <Cell className="uppercase">{row.locale}</Cell>

@@ -1,54 +1,99 @@
-import { CheckCircle2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { CLIENT_IP_HEADER } from "~/auth/auth.server";
+import { getDb } from "~/db/db.server";
+import { ComplianceSection } from "~/features/landing/components/compliance-section";
+import { FaqSection } from "~/features/landing/components/faq-section";
+import { FeaturesSection } from "~/features/landing/components/features-section";
+import { HeroSection } from "~/features/landing/components/hero-section";
+import { HowSection } from "~/features/landing/components/how-section";
+import { PricingSection } from "~/features/landing/components/pricing-section";
+import { VideoSection } from "~/features/landing/components/video-section";
+import { WaitlistSection } from "~/features/landing/components/waitlist-section";
+import { WhySection } from "~/features/landing/components/why-section";
+import { landingJsonLd } from "~/features/landing/structured-data";
+import { addToWaitlist } from "~/features/waitlist/waitlist.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { getConfig } from "~/lib/config.server";
+import { formObject } from "~/lib/form";
+import { handleAction } from "~/lib/route-adapter.server";
+import { getMailer } from "~/mail/mailer.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
+  if (!loaderData) return [];
+  return [
+    { title: loaderData.title },
+    { name: "description", content: loaderData.description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: loaderData.title },
+    { property: "og:description", content: loaderData.description },
+    { property: "og:url", content: loaderData.canonical },
+    { "script:ld+json": loaderData.jsonLd },
+  ];
 }
 
 export function loader({ request }: Route.LoaderArgs) {
   const t = getFixedT(requestLocale(request));
-  return { title: t("landing:meta.title"), description: t("landing:meta.description") };
+  const { baseUrl, operator } = getConfig();
+  const description = t("landing:meta.description");
+  return {
+    title: t("landing:meta.title"),
+    description,
+    canonical: `${baseUrl}/`,
+    contactEmail: operator.email,
+    jsonLd: landingJsonLd({
+      baseUrl,
+      description,
+      organization: {
+        name: t("common:appName"),
+        legalName: operator.company,
+        email: operator.email,
+        address: operator.address,
+        taxId: operator.taxId,
+      },
+      planName: (id) => t(`landing:pricing.${id}.name`),
+    }),
+  };
 }
 
-const POINTS = ["law", "daily", "mobile", "reports"] as const;
+/** The waitlist form (issue 17): validated, rate-limited per client address, confirmed by e-mail. */
+export async function action({ request }: Route.ActionArgs) {
+  const values = formObject(await request.formData());
+  return handleAction(
+    async () => {
+      await addToWaitlist(
+        {
+          db: getDb(),
+          ipAddress: request.headers.get(CLIENT_IP_HEADER) || null,
+          locale: requestLocale(request),
+          mailer: getMailer(),
+        },
+        { email: values.email, storeName: values.storeName, interest: values.interest, source: "landing" },
+      );
+      return {};
+    },
+    {
+      values: {
+        email: values.email ?? "",
+        storeName: values.storeName ?? "",
+        interest: values.interest ?? "",
+      },
+    },
+  );
+}
 
-export default function Home() {
-  const { t } = useTranslation("landing");
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:py-20 md:grid-cols-2 md:items-center">
-        <div>
-          <p className="font-medium text-brand-700 text-sm">{t("hero.eyebrow")}</p>
-          <h1 className="mt-3 font-bold text-3xl text-gray-900 tracking-tight sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mt-4 text-gray-600 text-lg">{t("hero.subtitle")}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/auth/register" className={buttonVariants({ size: "lg" })}>
-              {t("nav.createWebsite")}
-            </Link>
-            <Link to="/demo" className={buttonVariants({ size: "lg", variant: "outline" })}>
-              {t("nav.seeDemo")}
-            </Link>
-          </div>
-          <p className="mt-3 text-gray-500 text-sm">{t("hero.trial")}</p>
-        </div>
-        <ul className="grid gap-3">
-          {POINTS.map((point) => (
-            <li key={point} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-              <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
-              <div>
-                <p className="font-medium text-gray-900">{t(`points.${point}.title`)}</p>
-                <p className="text-gray-600 text-sm">{t(`points.${point}.text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <>
+      <HeroSection />
+      <WhySection />
+      <HowSection />
+      <FeaturesSection />
+      <PricingSection contactEmail={loaderData.contactEmail} />
+      <FaqSection />
+      <ComplianceSection />
+      <VideoSection />
+      <WaitlistSection result={actionData} />
+    </>
   );
 }

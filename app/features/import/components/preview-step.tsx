@@ -6,7 +6,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
 import type { MoneyLocale } from "~/lib/money";
 import { formatMoney } from "~/lib/money";
-import type { ImportNote, ImportRow, Skipped } from "../rows";
+import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "../rows";
 import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
 
 type Props = {
@@ -51,7 +51,7 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
                 <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
                 <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
                 <th className="px-3 py-2 text-right font-medium">{t("fields.regularPrice")}</th>
-                <th className="px-3 py-2 font-medium">{t("preview.discount")}</th>
+                <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.discount")}</th>
                 <th className="px-3 py-2 font-medium">{t("fields.category")}</th>
               </tr>
             </thead>
@@ -60,23 +60,18 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
                 <tr key={row.line} className="border-gray-100 border-t">
                   <td className="px-3 py-2 text-gray-500">{row.line}</td>
                   <td className="px-3 py-2">{row.name}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
-                  <td className="px-3 py-2">
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {money(row.priceCents)}
                     {row.discount ? (
-                      <>
-                        <span className="whitespace-nowrap font-medium">
-                          {money(row.discount.priceCents)}
-                        </span>
-                        <span className="block text-gray-600 text-xs">
-                          {t(`promotions:types.${row.discount.type}`)},{" "}
-                          <span className="whitespace-nowrap">
-                            {formatDay(row.discount.startsOn, locale as Locale)}–
-                            {formatDay(row.discount.endsOn, locale as Locale)}
-                          </span>
-                        </span>
-                      </>
+                      // On a phone the discount column is off-screen: the discount sits under the price.
+                      <span className="mt-1 block whitespace-normal text-left sm:hidden">
+                        <Discount discount={row.discount} money={money} locale={locale} />
+                      </span>
                     ) : null}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
+                  <td className="hidden px-3 py-2 sm:table-cell">
+                    {row.discount ? <Discount discount={row.discount} money={money} locale={locale} /> : null}
                   </td>
                   <td className="px-3 py-2">{row.category ?? ""}</td>
                 </tr>
@@ -125,5 +120,31 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
         </Form>
       </div>
     </div>
+  );
+}
+
+function Discount({
+  discount,
+  money,
+  locale,
+}: {
+  discount: ImportDiscount;
+  money: (cents: number) => string;
+  locale: MoneyLocale;
+}) {
+  const { t } = useTranslation("import");
+  return (
+    <>
+      <span className="whitespace-nowrap font-medium">
+        <span className="sr-only sm:hidden">{t("preview.discount")}: </span>
+        {money(discount.priceCents)}
+      </span>
+      <span className="block text-gray-600 text-xs">
+        {t(`promotions:types.${discount.type}`)},{" "}
+        <span className="whitespace-nowrap">
+          {formatDay(discount.startsOn, locale as Locale)}–{formatDay(discount.endsOn, locale as Locale)}
+        </span>
+      </span>
+    </>
   );
 }

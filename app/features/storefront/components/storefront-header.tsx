@@ -2,6 +2,7 @@ import { BadgeCheck, CircleAlert } from "lucide-react";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
 import { cn } from "~/lib/cn";
+import { SessionLink } from "~/shell/session-link";
 
 type BusinessInfo = React.ComponentProps<typeof StoreBusinessInfo>["info"];
 
@@ -26,7 +27,11 @@ export function StorefrontHeader({
     <header className="border-gray-200 border-b bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
         <StoreBusinessInfo info={info} renderedAt={renderedAt} />
-        <LanguageSwitcher />
+        <div className="flex items-center gap-2">
+          {/* Issue 17: shown after mount to a signed-in visitor; the cached HTML is everyone's. */}
+          <SessionLink />
+          <LanguageSwitcher />
+        </div>
         {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
         <p
           data-testid="price-stamp"

@@ -1,0 +1,52 @@
+import { type SQL, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog } from "~/db/schema/account-security";
+import { user } from "~/db/schema/auth";
+import { store } from "~/db/schema/stores";
+import { databaseForThisFile } from "../../../tests/support/test-db";
+import { auditAddressCondition } from "./admin-audit.server";
+import { storeSearchCondition } from "./admin-stores.server";
+import { userSearchCondition } from "./admin-users.server";
+
+// Issue 16: the admin searches by part of a name, username or address are answered from the
+// trigram indexes of migration 0015, not by reading every row. EXPLAIN with sequential and plain
+// index scans discouraged (the test tables are tiny, so the planner would rightly read them whole)
+// shows which indexes the query can use.
+
+const database = databaseForThisFile();
+
+async function plan(table: typeof store | typeof user | typeof auditLog, condition: SQL): Promise<string> {
+  return database.db.transaction(async (tx) => {
+    // Only bitmap scans: a search the indexes cannot answer would show a whole-table scan.
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    const query = tx.select({ id: table.id }).from(table).where(condition);
+    const result = await tx.execute(sql`EXPLAIN SELECT * FROM (${query}) q`);
+    const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
+    return rows.map((row) => Object.values(row)[0]).join("\n");
+  });
+}
+
+describe("the admin searches use trigram indexes", () => {
+  it("stores by part of the name, username, company or owner's address", async () => {
+    const text = await plan(store, storeSearchCondition("market"));
+    for (const index of [
+      "store_name_trgm_idx",
+      "store_username_trgm_idx",
+      "store_company_name_trgm_idx",
+      "user_email_trgm_idx",
+    ])
+      expect(text).toContain(index);
+  });
+
+  it("users by part of the address or name, and by their store", async () => {
+    const text = await plan(user, userSearchCondition("owner-12"));
+    for (const index of ["user_email_trgm_idx", "user_name_trgm_idx", "store_name_trgm_idx"])
+      expect(text).toContain(index);
+  });
+
+  it("audit rows by part of an address", async () => {
+    const text = await plan(auditLog, auditAddressCondition("bench.exa"));
+    for (const index of ["audit_log_email_trgm_idx", "user_email_trgm_idx"]) expect(text).toContain(index);
+  });
+});

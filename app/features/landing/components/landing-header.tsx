@@ -1,0 +1,123 @@
+import { Menu } from "lucide-react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { SECTION_NAV } from "../landing-content";
+
+const sectionLink =
+  "rounded-md px-2.5 py-2 font-medium text-gray-700 text-sm hover:bg-gray-100 hover:text-gray-900";
+
+/**
+ * The landing page's header (spec §2 navigation). Wide screens show every link in one row; below
+ * 1280 px a native <details> menu holds them, so it opens without JavaScript and fits at 360 px in
+ * every language. `account` is the session-aware part (login and create website, or the dashboard).
+ */
+export function LandingHeader({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation("landing");
+  return (
+    <header className="sticky top-0 z-20 border-gray-200 border-b bg-white">
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-2 px-4">
+        <Link to="/" className="shrink-0 rounded-md">
+          <Logo />
+        </Link>
+        <nav aria-label={t("nav.label")} className="hidden items-center gap-0.5 xl:flex">
+          {SECTION_NAV.map((item) => (
+            <a key={item.key} href={item.href} className={sectionLink}>
+              {t(`nav.${item.key}`)}
+            </a>
+          ))}
+          <Link to="/demo" className={sectionLink}>
+            {t("nav.seeDemo")}
+          </Link>
+        </nav>
+        <div className="flex min-w-0 items-center gap-2">
+          <LanguageSwitcher className="hidden xl:flex" />
+          <AccountLinks signedIn={signedIn} />
+          <PhoneMenu signedIn={signedIn} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountLinks({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation("landing");
+  if (signedIn) {
+    return (
+      <Link to="/dashboard/products" className={buttonVariants({ size: "sm" })}>
+        {t("nav.dashboard")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/auth/login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+        {t("nav.login")}
+      </Link>
+      <Link to="/auth/register" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
+        {t("nav.createWebsite")}
+      </Link>
+    </>
+  );
+}
+
+/** Closes the menu once a link in it is followed (with JavaScript; without, the page reloads). */
+function closeMenu(event: React.MouseEvent<HTMLElement>) {
+  event.currentTarget.closest("details")?.removeAttribute("open");
+}
+
+function PhoneMenu({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation("landing");
+  const item = "block rounded-md px-3 py-2.5 font-medium text-base text-gray-800 hover:bg-gray-100";
+  return (
+    <details
+      className="group xl:hidden"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") event.currentTarget.removeAttribute("open");
+      }}
+    >
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <Menu aria-hidden className="size-4" />
+        {t("nav.menu")}
+      </summary>
+      <nav
+        aria-label={t("nav.menu")}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-gray-200 border-b bg-white shadow-lg"
+      >
+        <ul className="mx-auto grid max-w-7xl gap-0.5 px-4 py-3 sm:grid-cols-2">
+          {SECTION_NAV.map((link) => (
+            <li key={link.key}>
+              <a href={link.href} className={item} onClick={closeMenu}>
+                {t(`nav.${link.key}`)}
+              </a>
+            </li>
+          ))}
+          <li>
+            <Link to="/demo" className={item} onClick={closeMenu}>
+              {t("nav.seeDemo")}
+            </Link>
+          </li>
+          {signedIn ? null : (
+            <li className="sm:hidden">
+              <Link to="/auth/register" className={item} onClick={closeMenu}>
+                {t("nav.createWebsite")}
+              </Link>
+            </li>
+          )}
+        </ul>
+        <div className="mx-auto max-w-7xl px-4 pb-4">
+          <LanguageSwitcher className="w-fit" />
+        </div>
+      </nav>
+    </details>
+  );
+}
