@@ -35,7 +35,13 @@ export type LoadResult = {
   cpuUsPerRequest: number | null;
 };
 
-export type LoadOptions = { connections: number; seconds: number; threads?: number };
+export type LoadOptions = {
+  connections: number;
+  seconds: number;
+  threads?: number;
+  /** A wrk Lua script (e.g. one that picks each request's path from a mix). */
+  script?: string;
+};
 
 /** One wrk run against `url`; `pid` (the server) is charged its CPU time. */
 export function runWrk(url: string, options: LoadOptions, pid?: number): Promise<LoadResult> {
@@ -46,6 +52,7 @@ export function runWrk(url: string, options: LoadOptions, pid?: number): Promise
     "--latency",
     "--timeout",
     "10s",
+    ...(options.script ? ["-s", options.script] : []),
     url,
   ];
   const cpuBefore = pid ? cpuSeconds(pid) : null;
