@@ -37,6 +37,9 @@ export default [
     route("image-gallery", "routes/dashboard/image-gallery.tsx"),
     // Issue 18: the store's own images, and its posts.
     route("r2-images", "routes/dashboard/r2-images.tsx"),
+    route("posts", "routes/dashboard/posts.tsx"),
+    route("posts/new", "routes/dashboard/post-new.tsx"),
+    route("posts/:postId", "routes/dashboard/post-edit.tsx"),
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
@@ -86,6 +89,8 @@ export default [
   route(":username/prices.json", "routes/feeds/prices-json.ts"),
   route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
   route(":username/prices", "routes/feeds/prices-page.tsx"),
+  // Issue 18: every published post of a store.
+  route(":username/posts", "routes/store/store-posts.tsx"),
   route(":username/price-list.pdf", "routes/feeds/price-list-pdf.ts"),
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),

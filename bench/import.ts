@@ -42,14 +42,27 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 1/100 s
 }
 
-type Run = { ms: number; uploadMs: number; added: number; cpuMs: number };
+type Run = { ms: number; uploadMs: number; added: number; cpuMs: number; dbCpuMs: number | null };
+
+/** CPU time (ms) of each PostgreSQL backend of the bench's database, by pid; null on PGlite. */
+type DbCpu = (() => Promise<Map<number, number>>) | null;
+
+function cpuMsOrZero(pid: number): number {
+  try {
+    return cpuMs(pid);
+  } catch {
+    return 0; // the backend ended
+  }
+}
 
 async function importOnce(
   pid: number,
   session: Awaited<ReturnType<typeof signInDemo>>,
   name: string,
   bytes: Uint8Array,
+  dbCpu: DbCpu = null,
 ): Promise<Run> {
+  const dbBefore = dbCpu ? await dbCpu() : null;
   const cpuBefore = cpuMs(pid);
   const started = performance.now();
   const jobId = await uploadImport(session, name, bytes);
@@ -57,12 +70,17 @@ async function importOnce(
   await startImport(session, jobId);
   const state = await waitForImport(session, jobId);
   if (state.status !== "done") throw new Error(`import ${name} failed`);
-  return {
-    ms: performance.now() - started,
-    uploadMs,
-    added: state.counts.added ?? 0,
-    cpuMs: cpuMs(pid) - cpuBefore,
-  };
+  const ms = performance.now() - started;
+  const cpu = cpuMs(pid) - cpuBefore;
+  // The database's share on PostgreSQL: the CPU its backends for this database spent meanwhile
+  // (a backend that closed during the run is missed; the pool keeps them open).
+  const dbAfter = dbCpu ? await dbCpu() : null;
+  let dbCpuMs: number | null = null;
+  if (dbBefore && dbAfter) {
+    dbCpuMs = 0;
+    for (const [backend, after] of dbAfter) dbCpuMs += after - (dbBefore.get(backend) ?? 0);
+  }
+  return { ms, uploadMs, added: state.counts.added ?? 0, cpuMs: cpu, dbCpuMs };
 }
 
 const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -80,6 +98,7 @@ async function withServer<T>(
   run: (
     server: Awaited<ReturnType<typeof startServer>>,
     session: Awaited<ReturnType<typeof signInDemo>>,
+    dbCpu: DbCpu,
   ) => Promise<T>,
 ): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-bench-import-"));
@@ -99,7 +118,16 @@ async function withServer<T>(
   try {
     // better-auth trusts the origin it was configured with (localhost), not 127.0.0.1.
     const session = await signInDemo(server.url.replace("127.0.0.1", "localhost"), dataDir);
-    return await run(server, session);
+    const dbCpu: DbCpu = admin
+      ? async () => {
+          const { rows: backends } = await admin.query<{ pid: number }>(
+            "select pid from pg_stat_activity where datname = $1",
+            [dbName],
+          );
+          return new Map(backends.map((row) => [row.pid, cpuMsOrZero(row.pid)]));
+        }
+      : null;
+    return await run(server, session, dbCpu);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -116,29 +144,29 @@ for (const format of ["csv", "xlsx"] as const) {
   for (let run = 0; run < runs; run++) {
     const prefix = `${format.toUpperCase()}${run}`;
     const bytes = format === "csv" ? productCsv(rows, prefix) : await productXlsx(rows, prefix);
-    const result = await withServer(async (server, session) => {
+    const result = await withServer(async (server, session, dbCpu) => {
       const idleKb = memoryKb(server.pid, "VmRSS");
-      const result = await importOnce(server.pid, session, `bench.${format}`, bytes);
+      const result = await importOnce(server.pid, session, `bench.${format}`, bytes, dbCpu);
       peakAboveIdleMb = Math.max(peakAboveIdleMb, (memoryKb(server.pid, "VmHWM") - idleKb) / 1024);
       return result;
     });
     if (result.added !== rows) throw new Error(`expected ${rows} added, got ${result.added}`);
     results.push(result);
     console.log(
-      `  ${format} run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s end to end (upload+read ${(result.uploadMs / 1000).toFixed(2)} s), server CPU ${(result.cpuMs / 1000).toFixed(2)} s, file ${(bytes.length / 1e6).toFixed(1)} MB, load ${loadavg()[0]!.toFixed(1)}`,
+      `  ${format} run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s end to end (upload+read ${(result.uploadMs / 1000).toFixed(2)} s), server CPU ${(result.cpuMs / 1000).toFixed(2)} s${result.dbCpuMs === null ? "" : `, PostgreSQL CPU ${(result.dbCpuMs / 1000).toFixed(2)} s`}, file ${(bytes.length / 1e6).toFixed(1)} MB, load ${loadavg()[0]!.toFixed(1)}`,
     );
   }
   console.log(
-    `${format}: median ${(median(results.map((r) => r.ms)) / 1000).toFixed(2)} s end to end, server CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(2)} s, for ${rows} rows`,
+    `${format}: median ${(median(results.map((r) => r.ms)) / 1000).toFixed(2)} s end to end, server CPU ${(median(results.map((r) => r.cpuMs)) / 1000).toFixed(2)} s${results[0]!.dbCpuMs === null ? "" : `, PostgreSQL CPU ${(median(results.map((r) => r.dbCpuMs ?? 0)) / 1000).toFixed(2)} s`}, for ${rows} rows`,
   );
 }
 console.log(`server memory: peak ${peakAboveIdleMb.toFixed(0)} MB above idle over the ${rows}-row runs`);
 
 if (big > 0) {
   const bytes = productCsv(big, "BIG");
-  await withServer(async (server, session) => {
+  await withServer(async (server, session, dbCpu) => {
     const idleKb = memoryKb(server.pid, "VmRSS");
-    const result = await importOnce(server.pid, session, "big.csv", bytes);
+    const result = await importOnce(server.pid, session, "big.csv", bytes, dbCpu);
     const peak = memoryKb(server.pid, "VmHWM");
     console.log(
       `${big} rows csv (${(bytes.length / 1e6).toFixed(1)} MB): ${(result.ms / 1000).toFixed(2)} s, server CPU ${(result.cpuMs / 1000).toFixed(2)} s; idle RSS ${(idleKb / 1024).toFixed(0)} MB, peak ${(peak / 1024).toFixed(0)} MB, peak above idle ${((peak - idleKb) / 1024).toFixed(0)} MB`,

@@ -61,12 +61,13 @@ function pages(entries: RouteEntry[], parent = { pattern: "", files: ["root.tsx"
 const publicPages = pages(routes as RouteEntry[]).filter((page) => messageScope(page.pattern) === "public");
 
 describe("which pages are public", () => {
-  it("the store page, its prices page, the landing page and the 404 page, nothing else", () => {
+  it("the store page, its prices and posts pages, the landing page and the 404 page, nothing else", () => {
     expect(publicPages.map((page) => page.files.at(-1)).sort()).toEqual([
       "routes/feeds/prices-page.tsx",
       "routes/landing/home.tsx",
       "routes/not-found.tsx",
       "routes/store/store-page.tsx",
+      "routes/store/store-posts.tsx",
     ]);
   });
 

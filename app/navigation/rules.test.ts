@@ -64,6 +64,7 @@ describe("spec §4 navigation rules", () => {
       "/demo/prices.csv",
       "/demo/prices/2026-11-20.json",
       "/demo/price-list.pdf",
+      "/demo/posts",
       "/auth/forgot-password",
       "/auth/reset-password",
       "/auth/login-simple-password",

@@ -25,11 +25,11 @@ function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
-/** A store's public files and sub-pages: /{username}/prices…, /{username}/price-list.pdf. */
+/** A store's public files and sub-pages: /{username}/prices…, /{username}/price-list.pdf, /{username}/posts. */
 function isStoreFile(segments: string[]): boolean {
   const [first, second] = segments;
   if (!first || !second || APP_SECTIONS.has(first)) return false;
-  return second.startsWith("prices") || second === "price-list.pdf";
+  return second.startsWith("prices") || second === "price-list.pdf" || second === "posts";
 }
 
 /** Paths these rules never touch: API calls, static files and the store's public files. */

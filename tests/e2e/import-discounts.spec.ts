@@ -56,6 +56,7 @@ test("the 9-column template's discount becomes a promotion the public page shows
   await page.getByRole("button", { name: "Започни го увозот" }).click();
   await expect(page.getByText("Увозот заврши.")).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-count="discounts"]')).toHaveText("1");
+  await expect(page.getByRole("row", { name: /^3 Непознат вид на попуст „Петок“/ })).toBeVisible();
 
   // The public page: the regular price struck through, the discount, the type and the days.
   const visitor = await newVisitor({ lang: "mk" });

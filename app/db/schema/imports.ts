@@ -21,6 +21,8 @@ export type ImportCounts = {
   discounts?: number;
 };
 export type SkippedRow = { line: number; reason: string; cells: string[] };
+/** A row saved without a part of it (decisions 0062, 0063): its line, why, and the values named. */
+export type ImportNoteRow = { line: number; reason: string; params: Record<string, string> };
 
 export const importJob = pgTable(
   "import_job",
@@ -45,6 +47,7 @@ export const importJob = pgTable(
     rowsDone: integer().notNull().default(0),
     counts: jsonb().$type<ImportCounts>(),
     skippedRows: jsonb().$type<SkippedRow[]>(),
+    notes: jsonb().$type<ImportNoteRow[]>(),
     productIds: jsonb().$type<string[]>(),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

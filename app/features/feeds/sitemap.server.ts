@@ -1,6 +1,8 @@
-import { asc } from "drizzle-orm";
+import { and, asc, eq, lte, max } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { post } from "~/db/schema/posts";
 import { store } from "~/db/schema/stores";
+import { skopjeDay } from "~/features/confirmation/calendar";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 
 // Issue 6 SEO: /sitemap.xml lists the landing page and every public store's page (an
@@ -16,18 +18,31 @@ const escapeXml = (value: string) =>
 /** The sitemap protocol's limit of URLs per file. */
 const SITEMAP_MAX_URLS = 50_000;
 
-export async function buildSitemap(db: Queryable, baseUrl: string): Promise<string> {
+export async function buildSitemap(db: Queryable, baseUrl: string, now = new Date()): Promise<string> {
   const rows = await db
     .select({ username: store.username, versionChangedAt: store.versionChangedAt })
     .from(store)
     .where(publicStoreCondition())
     .orderBy(asc(store.username))
     .limit(SITEMAP_MAX_URLS - 1);
+  // Issue 18: a public store's posts page, once it has a published post that is due.
+  const posts = await db
+    .select({ username: store.username, newest: max(post.publishOn) })
+    .from(post)
+    .innerJoin(store, eq(store.id, post.storeId))
+    .where(and(publicStoreCondition(), eq(post.published, true), lte(post.publishOn, skopjeDay(now))))
+    .groupBy(store.username)
+    .orderBy(asc(store.username))
+    .limit(Math.max(0, SITEMAP_MAX_URLS - 1 - rows.length));
   const urls = [
     `<url><loc>${escapeXml(`${baseUrl}/`)}</loc></url>`,
     ...rows.map(
       (row) =>
         `<url><loc>${escapeXml(`${baseUrl}/${row.username}`)}</loc><lastmod>${row.versionChangedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq></url>`,
+    ),
+    ...posts.map(
+      (row) =>
+        `<url><loc>${escapeXml(`${baseUrl}/${row.username}/posts`)}</loc><lastmod>${row.newest}</lastmod><changefreq>weekly</changefreq></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

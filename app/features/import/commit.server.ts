@@ -198,7 +198,12 @@ function valuesOf(row: ImportRow, before?: Existing, beforeCategory: string | nu
   };
 }
 
-export type CommitResult = { counts: ImportCounts; skipped: Skipped[]; productIds: string[] };
+export type CommitResult = {
+  counts: ImportCounts;
+  skipped: Skipped[];
+  notes: ImportNote[];
+  productIds: string[];
+};
 
 export type CommitOptions = {
   /** Called with (rowsDone, total) after each chunk. */
@@ -316,7 +321,7 @@ export async function commitImport(
         },
       });
     }
-    return { counts: plan.counts, skipped: plan.skipped, productIds };
+    return { counts: plan.counts, skipped: plan.skipped, notes: plan.notes, productIds };
   });
 }
 

@@ -112,6 +112,21 @@ describe("the import job", () => {
     expect(await hasSavedMapping(ctx, again.headers)).toBe(true);
   });
 
+  it("keeps the rows saved without a part of them for the result page, as the preview showed them", async () => {
+    const { ctx } = await createTestStore(database);
+    setAfterImport(async () => {});
+    const file = csvUtf8Bom(["Назив;Цена;Баркод", "Млеко;60;12345", "Јогурт;40;5310000000005"]);
+    const job = await createImport(ctx, { fileName: "kodovi.csv", bytes: file });
+    const preview = await previewImport(ctx, job.id);
+    const note = { line: 2, reason: "barcodeLength", params: { barcode: "12345", length: "5" } };
+    expect(preview.notes).toEqual([note]);
+    await queueImport(ctx, job.id, "skip");
+    await runImportJob(db(), job.id);
+    const done = await getImportJob(ctx, job.id);
+    expect(done).toMatchObject({ status: "done", counts: { added: 2, skipped: 0 } });
+    expect(done.notes).toEqual([note]);
+  });
+
   it("applies the image choice after the commit: 'generate' draws a tile for each imported product", async () => {
     const { ctx, storeId } = await createTestStore(database);
     setAfterImport(null);

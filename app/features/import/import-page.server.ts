@@ -81,6 +81,8 @@ function resultOf(job: ImportJob) {
     error: job.error,
     counts: job.counts ?? { added: 0, updated: 0, unchanged: 0, skipped: 0 },
     skipped: (job.skippedRows ?? []).slice(0, SKIPPED_SHOWN),
+    notes: (job.notes ?? []).slice(0, SKIPPED_SHOWN),
+    noteCount: job.notes?.length ?? 0,
     imageOption: job.imageOption,
     imagesPath: importImagesPath(job.id),
   };

@@ -57,7 +57,7 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
   const startedAt = Date.now();
   progress.set(job.id, { done: 0, total: job.totalRows, startedAt });
   try {
-    const { rows, skipped } = await rowsOfJob(job);
+    const { rows, skipped, notes } = await rowsOfJob(job);
     const ctx = { db, storeId: job.storeId, actor: { userId: job.actorId } };
     // The kill -9 test (tests/e2e/import-kill.spec.ts) waits for this line to kill mid-commit.
     logger.info({ jobId, rows: rows.length }, "import commit started");
@@ -75,6 +75,7 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
         status: "done",
         counts,
         skippedRows: allSkipped.slice(0, SKIPPED_KEPT),
+        notes: [...notes, ...result.notes].sort((a, b) => a.line - b.line).slice(0, SKIPPED_KEPT),
         productIds: result.productIds,
         rowsDone: job.totalRows,
         finishedAt: new Date(),

@@ -8,6 +8,7 @@ import {
   Images,
   LibraryBig,
   LogOut,
+  Newspaper,
   Package,
   Settings,
 } from "lucide-react";
@@ -36,6 +37,7 @@ const MENU = [
   { to: "/dashboard/activity", key: "activity", icon: History },
   { to: "/dashboard/image-gallery", key: "imageGallery", icon: LibraryBig },
   { to: "/dashboard/r2-images", key: "myImages", icon: Images },
+  { to: "/dashboard/posts", key: "posts", icon: Newspaper },
   { to: "/dashboard/reports", key: "reports", icon: Flag },
   { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
   { to: "/dashboard/settings", key: "settings", icon: Settings },
@@ -44,6 +46,9 @@ const MENU = [
 /** A menu entry: a small tab with the icon over the label on a phone, a row from md up. */
 const TAB =
   "flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-center font-medium text-xs leading-tight md:flex-row md:gap-2 md:px-3 md:py-2 md:text-left md:text-sm";
+
+/** On a phone the eleven entries are labels only, so the menu stays three short rows above the page. */
+const MENU_ICON = "hidden size-4 shrink-0 sm:block";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
@@ -86,11 +91,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <LanguageSwitcher className="md:hidden" />
         </div>
-        {/* On a phone every entry is on screen: a grid of icon-over-label tabs, never a strip that
+        {/* On a phone every entry is on screen: a grid of label tabs (icons from sm up), never a strip that
             hides the last ones off-screen (issue 12 §3). */}
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-5 gap-1 px-2 pb-2 sm:grid-cols-10 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon }) => (
             <NavLink
@@ -107,7 +112,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                 )
               }
             >
-              <Icon aria-hidden className="size-4 shrink-0" />
+              <Icon aria-hidden className={MENU_ICON} />
               {t(`menu.${key}`)}
             </NavLink>
           ))}
@@ -117,7 +122,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             rel="noreferrer"
             className={cn(TAB, "text-gray-700 hover:bg-gray-100")}
           >
-            <ExternalLink aria-hidden className="size-4 shrink-0" />
+            <ExternalLink aria-hidden className={MENU_ICON} />
             {t("menu.publicPage")}
           </a>
         </nav>

@@ -2,7 +2,10 @@ import { useMemo } from "react";
 import { createContext, data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getDb } from "~/db/db.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
+import { NewsSection } from "~/features/posts/components/news-section";
+import { listPublicPosts } from "~/features/posts/post.server";
 import { ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportProductFromForm } from "~/features/reports/report-action.server";
 import { CategoryNav } from "~/features/storefront/components/category-nav";
@@ -51,6 +54,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now,
       catalogueCache,
     );
+    // Issue 18: the newest three posts, on the price list's first, unfiltered view only.
+    const mainView = !query.q && !query.categoryId && !query.discounted && query.page === 1;
+    const news =
+      mainView && storefront.store.active
+        ? (await listPublicPosts(getDb(), storefront.store.id, skopjeDay(now), 3)).posts
+        : [];
     const documentOnly = context.get(documentRequestContext);
     if (documentOnly) context.set(documentProductsContext, products);
     const t = getFixedT(locale);
@@ -58,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       {
         ...storefront,
         products: documentOnly ? null : products,
+        news,
         shown: products.length,
         renderedAt: now.toISOString(),
         // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
@@ -157,6 +167,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
               <ProductCardList products={products} labels={labels} reportHref={reportHref} />
             )}
             <Pagination page={query.page} total={total} pageSize={pageSize} />
+            <NewsSection posts={loaderData.news} allHref={`${base}/posts`} />
           </>
         )}
       </main>

@@ -2,12 +2,13 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import type { SkippedRow } from "~/db/schema/imports";
+import type { ImportCounts as Counts, ImportNoteRow, SkippedRow } from "~/db/schema/imports";
 import {
   ImportLibraryMatches,
   type ImportLibraryMatchesView,
 } from "~/features/library/components/import-library-matches";
-import { ImportCounts, SkippedTable } from "./import-counts";
+import type { ImportNote } from "../rows";
+import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
 
 type Props = {
   id: string;
@@ -16,8 +17,11 @@ type Props = {
   imagesPath: string;
   status: "done" | "failed";
   error: string | null;
-  counts: { added: number; updated: number; unchanged: number; skipped: number };
+  counts: Counts;
   skipped: SkippedRow[];
+  /** Rows saved without a part of them (decisions 0062, 0063); absent for imports before them. */
+  notes?: ImportNoteRow[];
+  noteCount?: number;
   /** "Use first image for all": what the library gave (issue 18). */
   libraryMatches?: ImportLibraryMatchesView | null;
 };
@@ -29,6 +33,8 @@ export function ResultStep({
   error,
   counts,
   skipped,
+  notes = [],
+  noteCount = 0,
   imageOption,
   imagesPath,
   libraryMatches,
@@ -66,6 +72,14 @@ export function ResultStep({
         <p className="text-gray-700 text-sm">{t("result.generating")}</p>
       ) : null}
       {libraryMatches ? <ImportLibraryMatches view={libraryMatches} /> : null}
+      {notes.length > 0 ? (
+        <section aria-labelledby="result-notes">
+          <h2 id="result-notes" className="font-medium">
+            {t("result.notesTitle", { count: noteCount })}
+          </h2>
+          <NotesTable rows={notes as ImportNote[]} />
+        </section>
+      ) : null}
       {counts.skipped > 0 ? (
         <section aria-labelledby="result-skipped">
           <h2 id="result-skipped" className="font-medium">

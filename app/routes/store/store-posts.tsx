@@ -1,0 +1,89 @@
+import { data } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Pagination } from "~/components/pagination";
+import { getDb } from "~/db/db.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
+import { getClock } from "~/features/confirmation/clock.server";
+import { PublicPostCard } from "~/features/posts/components/news-section";
+import { listPublicPosts } from "~/features/posts/post.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/use-t";
+import { getConfig } from "~/lib/config.server";
+import { parsePage } from "~/lib/pagination";
+import type { Route } from "./+types/store-posts";
+
+const PAGE_SIZE = 10;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    { title: loaderData.title },
+    { name: "description", content: loaderData.description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+  ];
+}
+
+/** /{username}/posts: every published post of a public store, newest first (issue 18). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const store = await getPublicStore(db, params.username);
+  if (!store) throw data(null, { status: 404 });
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const t = getFixedT(requestLocale(request));
+  const { posts, total } = await listPublicPosts(
+    db,
+    store.id,
+    skopjeDay(getClock().now()),
+    PAGE_SIZE,
+    (page - 1) * PAGE_SIZE,
+  );
+  return data(
+    {
+      store: { username: store.username, name: store.name },
+      posts,
+      total,
+      page,
+      title: t("store:news.pageTitle", { name: store.name }),
+      description: t("store:news.pageDescription", { name: store.name }),
+      canonical: `${getConfig().baseUrl}/${store.username}/posts${page > 1 ? `?page=${page}` : ""}`,
+    },
+    { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function StorePosts({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("store");
+  const { store, posts, total, page } = loaderData;
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="font-bold text-2xl text-gray-900">{t("news.pageTitle", { name: store.name })}</h1>
+          <LanguageSwitcher />
+        </div>
+        <a href={`/${store.username}`} className="font-medium text-brand-800 text-sm underline">
+          ← {t("news.backToPrices")}
+        </a>
+        {posts.length === 0 ? (
+          <p className="rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+            {t("news.empty")}
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PublicPostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} total={total} pageSize={PAGE_SIZE} />
+      </main>
+    </div>
+  );
+}
