@@ -27,9 +27,10 @@ import { useNonce } from "~/lib/nonce";
 // Decision 0031: Zod's default messages become catalogue keys, in the browser and on the server.
 import "~/lib/zod-messages";
 import { navigationRedirect } from "~/navigation/rules";
-import { isChunkLoadError } from "~/shell/chunk-error";
+import { isChunkLoadError, untilReload } from "~/shell/chunk-error";
 import { chunkGuardScript } from "~/shell/chunk-reload";
 import { ErrorPage } from "~/shell/error-page";
+import { OptionalPart } from "~/shell/optional-part";
 import { SessionProvider, useSession } from "~/shell/session-context";
 import { isSharedPage } from "~/shell/shared-pages";
 import type { Route } from "./+types/root";
@@ -162,19 +163,23 @@ const CHUNK_GUARD_ID = "chunk-guard";
 // Only signed-in pages raise toasts, so a visitor's browser never downloads sonner. Mounted after
 // hydration: a toast raised before it loads is shown once it subscribes.
 // Spec §9: toasts close after 4 s, at most 3 are shown, at the top centre.
-const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+// (An awaited import: Vite wraps an import's own .then() inside its preload, where a failed chunk
+// never reaches it.)
+const Toaster = lazy(async () => ({ default: (await untilReload(await import("sonner"))).Toaster }));
 // Spec §4: the signed-in pages offer a reload when a new build is deployed (decision 0053).
-const NewBuildBanner = lazy(() => import("~/shell/new-build-banner"));
+const NewBuildBanner = lazy(async () => untilReload(await import("~/shell/new-build-banner")));
 
 function SignedInShell() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!hydrated) return null;
   return (
-    <Suspense fallback={null}>
-      <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
-      <NewBuildBanner />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <Toaster position="top-center" duration={4000} visibleToasts={3} richColors />
+        <NewBuildBanner />
+      </Suspense>
+    </OptionalPart>
   );
 }
 

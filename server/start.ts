@@ -60,7 +60,8 @@ async function main() {
       readdirSync(clientDir, { withFileTypes: true, recursive: true })
         .filter((entry) => entry.isFile())
         .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`)
-        .filter((file) => !file.startsWith("/assets/")),
+        // builds/latest.json is answered by server/build-id.ts, never from a cache (decision 0053).
+        .filter((file) => !file.startsWith("/assets/") && !file.startsWith("/builds/")),
     );
     const publicStatic = express.static(clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));

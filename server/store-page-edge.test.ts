@@ -42,6 +42,12 @@ beforeAll(async () => {
   });
   app.use(securityHeaders({ production: true, https: true }));
   app.use(edge.middleware);
+  // The landing page, as React Router answers it: the navigation rules may redirect a visitor.
+  app.get("/", (req, res) => {
+    if (req.query.go) return res.redirect(302, "/onboarding");
+    res.setHeader("cache-control", "public, max-age=0, must-revalidate");
+    res.type("html").send("<!doctype html><p>landing</p>");
+  });
   app.get("/:username", (req, res) => {
     renders++;
     const signedIn = /session_token=/.test(req.headers.cookie ?? "");
@@ -179,6 +185,9 @@ describe("store page edge", () => {
     expect(renewed.headers["set-cookie"]).toEqual(["better-auth.session_token=renewed"]);
     expect(renewed.headers["cache-control"]).toBe("private, no-store");
     expect(cache.stats().entries).toBe(entries);
+    // The landing page's HTML is everyone's (issue 17); its redirect for this visitor is not.
+    expect((await get("/", { cookie })).headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect((await get("/?go=onboarding", { cookie })).headers["cache-control"]).toBe("private, no-store");
     // Pages that are not a store's (no such store), and posts, are private as before.
     for (const [path, method] of [
       ["/dashboard", "GET"],

@@ -78,7 +78,9 @@ export function storePageEdge(options: {
     // answered with the cached entry everyone gets.
     const signedIn = hasSessionCookie(req.headers.cookie);
     const uncached = () => {
-      if (signedIn) privateAnswer(res);
+      // The landing page's HTML is shared too: only what else it may answer (a redirect of the
+      // navigation rules, a cookie) is private.
+      if (signedIn) privateAnswer(res, req.path === "/" && req.method === "GET" ? isShareable : undefined);
       next();
     };
     if (req.method !== "GET" && req.method !== "HEAD") return uncached();
@@ -147,10 +149,24 @@ export function storePageEdge(options: {
   return { fastPath, middleware: (req, res, next) => void middleware(req, res, next).catch(next) };
 }
 
-/** Cache-Control: private, no-store on this answer, unless the route already said no-store. */
-function privateAnswer(res: Response) {
+/** A 200 HTML page without a cookie: the same for every visitor of a shared page (issue 17). */
+function isShareable(res: Response, status: number): boolean {
+  return (
+    status === 200 &&
+    String(res.getHeader("content-type") ?? "").startsWith("text/html") &&
+    !res.getHeader("set-cookie")
+  );
+}
+
+/**
+ * Cache-Control: private, no-store on this answer, unless the route already said no-store, or
+ * `shared` says the answer is one every visitor gets.
+ */
+function privateAnswer(res: Response, shared?: (res: Response, status: number) => boolean) {
   const writeHead = res.writeHead;
   res.writeHead = ((...args: unknown[]) => {
+    const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+    if (shared?.(res, status)) return (writeHead as (...a: unknown[]) => Response).apply(res, args);
     const given = args.find(
       (arg): arg is Record<string, unknown> => Boolean(arg) && typeof arg === "object" && !Array.isArray(arg),
     );

@@ -8,3 +8,12 @@ export function isChunkLoadError(error: unknown): boolean {
     error.message,
   );
 }
+
+/**
+ * For a lazy import: when its chunk failed and the chunk guard prevented the error to reload the
+ * page (decision 0054), Vite resolves the import with nothing; wait for the reload instead of
+ * failing on it.
+ */
+export function untilReload<T>(module: T | undefined): T | Promise<T> {
+  return module ?? new Promise<T>(() => {});
+}

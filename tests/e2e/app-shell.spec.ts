@@ -119,6 +119,43 @@ test.describe("a script chunk missing after a deploy", () => {
   });
 });
 
+test.describe("a lazily loaded chunk missing after a deploy", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("the page reloads once (vite:preloadError), then works on without that part: no loop", async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The new-version bar is imported lazily on every signed-in page, after hydration.
+    const name = readdirSync(path.resolve("build/client/assets")).find((file) =>
+      /^new-build-banner-[\w-]+\.js$/.test(file),
+    );
+    expect(name).toBeDefined();
+    const chunk = `/assets/${name}`;
+    consoleGuard.allowHttpError(chunk, 404);
+    consoleGuard.allowMessage(/Failed to fetch dynamically imported module/);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        documents.push(new URL(request.url()).pathname);
+      }
+    });
+    const restore = removeChunk(chunk);
+    try {
+      await page.goto("/dashboard/products");
+      await expect.poll(() => documents.length).toBe(2);
+      await page.waitForTimeout(3_000);
+      expect(documents).toEqual(["/dashboard/products", "/dashboard/products"]);
+      // The page itself still works: a client navigation.
+      await page.getByRole("link", { name: "Categories" }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+      expect(documents).toHaveLength(2);
+    } finally {
+      restore();
+    }
+  });
+});
+
 test.describe("session refresh on a cached page", () => {
   test.use({ signedInAs: "owner", lang: "en" });
 
@@ -150,6 +187,33 @@ test.describe("session refresh on a cached page", () => {
 
     await visitor.goto("/demo");
     await expect(visitor.getByTestId("price-stamp")).toBeVisible();
+    await visitor.waitForLoadState("networkidle");
+    await expect(visitor.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+});
+
+test.describe("session refresh on the landing page", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("its HTML is the same for everyone; after mount a signed-in visitor's header offers the dashboard", async ({
+    page,
+    newVisitor,
+  }) => {
+    const visitor = await newVisitor({ lang: "en" });
+    // Rendered per request (no cache yet), so only the CSP nonce may differ.
+    const withoutNonce = (html: string) => html.replace(/ nonce="[^"]*"/g, "");
+    const signedOut = await visitor.request.get("/");
+    const signedIn = await page.request.get("/");
+    expect(signedIn.status()).toBe(200);
+    expect(signedIn.headers()["set-cookie"]).toBeUndefined();
+    expect(signedIn.headers()["cache-control"]).toBe(signedOut.headers()["cache-control"]);
+    const html = withoutNonce(await signedIn.text());
+    expect(html).toBe(withoutNonce(await signedOut.text()));
+    expect(html).not.toContain("example.test");
+
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+    await visitor.goto("/");
     await visitor.waitForLoadState("networkidle");
     await expect(visitor.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   });

@@ -1,11 +1,17 @@
 import { redirect } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 import { flashHeaders } from "~/lib/flash.server";
 import type { MoneyLocale } from "~/lib/money";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { StoreContext } from "~/lib/service-context";
 import { promotionSchema } from "./promotion.schema";
 import { deletePromotion, savePromotion, setPromotionActive } from "./promotion.server";
-import { promotionWizardStep, wizardNavigation, wizardValues } from "./promotion-wizard-steps.server";
+import {
+  postedPriorPrices,
+  promotionWizardStep,
+  wizardNavigation,
+  wizardValues,
+} from "./promotion-wizard-steps.server";
 
 // The promotion pages' actions (issue 15), through the one route adapter (decision 0017).
 
@@ -39,7 +45,7 @@ export async function promotionSaveAction(
   const values = wizardValues(form);
   const navigation = wizardNavigation(form);
   if (navigation) return promotionWizardStep(ctx, navigation, values, options);
-  return handleAction(
+  const answer = await handleAction(
     async () => {
       const saved = await savePromotion(ctx, parseForm(promotionSchema, values), options);
       return redirect(`/dashboard/promotions?saved=${saved.id}`, {
@@ -48,4 +54,11 @@ export async function promotionSaveAction(
     },
     { intent: "review", values, fallback: "promotionSaveFailed" },
   );
+  // Without JavaScript the review (and its move question) is drawn again from this answer alone.
+  const failed = (answer as { data?: ActionResult }).data;
+  if (failed && !failed.ok && failed.values) {
+    const prior = await postedPriorPrices(ctx, values, options.id ?? null).catch(() => null);
+    if (prior) failed.values.priorPrices = JSON.stringify(prior);
+  }
+  return answer;
 }

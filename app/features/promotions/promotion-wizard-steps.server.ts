@@ -1,7 +1,9 @@
+import { isValidDay } from "~/features/confirmation/calendar";
 import type { MoneyLocale } from "~/lib/money";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
+import { isUuid } from "~/lib/uuid";
 import {
   matchingProducts,
   selectionFromJson,
@@ -97,4 +99,19 @@ export async function promotionWizardStep(
     },
     { intent: leaving, values, fallback: "promotionLoadFailed" },
   );
+}
+
+/**
+ * The prior prices of a posted selection (the store's own products only), for a failed save drawn
+ * again without JavaScript (the move question): null when the days or ids cannot be read.
+ */
+export async function postedPriorPrices(
+  ctx: StoreContext,
+  values: WizardValues,
+  promotionId: string | null,
+): Promise<Record<string, number> | null> {
+  const startsOn = values.startsOn ?? "";
+  if (!isValidDay(startsOn)) return null;
+  const ids = Object.keys(selectionFromJson(values.products)).filter(isUuid);
+  return priorPrices(ctx.db, ctx.storeId, ids, startsOn, promotionId);
 }

@@ -1,8 +1,8 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { LandingFooter } from "~/features/landing/components/landing-footer";
 import { LandingHeader } from "~/features/landing/components/landing-header";
 import { getConfig } from "~/lib/config.server";
-import type { loader as rootLoader } from "~/root";
+import { useSession } from "~/shell/session-context";
 import type { Route } from "./+types/layout";
 
 export function loader() {
@@ -11,10 +11,11 @@ export function loader() {
 }
 
 export default function LandingLayout({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Issue 17: on the landing page (HTML shared by all) the session is asked for after mount.
+  const session = useSession();
   return (
     <div className="flex min-h-dvh flex-col bg-white">
-      <LandingHeader signedIn={Boolean(root?.user)} />
+      <LandingHeader signedIn={session.status === "ready" && Boolean(session.user)} />
       <main className="flex-1">
         <Outlet />
       </main>

@@ -55,7 +55,9 @@ export const WIZARD_STEPS = ["details", "products", "review"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 /** The strings a step's post carries: the details, the selection as JSON, and the products filter. */
-export type WizardValues = Partial<Record<keyof WizardDetails | "products" | "q" | "category", string>>;
+export type WizardValues = Partial<
+  Record<keyof WizardDetails | "products" | "q" | "category" | "priorPrices", string>
+>;
 
 /** The selection as the save expects it: `[{ productId, customPrice }]` in JSON. */
 export function selectionToJson(selection: WizardSelection): string {
@@ -89,6 +91,15 @@ export function matchingProducts<
     (p) =>
       !p.forbidden && (!categoryId || p.categoryId === categoryId) && (!key || p.searchText.includes(key)),
   );
+}
+
+function priorPricesFromJson(json: string | undefined): Record<string, number> | null {
+  try {
+    const parsed = json ? (JSON.parse(json) as unknown) : null;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, number>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the page shows after a step's post (or a failed save): the step and its state. */
@@ -135,6 +146,6 @@ export function restoreWizard(answer: unknown, fallback: WizardDetails): Restore
     query: values.q ?? "",
     categoryId: values.category ?? "",
     errors: !result.ok && step === "details" ? (result.errors ?? {}) : {},
-    priorPrices: result.ok ? (result.wizard?.priorPrices ?? null) : null,
+    priorPrices: result.ok ? (result.wizard?.priorPrices ?? null) : priorPricesFromJson(values.priorPrices),
   };
 }
