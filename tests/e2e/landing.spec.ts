@@ -86,6 +86,24 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+test("the page breaks no rule of its Content-Security-Policy (no eval probe from a validation library)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.locator("#faq").scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});
+
 test.describe("the phone menu at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
   for (const lang of ["mk", "en", "sq"] as const) {

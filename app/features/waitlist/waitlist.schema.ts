@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "~/auth/auth.schema";
+import { WAITLIST_INTERESTS } from "./waitlist-interests";
 
 const optionalText = (max: number) =>
   z
@@ -8,13 +9,6 @@ const optionalText = (max: number) =>
     .max(max, "validation:tooLong")
     .optional()
     .transform((value) => value || null);
-
-/**
- * What a sender of the landing page's form wants (spec §1: "partner dashboards for agencies
- * (contact only); POS integration planned"); the first is the form's default.
- */
-export const WAITLIST_INTERESTS = ["pos", "agency", "shop", "other"] as const;
-export type WaitlistInterest = (typeof WAITLIST_INTERESTS)[number];
 
 // The landing page's waitlist form (issues 16, 17): an address is required; the rest helps the follow-up.
 export const waitlistSchema = z.object({

@@ -5,7 +5,7 @@ import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { WAITLIST_INTERESTS } from "~/features/waitlist/waitlist.schema";
+import { WAITLIST_INTERESTS } from "~/features/waitlist/waitlist-interests";
 import type { ActionResult } from "~/lib/action-result";
 import { failureOf } from "~/lib/action-result";
 import { SECTION_IDS } from "../landing-content";
