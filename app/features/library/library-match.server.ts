@@ -20,44 +20,97 @@ export type { LibraryMatch };
  * "Млеко Бимилк 1 л" score about 0.45): a wrong image is worse than none. A barcode match always counts.
  */
 export const LIBRARY_MATCH_THRESHOLD = 0.6;
+/** The least similarity a name needs to be offered at all (the picker shows the best six). */
+const SUGGEST_THRESHOLD = 0.45;
+
+type MatchQuery = { key: string; barcode: string | null; limit: number };
 
 /**
  * The closest entries for a product's name or barcode, best first: the barcode's entries, then by
- * similarity of the name (pg_trgm `%`: similarity at least 0.3, served by the trigram index).
+ * similarity of the name. First the entries holding every word of the name (the trigram index finds
+ * them exactly, the way the page's search does); only when they are fewer than `limit`, the wider
+ * similarity search (pg_trgm `%` at SUGGEST_THRESHOLD), whose recheck costs more (docs/performance.md).
  */
 export async function suggestLibraryImages(
   db: Queryable,
   input: { name: string; barcode?: string | null },
   limit = 6,
 ): Promise<LibraryMatch[]> {
-  const key = searchKey(input.name);
-  const barcode = input.barcode ? asBarcode(input.barcode) : null;
-  const conditions: SQL[] = [];
-  if (barcode) conditions.push(eq(libraryImage.barcode, barcode));
-  if (key) conditions.push(sql`${libraryImage.searchText} % ${key}`);
-  if (conditions.length === 0) return [];
+  const query: MatchQuery = {
+    key: searchKey(input.name),
+    barcode: input.barcode ? asBarcode(input.barcode) : null,
+    limit,
+  };
+  if (!query.key && !query.barcode) return [];
+  const words = query.key.split(" ").filter((word) => word.length >= 3 && /[a-z]/.test(word));
+  const exact = words.length
+    ? await queryMatches(
+        db,
+        query,
+        and(...words.map((word) => sql`${libraryImage.searchText} ilike ${`%${word}%`}`))!,
+      )
+    : [];
+  if (exact.length >= limit) return exact;
+  const similar = await queryMatches(
+    db,
+    query,
+    sql`${libraryImage.searchText} % ${query.key}`,
+    SUGGEST_THRESHOLD,
+  );
+  const seen = new Set(exact.map((entry) => entry.id));
+  return [...exact, ...similar.filter((entry) => !seen.has(entry.id))]
+    .sort((a, b) => Number(b.byBarcode) - Number(a.byBarcode) || b.score - a.score)
+    .slice(0, limit);
+}
+
+async function queryMatches(
+  db: Queryable,
+  { key, barcode, limit }: MatchQuery,
+  byName: SQL,
+  threshold?: number,
+): Promise<LibraryMatch[]> {
   const score = sql<number>`similarity(${libraryImage.searchText}, ${key})`.mapWith(Number);
-  const byBarcode = barcode ? sql<boolean>`${libraryImage.barcode} = ${barcode}` : sql<boolean>`false`;
-  const rows = await db
-    .select({
-      id: libraryImage.id,
-      name: libraryImage.name,
-      nameLatin: libraryImage.nameLatin,
-      barcode: libraryImage.barcode,
-      category: libraryImage.category,
-      imageKey: libraryImage.imageKey,
-      score,
-      byBarcode: sql<boolean>`coalesce(${byBarcode}, false)`,
-    })
-    .from(libraryImage)
-    .where(or(...conditions))
-    .orderBy(
-      desc(sql`coalesce(${byBarcode}, false)`),
-      desc(score),
-      asc(libraryImage.name),
-      asc(libraryImage.id),
-    )
-    .limit(limit);
+  const byBarcode = barcode
+    ? sql<boolean>`coalesce(${libraryImage.barcode} = ${barcode}, false)`
+    : sql<boolean>`false`;
+  const where =
+    barcode && key
+      ? or(eq(libraryImage.barcode, barcode), byName)
+      : barcode
+        ? eq(libraryImage.barcode, barcode)
+        : byName;
+  const select = (q: Queryable) =>
+    q
+      .select({
+        id: libraryImage.id,
+        name: libraryImage.name,
+        nameLatin: libraryImage.nameLatin,
+        barcode: libraryImage.barcode,
+        category: libraryImage.category,
+        imageKey: libraryImage.imageKey,
+        score,
+        byBarcode,
+      })
+      .from(libraryImage)
+      .where(where)
+      .orderBy(
+        ...(barcode ? [desc(byBarcode)] : []),
+        desc(score),
+        asc(libraryImage.name),
+        asc(libraryImage.id),
+      )
+      .limit(limit);
+  // `%` takes its threshold from the session: set for this transaction only. At the default 0.3 a
+  // common word ("mleko") sent 2,000 of 20,000 entries to the recheck, at 0.45 under 900.
+  const rows =
+    threshold === undefined
+      ? await select(db)
+      : await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`,
+          );
+          return select(tx);
+        });
   return rows.map(({ score, byBarcode, ...row }) => ({
     ...toEntry(row),
     score,
@@ -70,7 +123,19 @@ export async function bestLibraryMatch(
   db: Queryable,
   input: { name: string; barcode?: string | null },
 ): Promise<LibraryMatch | null> {
-  const [best] = await suggestLibraryImages(db, input, 1);
+  const query: MatchQuery = {
+    key: searchKey(input.name),
+    barcode: input.barcode ? asBarcode(input.barcode) : null,
+    limit: 1,
+  };
+  if (!query.key && !query.barcode) return null;
+  // Only an entry at the threshold may be assigned: the index prunes with that threshold at once.
+  const [best] = await queryMatches(
+    db,
+    query,
+    sql`${libraryImage.searchText} % ${query.key}`,
+    LIBRARY_MATCH_THRESHOLD,
+  );
   return best && (best.byBarcode || best.score >= LIBRARY_MATCH_THRESHOLD) ? best : null;
 }
 

@@ -49,7 +49,12 @@ describe("library search", () => {
     const barcode = `531${Date.now().toString().slice(-10)}`;
     await insertLibraryRows(database.db, [
       { name: `Сок ${word}`, barcode, category: `Пијалоци ${word}` },
-      { name: `Сок ${word} портокал`, barcode: `${barcode.slice(0, -1)}9`, category: `Пијалоци ${word}` },
+      // Another barcode, one digit apart (never the same one: the last digit is changed, not set).
+      {
+        name: `Сок ${word} портокал`,
+        barcode: `${barcode.slice(0, -1)}${(Number(barcode.at(-1)) + 1) % 10}`,
+        category: `Пијалоци ${word}`,
+      },
       { name: `Чипс ${word}`, category: `Грицки ${word}` },
     ]);
     expect((await search(barcode)).entries.map((e) => e.name)).toEqual([`Сок ${word}`]);

@@ -9,7 +9,7 @@ import { product } from "~/db/schema/catalog";
 import { storeImage } from "~/db/schema/store-images";
 import { store } from "~/db/schema/stores";
 import { IMAGE_MAX_BYTES, saveImage } from "~/features/images/image.server";
-import { setStorageLimitForTests } from "~/features/my-images/image-ledger.server";
+import { reserveImage, setStorageLimitForTests } from "~/features/my-images/image-ledger.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { filesUnder, photo, pngClaiming, postFiles } from "../../../tests/support/image-fixtures";
@@ -172,6 +172,24 @@ describe("My images", () => {
     expect(rows).toHaveLength(3);
     expect(rows.reduce((sum, row) => sum + row.bytes, 0)).toBeLessThanOrEqual(one * 3 + 10);
     expect(filesUnder(storage.root)).toHaveLength(6);
+  });
+
+  it("parallel reservations in the ledger never pass the limit together (the store's lock)", async () => {
+    const owner = await createTestStore(database);
+    setStorageLimitForTests(2_500);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        reserveImage(owner.ctx, {
+          key: `stores/${owner.storeId}/product/${String(i).padStart(24, "0")}`,
+          kind: "product",
+          bytes: 1_000,
+          width: 1,
+          height: 1,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(2);
+    expect((await ledger(owner.storeId)).reduce((sum, row) => sum + row.bytes, 0)).toBe(2_000);
   });
 
   it("refuses the upload attack list, each with its message, and stores nothing", async () => {

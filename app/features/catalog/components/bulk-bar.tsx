@@ -135,6 +135,18 @@ export function BulkBar({
           {/* A price change is previewed first (issue 12 item 13); the server answers with the preview. */}
           {needsValue ? t("bulk.previewChange") : t("bulk.apply")}
         </Button>
+        {/* Issue 18: the ticked products go to the image library, which assigns one image to them all. */}
+        {scope === "ids" && count > 0 ? (
+          <Button
+            type="submit"
+            variant="outline"
+            formMethod="get"
+            formAction="/dashboard/image-gallery"
+            formNoValidate
+          >
+            {t("library:fromLibrary")}
+          </Button>
+        ) : null}
         <p id="bulk-value-hint" className={cn("w-full text-gray-600 text-xs", shown(needsValue))}>
           {action === "priceAmount" ? t("bulk.amountHint") : t("bulk.percentHint")}
         </p>

@@ -26,9 +26,15 @@ export function LibraryAssignButton({
         <input key={id} type="hidden" name="productId" value={id} />
       ))}
       {back ? <input type="hidden" name="back" value={back} /> : null}
-      <Button type="submit" size="sm" className="w-full" disabled={busy}>
+      {/* The name says which image: it starts with the visible text (axe label-content-name-mismatch). */}
+      <Button
+        type="submit"
+        size="sm"
+        className="w-full"
+        disabled={busy}
+        aria-label={`${t("assign")}: ${entryName}`}
+      >
         {t("assign")}
-        <span className="sr-only">: {entryName}</span>
       </Button>
     </Form>
   );

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { E2E_BASE_URL } from "../support/e2e-env";
+import {
+  type Account,
+  expect,
+  onboardThroughApi,
+  registerThroughApi,
+  test,
+  uniqueEmail,
+  uniqueId,
+} from "../support/e2e-fixtures";
+import { createProduct, waitForHydration } from "../support/e2e-flows";
+
+// Issue 18, in mk as an owner sees it: the shared image library (the starter set every fresh
+// install loads) is searched in Cyrillic and in Latin, finds nothing for nonsense, and one of its
+// images is assigned to the owner's product, which then shows it on the public page.
+
+const PRODUCT = "Млеко Бимилк 3,2% 1 л";
+const ENTRY = "Млеко Бимилк 3,2% 1 л"; // in library-starter/entries.json
+let owner: Account;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: E2E_BASE_URL },
+  });
+  try {
+    const email = uniqueEmail("library");
+    const password = `pw-${randomBytes(8).toString("hex")}`;
+    await registerThroughApi(request, { email, password, name: "library" });
+    const id = uniqueId();
+    const store = { name: `Library ${id}`, username: `library-${id}` };
+    await onboardThroughApi(request, store, email);
+    await createProduct(request, { name: PRODUCT, price: "79" });
+    owner = { email, password, store, storageState: await request.storageState() };
+  } finally {
+    await request.dispose();
+  }
+});
+
+test("search the library in Cyrillic and Latin and give a product its image", async ({ newVisitor }) => {
+  const page = await newVisitor({ account: owner, lang: "mk" });
+  await page.goto("/dashboard/products");
+  await page.getByRole("link", { name: PRODUCT, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  // The picker offers the library's best match first.
+  const offers = page.getByRole("region", { name: "Од библиотеката слики" });
+  await expect(offers.getByRole("img", { name: ENTRY })).toBeVisible();
+  await waitForHydration(page);
+  await offers.getByRole("link", { name: "Пребарај ја целата библиотека" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Библиотека слики" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Избирате слика за: ${PRODUCT}` })).toBeVisible();
+
+  const search = page.getByRole("searchbox", { name: "Пребарај ја библиотеката" });
+  const results = page.getByRole("list", { name: "Слики" });
+  await search.fill("млеко");
+  await page.getByRole("button", { name: "Барај", exact: true }).click();
+  await expect(page).toHaveURL(/q=%D0%BC%D0%BB%D0%B5%D0%BA%D0%BE/);
+  await expect(results.getByRole("img", { name: ENTRY })).toBeVisible();
+  await expect(results.getByRole("img", { name: "Млеко Здравје Радово 2,8% 1 л" })).toBeVisible();
+
+  await search.fill("mleko bimilk");
+  await page.getByRole("button", { name: "Барај", exact: true }).click();
+  await expect(page).toHaveURL(/q=mleko\+bimilk/);
+  await expect(results.getByRole("listitem")).toHaveCount(1);
+  await expect(results.getByRole("img", { name: ENTRY })).toBeVisible();
+
+  await search.fill("нешто што го нема");
+  await page.getByRole("button", { name: "Барај", exact: true }).click();
+  await expect(page.getByText("Не се пронајдени слики")).toBeVisible();
+
+  await search.fill("mleko bimilk");
+  await page.getByRole("button", { name: "Барај", exact: true }).click();
+  await results.getByRole("button", { name: `Користи ја сликата: ${ENTRY}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByText("Сликата од библиотеката е поставена.")).toBeVisible();
+
+  // Signed out, the public page shows the product with the library's image.
+  const visitor = await newVisitor({ lang: "mk" });
+  await visitor.goto(`/${owner.store?.username}`);
+  const card = visitor.getByRole("listitem").filter({ hasText: PRODUCT });
+  await expect(card.locator("img")).toHaveAttribute("src", /\/library\/[0-9a-f]{24}-320\.webp$/);
+  const src = await card.locator("img").getAttribute("src");
+  const image = await visitor.request.get(src ?? "");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+});
