@@ -21,9 +21,7 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 
 const { startDatabase, closeDatabase } = await import("~/db/db.server");
-const { product, category } = await import("~/db/schema/catalog");
-const { user } = await import("~/db/schema/auth");
-const { store } = await import("~/db/schema/stores");
+const { seedBenchStore, insertBenchProducts } = await import("./seed-store");
 const { openExport } = await import("~/features/export/product-export.server");
 const { productCsvStream } = await import("~/features/export/product-export-csv.server");
 const { productXlsxStream } = await import("~/features/export/product-export-xlsx.server");
@@ -31,50 +29,27 @@ const { productXlsxStream } = await import("~/features/export/product-export-xls
 const database = await startDatabase();
 const db = database.db;
 console.log(`database: ${database.kind}; seeding ${PRODUCTS} products…`);
-const ownerId = crypto.randomUUID();
-await db
-  .insert(user)
-  .values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, onboarded: true });
-const [benchStore] = await db
-  .insert(store)
-  .values({
-    ownerId,
-    username: `bench-${ownerId.slice(0, 8)}`,
-    name: "Маркет Бенч",
-    phone: "+38971234567",
-    companyName: "Бенч ДООЕЛ Скопје",
-  })
-  .returning();
-const storeId = benchStore!.id;
-const categories = await db
-  .insert(category)
-  .values(
-    ["Пекара", "Млечни", "Месо", "Пијалоци", "Хигиена"].map((name, position) => ({
-      storeId,
-      name,
-      position,
-    })),
-  )
-  .returning({ id: category.id });
+const seeded = await seedBenchStore(db, {
+  name: "Маркет Бенч",
+  companyName: "Бенч ДООЕЛ Скопје",
+  categories: ["Пекара", "Млечни", "Месо", "Пијалоци", "Хигиена"],
+});
+const ownerId = seeded.ownerId;
+const storeId = seeded.store.id;
+const categories = seeded.categories;
 const WORDS = ["Леб", "Млеко", "Јогурт", "Сирење", "Кафе", "Šampon", "Qumësht", "Detergent"];
-for (let start = 0; start < PRODUCTS; start += 2000) {
-  const rows = Array.from({ length: Math.min(2000, PRODUCTS - start) }, (_, i) => {
-    const n = start + i;
-    return {
-      storeId,
-      categoryId: categories[n % categories.length]!.id,
-      name: `${WORDS[n % WORDS.length]} ${100 + (n % 900)} г №${n}`,
-      description: n % 2 ? `Опис на производ ${n}, свеж` : null,
-      priceCents: 100 + ((n * 37) % 200_000),
-      regularPriceCents: n % 10 === 0 ? 300_000 : null,
-      netQuantityMilli: n % 3 ? 500_000 : null,
-      netUnit: n % 3 ? ("g" as const) : null,
-      quantity: n % 50,
-      barcode: n % 10 < 7 ? String(3_800_000_000_000 + n) : null,
-    };
-  });
-  await db.insert(product).values(rows);
-}
+await insertBenchProducts(db, PRODUCTS, (n) => ({
+  storeId,
+  categoryId: categories[n % categories.length]!.id,
+  name: `${WORDS[n % WORDS.length]} ${100 + (n % 900)} г №${n}`,
+  description: n % 2 ? `Опис на производ ${n}, свеж` : null,
+  priceCents: 100 + ((n * 37) % 200_000),
+  regularPriceCents: n % 10 === 0 ? 300_000 : null,
+  netQuantityMilli: n % 3 ? 500_000 : null,
+  netUnit: n % 3 ? ("g" as const) : null,
+  quantity: n % 50,
+  barcode: n % 10 < 7 ? String(3_800_000_000_000 + n) : null,
+}));
 
 const ctx = { db, storeId, actor: { userId: ownerId } };
 let peak = 0;

@@ -5,7 +5,7 @@ import { category, product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 
 // One bench store and its catalogue, for the benchmarks that call route loaders in process
-// (catalogue, price-list-pdf): the owner, the store, its categories, and products in batches.
+// (catalogue, price-list-pdf, export, tiles): the owner, the store, its categories, and products in batches.
 
 export type BenchProduct = typeof product.$inferInsert;
 
@@ -35,10 +35,16 @@ export async function seedBenchStore(
   return { ownerId, store: row!, categories };
 }
 
-/** `count` products, the n-th made by `make(n)`, inserted a thousand to a statement. */
-export async function insertBenchProducts(db: Db, count: number, make: (n: number) => BenchProduct) {
+/** `count` products, the n-th made by `make(n)`, inserted a thousand to a statement; their ids. */
+export async function insertBenchProducts(
+  db: Db,
+  count: number,
+  make: (n: number) => BenchProduct,
+): Promise<string[]> {
+  const ids: string[] = [];
   for (let start = 0; start < count; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - start) }, (_, i) => make(start + i));
-    await db.insert(product).values(rows);
+    ids.push(...(await db.insert(product).values(rows).returning({ id: product.id })).map((row) => row.id));
   }
+  return ids;
 }

@@ -24,53 +24,31 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 
 const { startDatabase, closeDatabase } = await import("~/db/db.server");
-const { product, category } = await import("~/db/schema/catalog");
-const { user } = await import("~/db/schema/auth");
-const { store } = await import("~/db/schema/stores");
+const { seedBenchStore, insertBenchProducts } = await import("./seed-store");
 const { generateTiles } = await import("~/features/images/tiles.server");
 
 const database = await startDatabase();
 const db = database.db;
 console.log(`database: ${database.kind}; seeding ${PRODUCTS} products…`);
-const ownerId = crypto.randomUUID();
-await db
-  .insert(user)
-  .values({ id: ownerId, name: "Bench", email: `bench-${ownerId}@example.test`, onboarded: true });
-const [benchStore] = await db
-  .insert(store)
-  .values({
-    ownerId,
-    username: `bench-${ownerId.slice(0, 8)}`,
-    name: "Маркет Бенч",
-    phone: "+38971234567",
-    companyName: "Бенч ДООЕЛ Скопје",
-  })
-  .returning();
-const storeId = benchStore!.id;
-const categories = await db
-  .insert(category)
-  .values(
-    ["Пекара", "Млечни", "Месо", "Овошје и зеленчук", "Пијалоци", "Слатки", "Хигиена", "Разно"].map(
-      (name, position) => ({ storeId, name, position }),
-    ),
-  )
-  .returning({ id: category.id });
+const seeded = await seedBenchStore(db, {
+  name: "Маркет Бенч",
+  companyName: "Бенч ДООЕЛ Скопје",
+  categories: ["Пекара", "Млечни", "Месо", "Овошје и зеленчук", "Пијалоци", "Слатки", "Хигиена", "Разно"],
+});
+const ownerId = seeded.ownerId;
+const storeId = seeded.store.id;
+const categories = seeded.categories;
 const WORDS = ["Леб", "Млеко", "Јогурт", "Сирење", "Кафе", "Детергент за садови", "Šampon", "Qumësht"];
 const BRANDS = ["Жито", "Бимилк", "Витаминка", "Скопско", "Тиквеш", "Nestlé", "Milka"];
-const ids: string[] = [];
-for (let start = 0; start < PRODUCTS; start += 1000) {
-  const rows = Array.from({ length: Math.min(1000, PRODUCTS - start) }, (_, i) => {
-    const n = start + i;
-    const long = n % 5 === 0 ? " со дополнителна заштита и природни состојки без конзерванси" : "";
-    return {
-      storeId,
-      categoryId: categories[n % categories.length]!.id,
-      name: `${WORDS[n % WORDS.length]} ${BRANDS[n % BRANDS.length]}${long} ${100 + (n % 900)} г №${n}`,
-      priceCents: 100 + n,
-    };
-  });
-  ids.push(...(await db.insert(product).values(rows).returning({ id: product.id })).map((row) => row.id));
-}
+const ids = await insertBenchProducts(db, PRODUCTS, (n) => {
+  const long = n % 5 === 0 ? " со дополнителна заштита и природни состојки без конзерванси" : "";
+  return {
+    storeId,
+    categoryId: categories[n % categories.length]!.id,
+    name: `${WORDS[n % WORDS.length]} ${BRANDS[n % BRANDS.length]}${long} ${100 + (n % 900)} г №${n}`,
+    priceCents: 100 + n,
+  };
+});
 
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => {
