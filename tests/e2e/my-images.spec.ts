@@ -121,3 +121,28 @@ test("a browser without JavaScript uploads several images in one form post", asy
   await page.getByRole("button", { name: "Прикачи" }).click();
   await expect(page.getByRole("list", { name: "Слики" }).getByRole("listitem")).toHaveCount(before + 2);
 });
+
+test("the server refuses a post bigger than five images before reading it, and stores nothing", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: E2E_BASE_URL },
+    storageState: owner.storageState,
+  });
+  const page = async () => (await request.get("/dashboard/r2-images")).text();
+  const before = (await page()).match(/-320\.webp/g)?.length ?? 0;
+  const answer = await request.post("/dashboard/r2-images", {
+    multipart: {
+      intent: "upload",
+      files: {
+        name: "huge.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.alloc(5 * (5 * 1024 * 1024 + 64 * 1024) + 1),
+      },
+    },
+  });
+  expect(answer.status()).toBe(413);
+  expect((await page()).match(/-320\.webp/g)?.length ?? 0).toBe(before);
+  await request.dispose();
+});
