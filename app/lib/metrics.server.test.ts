@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "./metrics.server";
 
 // The shape of React Router's build manifest (build.routes): ids with a parent and a relative path.
@@ -34,6 +34,17 @@ describe("request metrics' route label", () => {
     expect([...labels]).toEqual(["not-found"]);
     expect(label("/assets/entry.client-abc123.js", 200)).toBe("/assets/*");
     expect(label("/uploads/stores/x/y.webp", 200)).toBe("/uploads/*");
+  });
+
+  it("labels a path that does not decode without handing it to the router, which would log it", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(label("/%ZZ", 400)).toBe("malformed");
+      expect(label("/demo/prices/%E0%A4%A", 400)).toBe("malformed");
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

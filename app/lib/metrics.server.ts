@@ -104,6 +104,14 @@ export function routePatterns(routes: Record<string, RouteEntry | undefined>): s
   return [...patterns];
 }
 
+function decodes(pathname: string): boolean {
+  try {
+    return typeof decodeURIComponent(pathname) === "string";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The route label of a request: the pattern of the route that answers it, never the raw path, so
  * the number of label values stays bounded whatever paths a scanner asks for.
@@ -112,6 +120,8 @@ export function routeLabeller(patterns: string[]): (pathname: string, status: nu
   const routes = patterns.map((path) => ({ path }));
   return (pathname, status) => {
     if (status === 404) return "not-found";
+    // A path that does not decode was refused (400) before any route; matchRoutes would log a warning for it.
+    if (!decodes(pathname)) return "malformed";
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (pathname.startsWith("/uploads/")) return "/uploads/*";
     const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
