@@ -21,7 +21,7 @@ const MK = JSON.parse(
   waitlist: Record<"email" | "storeName" | "interest" | "submit" | "success", string>;
 };
 const SECTIONS = { home: "top", why: "why", how: "how", pricing: "pricing", faq: "faq", watchVideo: "video" };
-const PAGES = { seeDemo: /\/demo$/, login: /\/auth\/login$/, createWebsite: /\/auth\/register$/ };
+const PAGES = { demoShort: /\/demo$/, login: /\/auth\/login$/, createWebsite: /\/auth\/register$/ };
 
 /** The navigation's links: in the header on a wide screen, in the "Мени" disclosure on a phone. */
 async function openNavigation(page: Page) {

@@ -18,7 +18,7 @@ export function LandingFooter({ operator }: { operator: FooterOperator }) {
         <div>
           <Logo />
           <p className="mt-3 text-gray-700">{t("footer.tagline")}</p>
-          <LanguageSwitcher className="mt-4 w-fit xl:hidden" />
+          <LanguageSwitcher className="mt-4 w-fit min-[1340px]:hidden" />
         </div>
         <div>
           <h2 className={heading}>{t("footer.company")}</h2>
