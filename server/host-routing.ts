@@ -9,12 +9,8 @@ import { usernameProblem } from "~/lib/slug";
 /** Served as they are on any host: the page's own scripts, styles and images. */
 const PASS_THROUGH = new Set(["assets", "uploads", "favicon.ico", "favicon.svg", "__manifest", "_root.data"]);
 
-/**
- * Application paths that a store page on its own subdomain calls: the language switcher, and the
- * session call a cached page makes after it mounts (a redirect to the root domain would make it a
- * cross-origin request, which the page's connect-src 'self' blocks).
- */
-const PASS_THROUGH_PATHS = new Set(["/api/locale", "/api/_auth/session"]);
+/** Application paths that a store page on its own subdomain posts to (the language switcher). */
+const PASS_THROUGH_PATHS = new Set(["/api/locale"]);
 
 /** First segments that are the application's, never a store's. */
 const APP_SEGMENTS = new Set([

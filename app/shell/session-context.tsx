@@ -44,6 +44,12 @@ export async function fetchSession(): Promise<SessionView> {
   }
 }
 
+/** True on "{store}.{root}/{store}…", where the page's host is the store's own subdomain. */
+export function onStoreSubdomain(hostname: string, pathname: string): boolean {
+  const store = pathname.split("/")[1]?.toLowerCase();
+  return Boolean(store) && hostname.toLowerCase().startsWith(`${store}.`);
+}
+
 export function SessionProvider({
   shared,
   known,
@@ -60,6 +66,13 @@ export function SessionProvider({
   const navigate = useNavigate();
   useEffect(() => {
     if (!shared) return;
+    // A store on its own subdomain ("demo.vitrina.mk/demo"): the session lives on the root domain, and
+    // the call would be redirected there (spec §4), a cross-origin request that connect-src 'self'
+    // refuses. Nobody is signed in on this host; the page shows its signed-out header.
+    if (onStoreSubdomain(window.location.hostname, pathname)) {
+      setFetched({ user: null, impersonated: false });
+      return;
+    }
     let current = true;
     void fetchSession().then((session) => {
       if (!current) return;
