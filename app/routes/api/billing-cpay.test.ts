@@ -164,3 +164,27 @@ describe("cPay's server-to-server notification (decision 0067)", () => {
     expect(await paidEvents(chosen.paymentId)).toBe(0);
   });
 });
+
+describe("a flood of answers from one address", () => {
+  it("is refused with 429 after 30 a minute, before any checksum is worked out; another address still gets through", async () => {
+    const from = (address: string) => {
+      const request = post("/api/billing/cpay/notify", { Details2: "VT-000001", CheckSum: "0".repeat(32) });
+      request.headers.set("x-vitrina-client-ip", address);
+      return call(cpayRoute.action, { request, context: {}, params: { result: "notify" } });
+    };
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => logger);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push(await statusOf(() => from("203.0.113.9")));
+      expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      // The refused one was not even checked: 30 bad checksums logged, not 31.
+      expect(warn.mock.calls.filter(([, message]) => String(message).includes("bad checksum"))).toHaveLength(
+        30,
+      );
+      expect(await statusOf(() => from("203.0.113.10"))).toBe(400);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

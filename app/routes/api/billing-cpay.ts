@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
 import { confirmCardPayment } from "~/features/billing/card-payment.server";
 import { cpayVerify } from "~/features/billing/cpay.server";
@@ -7,10 +8,14 @@ import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { createRateLimiter } from "~/lib/rate-limit.server";
 import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/billing-cpay";
 
 const RESULTS = ["ok", "fail", "notify"];
+
+/** cPay sends one notification per payment and a payer returns once: 30 a minute is far above either. */
+const answersPerClient = createRateLimiter({ limit: 30, windowMs: 60_000 });
 
 /**
  * POST /api/billing/cpay/ok|fail: cPay's answer, posted by the payer's browser from cPay's page;
@@ -23,6 +28,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const settings = getConfig().cpay;
   const result = params.result ?? "";
   if (!settings || !RESULTS.includes(result)) notFound();
+  // Before the checksum: a stranger's flood costs an MD5 and a log line each, so it is capped.
+  if (!answersPerClient.allow(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
+    return new Response("Too Many Requests", { status: 429, headers: { "Retry-After": "60" } });
+  }
   const posted = formObject(await request.formData());
   const fields = cpayVerify(posted, settings.secret);
   if (!fields)
