@@ -71,6 +71,17 @@ describe("graceful shutdown", () => {
     agent.destroy();
   });
 
+  it("closes a kept-alive connection that stays idle within about a second, not at the 5 s keep-alive timeout", async () => {
+    const { port, drain } = await slowServer(10);
+    const { Agent } = await import("node:http");
+    const agent = new Agent({ keepAlive: true });
+    expect((await get(port, agent)).connection).toBe("keep-alive");
+    const started = performance.now();
+    expect(await drain.close(10_000)).toBe("drained");
+    expect(performance.now() - started).toBeLessThan(3_000);
+    agent.destroy();
+  });
+
   it("closes at once when nothing is in flight", async () => {
     const { drain } = await slowServer(10);
     const started = performance.now();

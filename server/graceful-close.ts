@@ -6,6 +6,9 @@ import { Server as NetServer } from "node:net";
 // each kept-alive client leaves after its last answer instead of having its connection cut under a
 // request it is sending. Only then is the database closed (server/start.ts).
 
+/** How long a kept-alive connection may sit idle after the close began before it is closed. */
+const IDLE_GRACE_MS = 1_000;
+
 export type Drain = {
   /** Requests being answered now. */
   inFlight: () => number;
@@ -30,14 +33,19 @@ export function drainable(server: Server): Drain {
       closing = true;
       for (const res of active) if (!res.headersSent) res.setHeader("Connection", "close");
       return new Promise((resolve) => {
+        // A connection still idle a second later belongs to a client that is not sending (a browser
+        // tab left open): it is closed then, and again each second, rather than at Node's 5 s timeout.
+        const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
         const timer = setTimeout(() => {
+          clearInterval(idle);
           server.closeAllConnections();
           resolve("timed out");
         }, timeoutMs);
         // net.Server's close stops listening and calls back when the last connection has ended;
         // http.Server's own close (Node 19+) would also cut the idle kept-alive connections at once,
-        // racing a request a client is sending on one. Those end at their keep-alive timeout instead.
+        // racing a request a client is sending on one. Those end a second later instead (above).
         NetServer.prototype.close.call(server, () => {
+          clearInterval(idle);
           clearTimeout(timer);
           resolve("drained");
         });

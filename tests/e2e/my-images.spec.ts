@@ -132,17 +132,24 @@ test("the server refuses a post bigger than five images before reading it, and s
   });
   const page = async () => (await request.get("/dashboard/r2-images")).text();
   const before = (await page()).match(/-320\.webp/g)?.length ?? 0;
-  const answer = await request.post("/dashboard/r2-images", {
-    multipart: {
-      intent: "upload",
-      files: {
-        name: "huge.jpg",
-        mimeType: "image/jpeg",
-        buffer: Buffer.alloc(5 * (5 * 1024 * 1024 + 64 * 1024) + 1),
+  // 413, or the connection cut while the client was still sending the rest (ECONNRESET): either way
+  // the server refused the body without reading it (as doors.spec.ts's 250 MB post).
+  const status = await request
+    .post("/dashboard/r2-images", {
+      multipart: {
+        intent: "upload",
+        files: {
+          name: "huge.jpg",
+          mimeType: "image/jpeg",
+          buffer: Buffer.alloc(5 * (5 * 1024 * 1024 + 64 * 1024) + 1),
+        },
       },
-    },
-  });
-  expect(answer.status()).toBe(413);
+    })
+    .then(
+      (answer) => answer.status(),
+      (error: Error) => (/ECONNRESET|EPIPE|socket hang up/.test(error.message) ? 0 : Promise.reject(error)),
+    );
+  expect([413, 0]).toContain(status);
   expect((await page()).match(/-320\.webp/g)?.length ?? 0).toBe(before);
   await request.dispose();
 });

@@ -71,6 +71,18 @@ export async function stopClockServerAndWait(server: ClockServer): Promise<void>
   const exited = new Promise((resolve) => server.process.once("exit", resolve));
   stopClockServer(server);
   await exited;
+  // npx exits at once; the server it started lets its requests finish (up to 10 s) before it lets
+  // the port go. The next server on this port starts only once nothing answers there.
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const answered = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${server.url} still answers 15 s after it was told to stop`);
 }
 
 export function demoPassword(server: ClockServer): string {
