@@ -6,7 +6,7 @@ import { addDays } from "~/features/confirmation/calendar";
 // How a product leaves a promotion (issue 15, decision 0077). The days it has already spent in it
 // are price history: the prior price of a later promotion is the lowest price in effect in the 30
 // days before it, and those days count. So an assignment that has run is ended (left_on, its last
-// day; the trigger of migration 0017 shortens its days) and kept; only one that has not run yet is
+// day; the trigger of migration 0018 shortens its days) and kept; only one that has not run yet is
 // deleted. The exclusion constraint of migration 0008 still holds on the shortened days.
 
 /**
