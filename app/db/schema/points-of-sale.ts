@@ -24,7 +24,7 @@ import { store } from "./stores";
 
 // Issue 19: the law asks for the price list of each point of sale separately (decision 0068).
 // A store has at least one point of sale (a trigger creates the first with the store, migration
-// 0018); prices are store-wide unless a point of sale overrides them.
+// 0019); prices are store-wide unless a point of sale overrides them.
 
 /**
  * A shop of the store. address, phone and hours left null read as the store's own, so the first

@@ -11,7 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { MAX_POINTS_OF_SALE } from "./point-of-sale.schema";
 import { slugProblem, suggestSlug } from "./point-of-sale-slug";
 
-// Issue 19 (decision 0068): a store's points of sale. Every store has at least one (migration 0018
+// Issue 19 (decision 0068): a store's points of sale. Every store has at least one (migration 0019
 // creates it with the store and refuses to delete the last); the first shows the store's own
 // address, phone and hours while it has none of its own.
 
@@ -162,7 +162,7 @@ export async function setPointOfSaleHours(
 /**
  * Deletes a point of sale with its overrides and archive; the last one stays (PRODUCT.md: a store
  * has at least one). The store row is locked first, so two requests deleting the last two cannot
- * both pass the count; the database trigger of migration 0018 holds the same rule for every writer.
+ * both pass the count; the database trigger of migration 0019 holds the same rule for every writer.
  */
 export async function deletePointOfSale(ctx: StoreContext, pointOfSaleId: string): Promise<void> {
   if (!isUuid(pointOfSaleId)) throw new AppError("notFound");
