@@ -13,7 +13,10 @@ import { getPointOfSale, type PointOfSale, selectPointsOfSale } from "./point-of
 // store's price; a running promotion not limited elsewhere), without the products it leaves out —
 // and its dated archive. The daily confirmation is the store's: every list carries the same stamp.
 
-type ListStore = Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "address">;
+type ListStore = Pick<
+  Store,
+  "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent" | "address"
+>;
 
 /** What a list says of its point of sale: the address is its own, else the store's (mk, as the files). */
 export function pointOfSaleOfList(point: PointOfSale, owner: Pick<Store, "address">) {
