@@ -34,6 +34,7 @@ import { apiV1 } from "./api-v1";
 import { bodyLimit, withReadBody } from "./body-limit";
 import { buildIdHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
+import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
@@ -130,6 +131,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (location) return res.redirect(301, location);
   next();
 });
+
+// Issue 17: pages, data requests, feeds and JSON compressed by Accept-Encoding (decision 0079); the
+// store page cache, below, answers with its own compressed bodies, which pass through untouched.
+app.use(compressResponses());
 
 app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).

@@ -41,6 +41,9 @@ export const product = pgTable(
     categoryId: uuid().references(() => category.id, { onDelete: "set null" }),
     name: text().notNull(),
     description: text(),
+    // Issue 19: the Albanian name and description, used when the store enables Albanian content.
+    nameSq: text(),
+    descriptionSq: text(),
     priceCents: bigint({ mode: "number" }).notNull(),
     regularPriceCents: bigint({ mode: "number" }),
     vatRate: text({ enum: VAT_RATES }).notNull().default("18"),

@@ -26,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const product = await orNotFound(getProduct(ctx, params.productId));
   const [categories, history, promotions, librarySuggestions] = await Promise.all([
@@ -41,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: product.name,
     imageUrl: product.imageUrl,
     values: productFormValues(product, locale),
+    albanian: store.albanianContent,
     librarySuggestions,
     categories,
     history,
@@ -95,6 +96,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           imageUrl={loaderData.imageUrl}
           productId={loaderData.id}
           categories={loaderData.categories}
+          albanian={loaderData.albanian}
           serverErrors={failure?.errors}
           submitLabel={t("save")}
         />
