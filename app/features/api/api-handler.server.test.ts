@@ -282,6 +282,37 @@ describe("writes", () => {
   });
 });
 
+describe("Albanian product content", () => {
+  it("writes nameSq and descriptionSq while the store has Albanian content on, and keeps them while off", async () => {
+    const on = await createApiStore(database, { albanianContent: true });
+    const token = await on.tokenOf();
+    const written = await api("PUT", "/products/by-external-id/SQ-1", {
+      token,
+      body: { name: "Леб", nameSq: "Bukë", descriptionSq: "Bukë e bardhë", priceCents: 4000 },
+    });
+    expect(written.body.product).toMatchObject({
+      name: "Леб",
+      nameSq: "Bukë",
+      descriptionSq: "Bukë e bardhë",
+    });
+    const [row] = await productsOf(on.storeId);
+    expect(row!.searchText).toContain("buke");
+    // Albanian content switched off: the texts sent are ignored, the stored ones kept (decision 0074).
+    const { store } = await import("~/db/schema/stores");
+    await database.db.update(store).set({ albanianContent: false }).where(eq(store.id, on.storeId));
+    const ignored = await api("PUT", "/products/by-external-id/SQ-1", {
+      token,
+      body: { nameSq: "Tjetër", priceCents: 4100 },
+    });
+    expect(ignored.body.product).toMatchObject({ nameSq: "Bukë", priceCents: 4100 });
+    const off = await api("PUT", "/products/by-external-id/SQ-2", {
+      token,
+      body: { name: "Сол", nameSq: "Kripë", priceCents: 1 },
+    });
+    expect(off.body.product.nameSq).toBeNull();
+  });
+});
+
 describe("reads", () => {
   it("pages through products by change, with filters", async () => {
     const seen = new Set<string>();

@@ -18,6 +18,8 @@ export function toApiProduct(row: ProductRow): ApiProduct {
     barcode: row.barcode,
     name: row.name,
     description: row.description,
+    nameSq: row.nameSq,
+    descriptionSq: row.descriptionSq,
     priceCents: row.priceCents,
     regularPriceCents: row.regularPriceCents,
     vatRate: row.vatRate,

@@ -3,8 +3,9 @@ import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import { type PriceChange, recordPriceChanges } from "~/features/pricing/price-history.server";
+import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
+import { productSearchText } from "~/features/product-language/product-language";
 import type { StoreContext } from "~/lib/service-context";
-import { searchKey } from "~/lib/transliterate";
 import type { PriceUpdate, ProductUpsert, WriteResult } from "./api.schema";
 import { type ProductRow, productsById, toApiProduct } from "./api-products.server";
 import { ApiProblem, type FieldProblem } from "./problem";
@@ -39,6 +40,8 @@ const COMPARED = [
   "status",
   "barcode",
   "externalId",
+  "nameSq",
+  "descriptionSq",
 ] as const satisfies (keyof Values)[];
 
 export type WriteMode = "products" | "prices";
@@ -56,6 +59,9 @@ export async function writeProducts(
   refuseDuplicates(items);
   return ctx.db.transaction(async (tx) => {
     const existing = await lockExisting(tx, ctx.storeId, items);
+    // Decision 0074: Albanian texts are written only while the store has Albanian content on; when
+    // it is off they are ignored and the stored ones kept, as the product form does.
+    const albanian = await albanianContentEnabled(tx, ctx.storeId);
     const problems: FieldProblem[] = [];
     const missing: FieldProblem[] = [];
     const conflicts: FieldProblem[] = [];
@@ -85,7 +91,7 @@ export async function writeProducts(
         });
         return;
       }
-      const values = valuesOf(item, match, problems, index);
+      const values = valuesOf(item, match, problems, index, albanian);
       if (!values) return;
       const outcome = !match
         ? "created"
@@ -189,6 +195,7 @@ function valuesOf(
   before: ProductRow | null,
   problems: FieldProblem[],
   index: number,
+  albanian: boolean,
 ): Values | null {
   const given = item as Partial<ProductUpsert>;
   if (!before) {
@@ -205,6 +212,10 @@ function valuesOf(
   const values: Values = {
     name: pick("name", before?.name ?? ""),
     description: pick("description", before?.description ?? null),
+    nameSq: albanian ? pick("nameSq", before?.nameSq ?? null) : (before?.nameSq ?? null),
+    descriptionSq: albanian
+      ? pick("descriptionSq", before?.descriptionSq ?? null)
+      : (before?.descriptionSq ?? null),
     priceCents: pick("priceCents", before?.priceCents ?? 0),
     regularPriceCents: pick("regularPriceCents", before?.regularPriceCents ?? null),
     vatRate: pick("vatRate", before?.vatRate ?? "18"),
@@ -219,7 +230,7 @@ function valuesOf(
     categoryId: before?.categoryId ?? null,
     searchText: "",
   };
-  values.searchText = searchKey([values.name, values.description ?? "", values.barcode ?? ""].join(" "));
+  values.searchText = productSearchText(values);
   // The product form's rules (product.schema.ts): a regular price is not below the price, and a
   // net quantity has its unit.
   let valid = true;
@@ -240,6 +251,7 @@ const array = (values: unknown[]) => sql.param(values);
 function columns(plan: Planned[]) {
   const v = plan.map((p) => p.values);
   return sql`${array(v.map((x) => x.name))}::text[], ${array(v.map((x) => x.description))}::text[],
+    ${array(v.map((x) => x.nameSq))}::text[], ${array(v.map((x) => x.descriptionSq))}::text[],
     ${array(v.map((x) => x.priceCents))}::bigint[], ${array(v.map((x) => x.regularPriceCents))}::bigint[],
     ${array(v.map((x) => x.vatRate))}::text[], ${array(v.map((x) => x.unit))}::text[],
     ${array(v.map((x) => x.netQuantityMilli))}::bigint[], ${array(v.map((x) => x.netUnit))}::text[],
@@ -248,16 +260,16 @@ function columns(plan: Planned[]) {
     ${array(v.map((x) => x.externalId))}::text[], ${array(v.map((x) => x.searchText))}::text[]`;
 }
 const COLUMN_NAMES = sql.raw(
-  "name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability, status, barcode, external_id, search",
+  "name, description, name_sq, description_sq, price, regular, vat, unit, net_quantity, net_unit, quantity, availability, status, barcode, external_id, search",
 );
 
 async function insertRows(tx: Queryable, storeId: string, plan: Planned[]): Promise<string[]> {
   if (plan.length === 0) return [];
   const ids = plan.map(() => crypto.randomUUID());
   await tx.execute(sql`
-    insert into product (id, store_id, name, description, price_cents, regular_price_cents, vat_rate, unit,
+    insert into product (id, store_id, name, description, name_sq, description_sq, price_cents, regular_price_cents, vat_rate, unit,
       net_quantity_milli, net_unit, quantity, availability, status, barcode, external_id, search_text)
-    select u.id, ${storeId}::uuid, u.name, u.description, u.price, u.regular, u.vat, u.unit, u.net_quantity,
+    select u.id, ${storeId}::uuid, u.name, u.description, u.name_sq, u.description_sq, u.price, u.regular, u.vat, u.unit, u.net_quantity,
       u.net_unit, u.quantity, u.availability, u.status, u.barcode, u.external_id, u.search
     from unnest(${array(ids)}::uuid[], ${columns(plan)}) as u(id, ${COLUMN_NAMES})`);
   return ids;
@@ -266,7 +278,8 @@ async function insertRows(tx: Queryable, storeId: string, plan: Planned[]): Prom
 async function updateRows(tx: Queryable, storeId: string, plan: Planned[]): Promise<void> {
   if (plan.length === 0) return;
   await tx.execute(sql`
-    update product p set name = u.name, description = u.description, price_cents = u.price,
+    update product p set name = u.name, description = u.description, name_sq = u.name_sq,
+      description_sq = u.description_sq, price_cents = u.price,
       regular_price_cents = u.regular, vat_rate = u.vat, unit = u.unit, net_quantity_milli = u.net_quantity,
       net_unit = u.net_unit, quantity = u.quantity, availability = u.availability, status = u.status,
       barcode = u.barcode, external_id = u.external_id, search_text = u.search, updated_at = now()

@@ -39,6 +39,11 @@ export const productSchema = z
     barcode: z.string().nullable(),
     name: z.string(),
     description: z.string().nullable(),
+    nameSq: z
+      .string()
+      .nullable()
+      .meta({ description: "The name in Albanian (when the store has Albanian content)" }),
+    descriptionSq: z.string().nullable(),
     priceCents: z.number().int().meta({ description: "Price incl. VAT in hundredths of a denar" }),
     regularPriceCents: z.number().int().nullable(),
     vatRate: z.enum(VAT_RATES),
@@ -79,6 +84,16 @@ export const externalIdParams = z.object({ externalId });
 const productFields = {
   name: z.string().trim().min(1).max(PRODUCT_NAME_MAX).optional(),
   description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
+  // Issue 19: the Albanian texts; kept as stored while the store's Albanian content is off (decision 0074).
+  nameSq: z
+    .string()
+    .trim()
+    .min(1)
+    .max(PRODUCT_NAME_MAX)
+    .nullable()
+    .optional()
+    .meta({ description: "Name in Albanian; ignored while the store's Albanian content is off" }),
+  descriptionSq: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
   priceCents: cents.optional(),
   regularPriceCents: cents.nullable().optional(),
   vatRate: z.enum(VAT_RATES).optional(),
