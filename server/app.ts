@@ -19,6 +19,7 @@ import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
 import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
+import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
@@ -29,10 +30,12 @@ import { documentRequestContext } from "~/lib/document-only";
 import { logger, withRequestId } from "~/lib/logger.server";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
+import { getStorage } from "~/storage/storage.server";
 import { apiV1 } from "./api-v1";
 import { bodyLimit, withReadBody } from "./body-limit";
-import { buildIdHandler } from "./build-id";
+import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
@@ -178,6 +181,13 @@ app.get(
     runningId: async () => (await serverBuild).assets.version,
   }),
 );
+app.get(
+  `${BUILD_META_PREFIX}:id.json`,
+  buildMetaHandler({
+    dir: path.resolve(import.meta.dirname, "../client/builds/meta"),
+    runningId: async () => (await serverBuild).assets.version,
+  }),
+);
 
 // Uploaded images on the local disk (app/storage): keys never change content, so a year of
 // caching is safe; nosniff keeps a browser from guessing a type other than the stored WebP.
@@ -261,6 +271,11 @@ export async function startup(): Promise<void> {
   await storeVersions.start(database);
   // Issue 14: an import this process died in is failed now; its commit never happened.
   await recoverImports(database.db);
+  // Issue 18: images stored before the ledger count their real bytes (in the background: on S3 it is
+  // one HEAD per file; every instance may run it, each row is measured once).
+  void backfillImageBytes(database.db, getStorage())
+    .then((measured) => measured > 0 && logger.info({ measured }, "image sizes backfilled"))
+    .catch((error: unknown) => logger.warn({ err: error }, "image size backfill failed"));
   startJobs();
 }
 
