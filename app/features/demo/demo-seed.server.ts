@@ -20,6 +20,7 @@ import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
+import { seedDemoPosts } from "./demo-posts.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 import { demoAlbanian } from "./demo-products-sq";
 import { seedDemoPromotions } from "./demo-promotions.server";
@@ -127,6 +128,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
   await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
+  await seedDemoPosts({ db, storeId, actor: { userId: demoUser.id } }, getClock().now());
   // Issue 18: each product takes its image from the shared library (the starter set holds them all).
   const ids = await db.select({ id: product.id }).from(product).where(eq(product.storeId, storeId));
   await matchLibraryImages(
