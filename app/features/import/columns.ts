@@ -47,6 +47,9 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
   "barcode",
   "description",
   "availability",
+  "discountPrice",
+  "discountType",
+  "discountDuration",
 ];
 
 /** The 9-column price-list template of PRODUCT.md, in its order. */
