@@ -28,9 +28,10 @@ import { documentRequestContext } from "~/lib/document-only";
 import { logger, withRequestId } from "~/lib/logger.server";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
 import { bodyLimit, withReadBody } from "./body-limit";
-import { buildIdHandler } from "./build-id";
+import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
@@ -167,6 +168,13 @@ app.get(
   BUILD_ID_PATH,
   buildIdHandler({
     file: path.resolve(import.meta.dirname, "../client/builds/latest.json"),
+    runningId: async () => (await serverBuild).assets.version,
+  }),
+);
+app.get(
+  `${BUILD_META_PREFIX}:id.json`,
+  buildMetaHandler({
+    dir: path.resolve(import.meta.dirname, "../client/builds/meta"),
     runningId: async () => (await serverBuild).assets.version,
   }),
 );

@@ -14,6 +14,9 @@ export type PriceListItem = {
   name: string;
   category: string | null;
   description: string | null;
+  /** Issue 19: the Albanian name and description; null unless the store enables Albanian content. */
+  nameSq: string | null;
+  descriptionSq: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   discountPercent: number | null;
@@ -56,7 +59,7 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
 /** Every active product of the store with every law field; an inactive store publishes none. */
 export async function buildPriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent">,
   /** The instant whose prices are in effect (default: the clock's now). */
   at?: Date,
 ): Promise<PriceList> {
@@ -79,6 +82,8 @@ export async function buildPriceList(
         name: row.name,
         category: row.categoryName,
         description: row.description,
+        nameSq: store.albanianContent ? row.nameSq : null,
+        descriptionSq: store.albanianContent ? row.descriptionSq : null,
         priceCents: row.priceCents,
         regularPriceCents: row.regularPriceCents,
         discountPercent: discount?.percent ?? null,

@@ -8,10 +8,19 @@ import type { PriceList, PriceListItem } from "./price-list.server";
 // Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
 /**
- * The CSV's columns: the JSON's fields, the id last (people read from the name on). Each header is
+ * The CSV's columns: the JSON's fields, the id after them (people read from the name on), and the
+ * Albanian texts after the id (issue 19: added last, so no earlier column moves). Each header is
  * the catalogue key products:csv.<column>.
  */
-export const CSV_COLUMNS = [...JSON_PRODUCT_KEYS.filter((key) => key !== "id"), "id"] as const;
+const ALBANIAN_KEYS = ["nameSq", "descriptionSq"] as const;
+export const CSV_COLUMNS = [
+  ...JSON_PRODUCT_KEYS.filter(
+    (key): key is Exclude<typeof key, "id" | (typeof ALBANIAN_KEYS)[number]> =>
+      key !== "id" && !(ALBANIAN_KEYS as readonly string[]).includes(key),
+  ),
+  "id",
+  ...ALBANIAN_KEYS,
+] as const;
 
 /**
  * A cell a spreadsheet will not run: text starting with = + - @ or a control character gets a
@@ -54,6 +63,8 @@ function jsonProduct(item: PriceListItem) {
     availability: item.availability,
     barcode: item.barcode,
     updatedAt: item.updatedAt,
+    nameSq: item.nameSq,
+    descriptionSq: item.descriptionSq,
   };
 }
 
@@ -110,6 +121,8 @@ type JsonProduct = {
   [key in
     | "category"
     | "description"
+    | "nameSq"
+    | "descriptionSq"
     | "regularPrice"
     | "discountAmount"
     | "discountType"
@@ -136,6 +149,9 @@ export function fromJson(text: string): PriceList {
       name: item.name,
       category: item.category,
       description: item.description,
+      // Archives written before issue 19 have neither key.
+      nameSq: item.nameSq ?? null,
+      descriptionSq: item.descriptionSq ?? null,
       priceCents: decimalToCents(item.price)!,
       regularPriceCents: decimalToCents(item.regularPrice),
       discountPercent: item.discountPercent,

@@ -19,7 +19,7 @@ export const SNAPSHOT_RETENTION_DAYS = 430;
 /** Stores the price list exactly as it is public now, as that Skopje day's latest snapshot. */
 export async function archivePriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent">,
   kind: "confirmation" | "day_end",
   now: Date,
 ): Promise<void> {
