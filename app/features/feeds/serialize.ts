@@ -97,6 +97,8 @@ export function toJson(list: PriceList): string {
   return `${JSON.stringify(
     {
       store: list.store,
+      // Issue 19: a point of sale's list names it; the store-wide list has no such key.
+      ...(list.pointOfSale ? { pointOfSale: list.pointOfSale } : {}),
       currency: list.currency,
       confirmedAt: list.confirmedAt,
       updatedAt: list.updatedAt,
@@ -141,6 +143,7 @@ export function fromJson(text: string): PriceList {
   const json = JSON.parse(text);
   return {
     store: json.store,
+    ...(json.pointOfSale ? { pointOfSale: json.pointOfSale } : {}),
     currency: json.currency,
     confirmedAt: json.confirmedAt,
     updatedAt: json.updatedAt,
