@@ -18,6 +18,7 @@ import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
 import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
+import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
@@ -30,6 +31,7 @@ import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib
 import { cspNonceContext } from "~/lib/request-context";
 import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
+import { getStorage } from "~/storage/storage.server";
 import { bodyLimit, withReadBody } from "./body-limit";
 import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
@@ -261,6 +263,11 @@ export async function startup(): Promise<void> {
   await storeVersions.start(database);
   // Issue 14: an import this process died in is failed now; its commit never happened.
   await recoverImports(database.db);
+  // Issue 18: images stored before the ledger count their real bytes (in the background: on S3 it is
+  // one HEAD per file; every instance may run it, each row is measured once).
+  void backfillImageBytes(database.db, getStorage())
+    .then((measured) => measured > 0 && logger.info({ measured }, "image sizes backfilled"))
+    .catch((error: unknown) => logger.warn({ err: error }, "image size backfill failed"));
   startJobs();
 }
 
