@@ -45,6 +45,9 @@ export default [
       route("store", "routes/dashboard/settings/store.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
       route("billing", "routes/dashboard/settings/billing.tsx"),
+      // Issue 19: the store's API tokens, and the reference of /api/v1.
+      route("api", "routes/dashboard/settings/api.tsx"),
+      route("api/reference", "routes/dashboard/settings/api-reference.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),

@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   { to: "/dashboard/settings/store", key: "store", end: false },
   { to: "/dashboard/settings/open-hours", key: "openHours", end: false },
   { to: "/dashboard/settings/billing", key: "billing", end: false },
+  { to: "/dashboard/settings/api", key: "api", end: false },
 ] as const;
 
 export default function SettingsLayout() {
