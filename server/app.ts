@@ -32,6 +32,7 @@ import { BUILD_ID_PATH } from "~/shell/build-id";
 import { bodyLimit, withReadBody } from "./body-limit";
 import { buildIdHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
+import { metricsCollector } from "./cluster-metrics";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
@@ -62,6 +63,7 @@ app.use(
     },
     metricsToken: config.metricsToken,
     registry: metrics.registry,
+    collect: metricsCollector(metrics.registry),
   }),
 );
 
