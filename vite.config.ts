@@ -68,6 +68,9 @@ const EVERY_PAGE = [
   /app[\\/]components[\\/]language-switcher\.tsx$/,
 ];
 
+/** Vite's default browser target ("baseline-widely-available"), named for the server build's CSS. */
+const BROWSER_TARGET = ["chrome111", "edge111", "firefox114", "safari16.4", "ios16.4"];
+
 // The custom Express app (server/app.ts) is the SSR entry, so the server bundle holds one copy
 // of the database, auth and router code (React Router's node-custom-server pattern).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -77,6 +80,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: "./server/app.ts", [PDF_WORKER]: "./app/features/pdf/price-list-pdf.worker.ts" },
         },
         target: "node20",
+        // The server build writes the stylesheet too, and root.tsx links the one it names (decision
+        // 0079): written for the browsers the client build targets (Vite's default), both builds
+        // produce the same file and the same name; for node20 it differed, and the page linked a file
+        // the browser build never compressed.
+        cssTarget: BROWSER_TARGET,
       }
     : {
         rolldownOptions: {

@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, localeCookie, parseLocale } from "~/i18n/config";
 import { loadMessages } from "~/i18n/load-messages.client";
+import { scheduleAppManifest } from "~/shell/app-manifest";
 
 // A language chosen earlier in this browser (localStorage) but missing from the cookie — e.g. after
 // the cookie was cleared — is restored, and the page is rendered again in it by the server.
@@ -28,6 +29,12 @@ if (!restoreLanguage()) {
           <HydratedRouter />
         </StrictMode>,
       );
+    });
+    // Spec §7, §9: this build's route rule manifest, a second later (decision 0079).
+    scheduleAppManifest({
+      buildId: window.__reactRouterManifest?.version,
+      // The Network Information API: Chromium only, so not in TypeScript's DOM types.
+      navigator: navigator as { connection?: { effectiveType?: string; saveData?: boolean } },
     });
   });
 }

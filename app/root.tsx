@@ -34,7 +34,7 @@ import { OptionalPart } from "~/shell/optional-part";
 import { SessionProvider, useSession } from "~/shell/session-context";
 import { isSharedPage } from "~/shell/shared-pages";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 
 /** Spec §4: the navigation rules run on the server for every request, page or data. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -121,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ChunkGuard nonce={nonce} />
         <meta name="theme-color" content="#12b562" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

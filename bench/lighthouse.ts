@@ -2,7 +2,7 @@
 // system Chromium. Also reports the page's JavaScript, compressed as served.
 //   npx tsx bench/lighthouse.ts
 //   npm run bench:lighthouse -- --path /      (the landing page, issue 17; no bench store seeded)
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -45,6 +45,8 @@ try {
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result!.lhr;
+    // LIGHTHOUSE_REPORT=file.json keeps the last run's full report (every audit and its items).
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
     const requests = (
       lhr.audits["network-requests"]!.details as unknown as {
         items: { resourceType: string; transferSize: number }[];

@@ -18,7 +18,10 @@ const { values: flags } = parseArgs({
   options: { url: { type: "string" }, "data-dir": { type: "string" } },
 });
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** Captions, by name (public/landing/). */
 const OUT = path.join(ROOT, "public/landing");
+/** The video and its poster: imported by the page, so the build names them by content (cached a year). */
+const MEDIA = path.join(ROOT, "app/features/landing/media");
 /** The picture size: a 390 × 844 phone, scaled down (the page shows it at most 300 px wide). */
 const VIEW = { width: 390, height: 844 };
 const SIZE = { width: 360, height: 780 };
@@ -74,6 +77,7 @@ try {
 
 // One still per step, SECONDS_PER_STEP each, at 2 frames a second (stills compress to almost nothing).
 mkdirSync(OUT, { recursive: true });
+mkdirSync(MEDIA, { recursive: true });
 const input = ["-framerate", `1/${SECONDS_PER_STEP}`, "-i", path.join(frames, "%02d.png")];
 const scale = `scale=${SIZE.width}:${SIZE.height}:flags=lanczos,fps=2,format=yuv420p`;
 ffmpeg([
@@ -90,7 +94,7 @@ ffmpeg([
   "1",
   "-g",
   "8",
-  path.join(OUT, "walkthrough.webm"),
+  path.join(MEDIA, "walkthrough.webm"),
 ]);
 ffmpeg([
   ...input,
@@ -108,7 +112,7 @@ ffmpeg([
   "8",
   "-movflags",
   "+faststart",
-  path.join(OUT, "walkthrough.mp4"),
+  path.join(MEDIA, "walkthrough.mp4"),
 ]);
 ffmpeg([
   "-i",
@@ -117,7 +121,7 @@ ffmpeg([
   `scale=${SIZE.width}:${SIZE.height}:flags=lanczos`,
   "-quality",
   "70",
-  path.join(OUT, "walkthrough-poster.webp"),
+  path.join(MEDIA, "walkthrough-poster.webp"),
 ]);
 rmSync(frames, { recursive: true, force: true });
 
@@ -132,6 +136,8 @@ for (const locale of LOCALES) {
 }
 
 for (const file of ["walkthrough.webm", "walkthrough.mp4", "walkthrough-poster.webp"]) {
-  console.log(`${file}: ${(statSync(path.join(OUT, file)).size / 1024).toFixed(1)} KiB`);
+  console.log(`${file}: ${(statSync(path.join(MEDIA, file)).size / 1024).toFixed(1)} KiB`);
 }
-console.log(`${STEPS.length} steps, ${STEPS.length * SECONDS_PER_STEP} s, in ${path.relative(ROOT, OUT)}/`);
+console.log(
+  `${STEPS.length} steps, ${STEPS.length * SECONDS_PER_STEP} s, in ${path.relative(ROOT, MEDIA)}/ and ${path.relative(ROOT, OUT)}/`,
+);

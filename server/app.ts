@@ -11,6 +11,7 @@ import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
+import { API_BODY_LIMIT, API_PREFIX, createApiHandler } from "~/features/api/api-handler.server";
 import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
@@ -18,6 +19,7 @@ import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
 import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
+import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
@@ -28,11 +30,15 @@ import { documentRequestContext } from "~/lib/document-only";
 import { logger, withRequestId } from "~/lib/logger.server";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
 import { cspNonceContext } from "~/lib/request-context";
+import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
+import { getStorage } from "~/storage/storage.server";
+import { apiV1 } from "./api-v1";
 import { bodyLimit, withReadBody } from "./body-limit";
-import { buildIdHandler } from "./build-id";
+import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
 import { metricsCollector } from "./cluster-metrics";
+import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
 import { refuseMalformedRequests } from "./malformed-request";
@@ -111,6 +117,12 @@ app.use(
   }),
 );
 
+// Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
+app.use(
+  API_PREFIX,
+  apiV1(createApiHandler({ db: getDb, now: () => getClock().now() }), { limit: API_BODY_LIMIT }),
+);
+
 app.use((req: Request, res: Response, next: NextFunction) => {
   const location = subdomainRedirect({
     host: req.headers.host ?? "",
@@ -124,6 +136,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   if (location) return res.redirect(301, location);
   next();
 });
+
+// Issue 17: pages, data requests, feeds and JSON compressed by Accept-Encoding (decision 0079); the
+// store page cache, below, answers with its own compressed bodies, which pass through untouched.
+app.use(compressResponses());
 
 app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
@@ -164,6 +180,13 @@ app.get(
   BUILD_ID_PATH,
   buildIdHandler({
     file: path.resolve(import.meta.dirname, "../client/builds/latest.json"),
+    runningId: async () => (await serverBuild).assets.version,
+  }),
+);
+app.get(
+  `${BUILD_META_PREFIX}:id.json`,
+  buildMetaHandler({
+    dir: path.resolve(import.meta.dirname, "../client/builds/meta"),
     runningId: async () => (await serverBuild).assets.version,
   }),
 );
@@ -250,6 +273,11 @@ export async function startup(): Promise<void> {
   await storeVersions.start(database);
   // Issue 14: an import this process died in is failed now; its commit never happened.
   await recoverImports(database.db);
+  // Issue 18: images stored before the ledger count their real bytes (in the background: on S3 it is
+  // one HEAD per file; every instance may run it, each row is measured once).
+  void backfillImageBytes(database.db, getStorage())
+    .then((measured) => measured > 0 && logger.info({ measured }, "image sizes backfilled"))
+    .catch((error: unknown) => logger.warn({ err: error }, "image size backfill failed"));
   startJobs();
 }
 

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
+import { BUILD_META_PREFIX, buildManifest, routeRuleFor } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
-import { buildIdHandler } from "./build-id";
+import { buildIdHandler, buildMetaHandler } from "./build-id";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "vitrina-build-id-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,5 +51,60 @@ describe("GET /builds/latest.json", () => {
     const answer = await ask(broken);
     expect(answer.body).toEqual({ id: "running1" });
     expect(answer.cacheControl).toBe("no-store");
+  });
+});
+
+describe("GET /builds/meta/{buildId}.json (spec §7, decision 0079)", () => {
+  const meta = path.join(dir, "meta");
+  mkdirSync(meta, { recursive: true });
+  writeFileSync(path.join(meta, "ab41c130.json"), JSON.stringify(buildManifest("ab41c130", 1)));
+
+  async function askMeta(id: string) {
+    const app = express();
+    app.get(
+      `${BUILD_META_PREFIX}:id.json`,
+      buildMetaHandler({ dir: meta, runningId: async () => "running1" }),
+    );
+    const server = app.listen(0);
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const response = await fetch(`http://127.0.0.1:${port}${BUILD_META_PREFIX}${id}.json`);
+      return {
+        status: response.status,
+        cacheControl: response.headers.get("cache-control"),
+        body: (await response.json()) as Record<string, unknown>,
+      };
+    } finally {
+      server.close();
+    }
+  }
+
+  it("answers the build's route rule manifest, cached for a year (it never changes)", async () => {
+    const answer = await askMeta("ab41c130");
+    expect(answer.status).toBe(200);
+    expect(answer.cacheControl).toBe("public, max-age=31536000, immutable");
+    expect(answer.body.id).toBe("ab41c130");
+    expect(routeRuleFor(answer.body as never, "/demo")).toEqual({
+      access: "anyone",
+      shared: true,
+      cached: true,
+    });
+  });
+
+  it("a build this server does not have is 404, uncached: the asking page is from an older build", async () => {
+    const answer = await askMeta("0ld0b01d");
+    expect(answer.status).toBe(404);
+    expect(answer.cacheControl).toBe("no-store");
+  });
+
+  it("refuses an id that could name another file", async () => {
+    for (const id of ["..%2Flatest", "%2e%2e", "a".repeat(65)])
+      expect((await askMeta(id)).status, id).toBe(404);
+  });
+
+  it("the dev server (no files) answers its running build's", async () => {
+    const answer = await askMeta("running1");
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe("running1");
   });
 });

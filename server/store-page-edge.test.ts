@@ -8,6 +8,7 @@ import { fixedClock } from "~/features/confirmation/clock.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { StoreVersions } from "~/features/storefront/store-versions.server";
 import { createTestStore, openTestDatabase } from "../tests/support/test-db";
+import { compressResponses } from "./compress-responses";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
     next();
   });
   app.use(securityHeaders({ production: true, https: true }));
+  // As server/app.ts mounts them: a miss's cached, compressed answer must not be compressed again.
+  app.use(compressResponses());
   app.use(edge.middleware);
   // The landing page, as React Router answers it: the navigation rules may redirect a visitor.
   app.get("/", (req, res) => {

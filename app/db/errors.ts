@@ -8,6 +8,14 @@ export function isExclusionViolation(error: unknown): boolean {
   return hasSqlState(error, "23P01");
 }
 
+/**
+ * PostgreSQL's deadlock_detected (40P01): two transactions inserting rows that each other's
+ * exclusion constraint must wait for (issue 15: one product put in two promotions at once).
+ */
+export function isDeadlock(error: unknown): boolean {
+  return hasSqlState(error, "40P01");
+}
+
 function hasSqlState(error: unknown, state: string): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;

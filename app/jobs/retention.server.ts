@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "~/db/client.server";
 import { rateLimit, session, verification } from "~/db/schema/auth";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
+import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { usernameRedirect } from "~/db/schema/stores";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
@@ -55,6 +56,8 @@ export async function pruneExpiredRows(
   const expired = new Date(now.getTime() - EXPIRED_GRACE_MS);
   const rules: [PgTable, PgColumn, SQL | undefined][] = [
     [priceSnapshot, priceSnapshot.id, lt(priceSnapshot.day, oldestKeptSnapshotDay(now))],
+    // Issue 19: the points of sale's lists, kept as long as the store's.
+    [pointOfSaleSnapshot, pointOfSaleSnapshot.id, lt(pointOfSaleSnapshot.day, oldestKeptSnapshotDay(now))],
     // better-auth's per-IP limiter: a row only counts within its window (at most minutes).
     [rateLimit, rateLimit.id, lt(rateLimit.lastRequest, expired.getTime())],
     [session, session.id, lt(session.expiresAt, expired)],

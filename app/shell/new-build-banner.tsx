@@ -2,6 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { appManifestState, onAppManifest } from "./app-manifest";
 import { BUILD_CHECK_MIN_GAP_MS, BUILD_ID_PATH, BUILD_POLL_MS, isNewBuild, parseBuildId } from "./build-id";
 
 declare global {
@@ -63,11 +64,17 @@ function useNewBuild(): boolean {
         void check();
       }
     };
+    // Decision 0079: the server has no manifest for this page's build, so another one is deployed.
+    if (appManifestState().status === "gone") return setNewBuild(true);
+    const unsubscribe = onAppManifest((manifest) => {
+      if (!stopped && manifest.status === "gone") setNewBuild(true);
+    });
     const timer = window.setInterval(check, BUILD_POLL_MS);
     window.addEventListener("focus", onWake);
     document.addEventListener("visibilitychange", onWake);
     return () => {
       stopped = true;
+      unsubscribe();
       window.clearInterval(timer);
       window.removeEventListener("focus", onWake);
       document.removeEventListener("visibilitychange", onWake);

@@ -4,6 +4,8 @@
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The stored file's bytes, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
   /** The URL a browser loads the file from. */
   publicUrl(key: string): string;
 }

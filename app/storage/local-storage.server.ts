@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertKey, type FileStorage } from "./file-storage.server";
 
@@ -25,6 +25,15 @@ export class LocalStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.file(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
   }
 
   publicUrl(key: string): string {

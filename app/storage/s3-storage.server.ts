@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "~/lib/config.server";
 import { assertKey, type FileStorage } from "./file-storage.server";
 
@@ -35,6 +35,18 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  async size(key: string): Promise<number | null> {
+    assertKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return head.ContentLength ?? null;
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+        return null;
+      throw error;
+    }
   }
 
   publicUrl(key: string): string {

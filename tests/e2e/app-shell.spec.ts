@@ -53,6 +53,34 @@ test.describe("new build detection", () => {
   });
 });
 
+test.describe("the build's route rule manifest (spec §7, §9)", () => {
+  test.use({ signedInAs: "owner", lang: "en" });
+
+  test("a page asks for its own build's manifest a second after it starts, and the rules name its path", async ({
+    page,
+  }) => {
+    const asked = page.waitForRequest((request) => request.url().includes("/builds/meta/"));
+    await page.goto("/dashboard/products");
+    const request = await asked;
+    const pageBuild = await page.evaluate(() => window.__reactRouterManifest?.version);
+    expect(new URL(request.url()).pathname).toBe(`/builds/meta/${pageBuild}.json`);
+    // Spec §9: delayed 1,000 ms, so it never competes with the page's own requests.
+    const startedAt = await page.evaluate(
+      (url) => performance.getEntriesByName(url)[0]?.startTime ?? -1,
+      request.url(),
+    );
+    expect(startedAt).toBeGreaterThanOrEqual(1_000);
+    const answer = await request.response();
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const manifest = (await answer?.json()) as { id: string; routeRules: Record<string, unknown> };
+    expect(manifest.id).toBe(pageBuild);
+    expect(manifest.routeRules["/dashboard/**"]).toEqual({ access: "owner", buildCheck: true });
+    // A build the server does not have (the page would be from an older one).
+    expect((await page.request.get("/builds/meta/0ld0b01d.json")).status()).toBe(404);
+  });
+});
+
 /** The file of a route's module in the running build, from its browser manifest. */
 function routeChunk(routeId: string): string {
   const assets = path.resolve("build/client/assets");

@@ -104,6 +104,23 @@ test("the page breaks no rule of its Content-Security-Policy (no eval probe from
   );
 });
 
+// Lighthouse on `/` (decision 0079): the HTML travels compressed, and the poster and the video are
+// build assets named by their content, cached for a year (they were cached one hour).
+test("the page travels compressed and its poster and video are cached for a year", async ({ request }) => {
+  const home = await request.get("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
+  expect(home.headers()["content-encoding"]).toBe("br");
+  const html = await home.text();
+  const media = [...html.matchAll(/(?:poster|src)="(\/assets\/walkthrough[^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+  expect(media.map((url) => url.split(".").pop()).sort()).toEqual(["mp4", "webm", "webp"]);
+  for (const url of media) {
+    const answer = await request.head(url);
+    expect(answer.status(), url).toBe(200);
+    expect(answer.headers()["cache-control"], url).toBe("public, max-age=31536000, immutable");
+  }
+});
+
 test.describe("the phone menu at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
   for (const lang of ["mk", "en", "sq"] as const) {

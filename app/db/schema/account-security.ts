@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   "transaction_marked_paid",
   "transaction_cancelled",
   "admin_granted",
+  // Issue 19: a store's REST API tokens (details: store, token id and name, scopes).
+  "api_token_created",
+  "api_token_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

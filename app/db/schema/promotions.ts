@@ -53,6 +53,8 @@ export const promotion = pgTable(
  * A product in a promotion, with an optional custom price (spec §3). active, startsOn and endsOn
  * are the promotion's, copied by a trigger (migration 0008), so that one exclusion constraint can
  * say "a product is in at most one active promotion on any day" (spec §4) for every writer at once.
+ * leftOn (decision 0077): the last day of a product moved out of a promotion that had already run
+ * for it; the row is kept as price history and the trigger ends endsOn there. Null: still in it.
  */
 export const promotionProduct = pgTable(
   "promotion_product",
@@ -67,6 +69,7 @@ export const promotionProduct = pgTable(
       .notNull()
       .references(() => product.id, { onDelete: "cascade" }),
     customPriceCents: bigint({ mode: "number" }),
+    leftOn: date({ mode: "string" }),
     active: boolean().notNull().default(true),
     startsOn: date({ mode: "string" }).notNull(),
     endsOn: date({ mode: "string" }).notNull(),

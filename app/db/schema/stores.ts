@@ -26,6 +26,8 @@ export const store = pgTable("store", {
   trialEndsAt: timestamp({ withTimezone: true }),
   // Issue 6: daily price confirmation counts Saturdays and Sundays unless the owner says otherwise.
   weekendsCount: boolean().notNull().default(true),
+  // Issue 19: products have an Albanian name and description besides the Macedonian ones.
+  albanianContent: boolean().notNull().default(false),
   // Issue 6: bumped by database triggers on any change to what the public page shows (decision 0016).
   version: integer().notNull().default(1),
   // Set by the same trigger whenever the version moves: the feeds' Last-Modified, which must never

@@ -5,6 +5,8 @@ import type { ProductFormValues } from "./components/product-form";
 type StoredProduct = {
   name: string;
   description: string | null;
+  nameSq: string | null;
+  descriptionSq: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   vatRate: string;
@@ -23,6 +25,8 @@ export function productFormValues(product: StoredProduct, locale: Locale): Produ
   return {
     name: product.name,
     description: product.description ?? "",
+    nameSq: product.nameSq ?? "",
+    descriptionSq: product.descriptionSq ?? "",
     price: formatMoneyInput(product.priceCents, locale),
     regularPrice:
       product.regularPriceCents === null ? "" : formatMoneyInput(product.regularPriceCents, locale),

@@ -23,6 +23,9 @@ export const publicProductColumns = {
   id: product.id,
   name: product.name,
   description: product.description,
+  // Issue 19: the Albanian texts; each path shows them only while the store has them enabled.
+  nameSq: product.nameSq,
+  descriptionSq: product.descriptionSq,
   priceCents: product.priceCents,
   regularPriceCents: product.regularPriceCents,
   vatRate: product.vatRate,

@@ -49,6 +49,10 @@ export const productSchema = z
   .object({
     name: z.string().trim().min(1, "validation:required").max(PRODUCT_NAME_MAX, "validation:tooLong"),
     description: optionalText(DESCRIPTION_MAX),
+    // Issue 19: the Albanian name and description, optional, with the Macedonian ones' limits. The
+    // service stores them only when the store has Albanian content enabled (decision 0074).
+    nameSq: optionalText(PRODUCT_NAME_MAX),
+    descriptionSq: optionalText(DESCRIPTION_MAX),
     price,
     regularPrice: optionalPrice.prefault(""),
     vatRate: z.enum(VAT_RATES, "validation:vatInvalid"),

@@ -4,9 +4,10 @@ import { recordActivity } from "~/features/activity/activity.server";
 import { isStoreCategory } from "~/features/categories/category.queries.server";
 import { imageUrls, isOwnImageKey } from "~/features/images/image.server";
 import { recordPriceChanges } from "~/features/pricing/price-history.server";
+import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
+import { productSearchText } from "~/features/product-language/product-language";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
-import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
 import { type ProductListQuery, selectProduct, selectProducts } from "./product.queries.server";
 import type { ProductInput } from "./product.schema";
@@ -21,10 +22,6 @@ export async function getProduct(ctx: StoreContext, productId: string): Promise<
   const row = await selectProduct(ctx.db, ctx.storeId, productId);
   if (!row) throw new AppError("notFound");
   return row;
-}
-
-function searchTextOf(input: Pick<ProductInput, "name" | "description" | "barcode">): string {
-  return searchKey([input.name, input.description ?? "", input.barcode ?? ""].join(" "));
 }
 
 async function assertCategory(ctx: StoreContext, categoryId: string | null) {
@@ -42,10 +39,25 @@ function imageColumn(ctx: StoreContext, input: ProductInput): { imageUrl?: strin
   return { imageUrl: imageUrls(input.imageKey, "product").url };
 }
 
-function columnsOf(input: ProductInput) {
+/**
+ * The Albanian texts to store: the posted ones when the store has Albanian content enabled; when it
+ * is off they are ignored and the stored ones kept (decision 0074), so `before` supplies them.
+ */
+async function albanianColumns(
+  ctx: StoreContext,
+  input: ProductInput,
+  before?: Pick<Product, "nameSq" | "descriptionSq">,
+): Promise<{ nameSq: string | null; descriptionSq: string | null }> {
+  if (await albanianContentEnabled(ctx.db, ctx.storeId))
+    return { nameSq: input.nameSq, descriptionSq: input.descriptionSq };
+  return { nameSq: before?.nameSq ?? null, descriptionSq: before?.descriptionSq ?? null };
+}
+
+function columnsOf(input: ProductInput, albanian: { nameSq: string | null; descriptionSq: string | null }) {
   return {
     name: input.name,
     description: input.description,
+    ...albanian,
     priceCents: input.price,
     regularPriceCents: input.regularPrice,
     vatRate: input.vatRate,
@@ -57,7 +69,7 @@ function columnsOf(input: ProductInput) {
     barcode: input.barcode,
     status: input.status,
     categoryId: input.categoryId,
-    searchText: searchTextOf(input),
+    searchText: productSearchText({ ...input, ...albanian }),
   };
 }
 
@@ -65,11 +77,12 @@ function columnsOf(input: ProductInput) {
 export async function createProduct(ctx: StoreContext, input: ProductInput): Promise<Product> {
   await assertCategory(ctx, input.categoryId);
   const image = imageColumn(ctx, input);
+  const albanian = await albanianColumns(ctx, input);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(product)
-        .values({ ...columnsOf(input), ...image, storeId: ctx.storeId })
+        .values({ ...columnsOf(input, albanian), ...image, storeId: ctx.storeId })
         .returning();
       const row = created!;
       await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
@@ -102,11 +115,12 @@ export async function updateProduct(
   const before = await getProduct(ctx, productId);
   await assertCategory(ctx, input.categoryId);
   const image = imageColumn(ctx, input);
+  const albanian = await albanianColumns(ctx, input, before);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(product)
-        .set({ ...columnsOf(input), ...image, updatedAt: new Date() })
+        .set({ ...columnsOf(input, albanian), ...image, updatedAt: new Date() })
         .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
         .returning();
       const row = updated!;

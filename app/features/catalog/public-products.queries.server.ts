@@ -1,7 +1,10 @@
-import { and, asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import {
+  overrideAlias,
+  overrideJoin,
+  type PointOfSaleOverride,
   priceInEffectColumns,
   promotionDay,
   type RunningPromotions,
@@ -21,13 +24,27 @@ export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 export type PublicProductFilters = Partial<Pick<ProductFilters, "q" | "category" | "promo">>;
 
-/** Only active products are public (член 15-а lists what is on sale); "promo": a promotion runs. */
-function publicWhere(storeId: string, filters: PublicProductFilters, running: RunningPromotions): SQL {
+/**
+ * Only active products are public (член 15-а lists what is on sale); "promo": a promotion runs. At
+ * a point of sale, the products it leaves out are not on its list (issue 19).
+ */
+function publicWhere(
+  storeId: string,
+  filters: PublicProductFilters,
+  running: RunningPromotions,
+  override: PointOfSaleOverride | null,
+): SQL {
   const { promo, ...rest } = filters;
   return productWhere(storeId, rest, [
     eq(product.status, "active"),
     ...(promo ? [isNotNull(running.productId)] : []),
+    ...(override ? [sql`coalesce(${override.excluded}, false) = false`] : []),
   ]);
+}
+
+/** The point of sale's override of each product, when the list is a point of sale's (issue 19). */
+function pointOfSaleOverride(pointOfSaleId: string | null | undefined) {
+  return pointOfSaleId ? overrideAlias("pos_override") : null;
 }
 
 /** Price sorts (by the price in effect) keep name order among equal prices, as the in-memory sort does. */
@@ -37,18 +54,38 @@ function publicOrder(sort: PublicSort, price: SQL): SQL[] {
   return byName();
 }
 
-type PublicQueryOptions = { filters?: PublicProductFilters; sort?: PublicSort; at?: Date };
+type PublicQueryOptions = {
+  filters?: PublicProductFilters;
+  sort?: PublicSort;
+  at?: Date;
+  /** A point of sale of the store (issue 19): its prices, availability and products; else store-wide. */
+  pointOfSaleId?: string | null;
+};
 
 /** The store's public products at `at` (default: the clock's now), unexecuted: add .limit()/.offset() for a page. */
 export function publicProductsQuery(db: Queryable, storeId: string, options: PublicQueryOptions = {}) {
-  const running = runningPromotions(db, storeId, promotionDay(options.at));
-  const prices = priceInEffectColumns(storeId, running);
-  return db
-    .select({ ...publicProductColumns, ...prices })
+  const pointOfSaleId = options.pointOfSaleId ?? null;
+  const running = runningPromotions(db, storeId, promotionDay(options.at), pointOfSaleId);
+  const override = pointOfSaleOverride(pointOfSaleId);
+  const prices = priceInEffectColumns(storeId, running, override);
+  const availability = override
+    ? {
+        availability: sql<
+          typeof product.availability._.data
+        >`coalesce(${override.availability}, ${product.availability})`,
+      }
+    : {};
+  const query = db
+    .select({ ...publicProductColumns, ...availability, ...prices })
     .from(product)
     .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
-    .leftJoin(running, eq(running.productId, product.id))
-    .where(publicWhere(storeId, options.filters ?? {}, running))
+    .leftJoin(running, eq(running.productId, product.id));
+  const joined =
+    override && pointOfSaleId
+      ? query.leftJoin(override, overrideJoin(storeId, pointOfSaleId, override))
+      : query;
+  return joined
+    .where(publicWhere(storeId, options.filters ?? {}, running, override))
     .orderBy(...publicOrder(options.sort ?? "name", prices.priceCents));
 }
 
@@ -59,12 +96,18 @@ export async function countPublicProducts(
   storeId: string,
   filters: PublicProductFilters = {},
   at?: Date,
+  pointOfSaleId: string | null = null,
 ): Promise<number> {
-  const running = runningPromotions(db, storeId, promotionDay(at));
-  const [row] = await db
+  const running = runningPromotions(db, storeId, promotionDay(at), pointOfSaleId);
+  const override = pointOfSaleOverride(pointOfSaleId);
+  const query = db
     .select({ value: count() })
     .from(product)
-    .leftJoin(running, eq(running.productId, product.id))
-    .where(publicWhere(storeId, filters, running));
+    .leftJoin(running, eq(running.productId, product.id));
+  const joined =
+    override && pointOfSaleId
+      ? query.leftJoin(override, overrideJoin(storeId, pointOfSaleId, override))
+      : query;
+  const [row] = await joined.where(publicWhere(storeId, filters, running, override));
   return row?.value ?? 0;
 }

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { priceHistory } from "~/db/schema/activity";
 import { product } from "~/db/schema/catalog";
 import { productReport } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
 import type { StoreContext } from "~/lib/service-context";
 import {
   BASIC_FOODS,
@@ -42,6 +43,13 @@ const RULES: Record<ComplianceIssue, () => SQL> = {
     )!,
   vatRate: () => and(active(), eq(product.vatRate, "18"), sql`${product.name} ~* ${nameWord(BASIC_FOODS)}`)!,
   description: () => and(active(), sql`coalesce(btrim(${product.description}), '') = ''`)!,
+  // Only while the store has Albanian product content enabled (decision 0074).
+  albanianName: () =>
+    and(
+      active(),
+      sql`coalesce(btrim(${product.nameSq}), '') = ''`,
+      sql`exists (select 1 from ${store} where ${store.id} = ${product.storeId} and ${store.albanianContent})`,
+    )!,
   // Promotions with a type and dates are a later feature: until then every regular price above the
   // selling price is a promotion whose duration the law asks for and the list cannot show.
   promotionDates: () =>

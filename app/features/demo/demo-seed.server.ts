@@ -20,6 +20,7 @@ import type { Config } from "~/lib/config.server";
 import { searchKey } from "~/lib/transliterate";
 import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
+import { seedDemoPosts } from "./demo-posts.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 import { seedDemoPromotions } from "./demo-promotions.server";
 
@@ -123,6 +124,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   const logo = await saveImage({ db, storeId, actor: { userId: demoUser.id } }, await demoLogo(), "logo");
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
   await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
+  await seedDemoPosts({ db, storeId, actor: { userId: demoUser.id } }, getClock().now());
   // Issue 18: each product takes its image from the shared library (the starter set holds them all).
   const ids = await db.select({ id: product.id }).from(product).where(eq(product.storeId, storeId));
   await matchLibraryImages(

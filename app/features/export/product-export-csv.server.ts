@@ -1,4 +1,5 @@
 import { csvCell } from "~/features/feeds/serialize";
+import { EXPORT_FIELDS } from "~/features/import/columns";
 import type { MoneyLocale } from "~/lib/money";
 import { type ExportRow, exportCells, exportHeaders } from "./product-export.server";
 
@@ -18,6 +19,7 @@ function csvLine(cells: (string | number | null)[], delimiter: string): string {
 export function productCsvStream(
   pages: AsyncIterator<ExportRow[]>,
   locale: MoneyLocale,
+  fields = EXPORT_FIELDS,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const delimiter = csvDelimiter(locale);
@@ -26,7 +28,7 @@ export function productCsvStream(
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(exportHeaders(locale), delimiter)}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(exportHeaders(locale, fields), delimiter)}`));
         return;
       }
       const next = await pages.next();
@@ -35,7 +37,7 @@ export function productCsvStream(
         return;
       }
       let text = "";
-      for (const row of next.value) text += csvLine(exportCells(row, locale, false), delimiter);
+      for (const row of next.value) text += csvLine(exportCells(row, locale, false, fields), delimiter);
       controller.enqueue(encoder.encode(text));
     },
     async cancel() {

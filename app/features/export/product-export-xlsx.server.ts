@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { EXPORT_FIELDS } from "~/features/import/columns";
+import { EXPORT_FIELDS, type ImportField } from "~/features/import/columns";
 import { logger } from "~/lib/logger.server";
 import type { MoneyLocale } from "~/lib/money";
 import { type ExportRow, exportCells, exportHeaders } from "./product-export.server";
@@ -15,6 +15,8 @@ const PRICE_FIELDS = new Set(["price", "regularPrice"]);
 const WIDTH: Partial<Record<(typeof EXPORT_FIELDS)[number], number>> = {
   name: 40,
   description: 40,
+  nameSq: 40,
+  descriptionSq: 40,
   category: 20,
   barcode: 16,
   availability: 16,
@@ -24,9 +26,10 @@ const WIDTH: Partial<Record<(typeof EXPORT_FIELDS)[number], number>> = {
 export function productXlsxStream(
   pages: AsyncIterator<ExportRow[]>,
   locale: MoneyLocale,
+  fields = EXPORT_FIELDS,
 ): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  void writeWorkbook(out, pages, locale).catch(async (error: unknown) => {
+  void writeWorkbook(out, pages, locale, fields).catch(async (error: unknown) => {
     logger.error({ err: error }, "product export (xlsx) failed while streaming");
     await pages.return?.(undefined);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -34,15 +37,20 @@ export function productXlsxStream(
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
-async function writeWorkbook(out: PassThrough, pages: AsyncIterator<ExportRow[]>, locale: MoneyLocale) {
+async function writeWorkbook(
+  out: PassThrough,
+  pages: AsyncIterator<ExportRow[]>,
+  locale: MoneyLocale,
+  fields: readonly ImportField[],
+) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet("Products", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = exportHeaders(locale).map((header, index) => {
-    const field = EXPORT_FIELDS[index]!;
+  sheet.columns = exportHeaders(locale, fields).map((header, index) => {
+    const field = fields[index]!;
     return {
       header,
       width: WIDTH[field] ?? 14,
@@ -54,7 +62,7 @@ async function writeWorkbook(out: PassThrough, pages: AsyncIterator<ExportRow[]>
   while (true) {
     const next = await pages.next();
     if (next.done) break;
-    for (const row of next.value) sheet.addRow(exportCells(row, locale, true)).commit();
+    for (const row of next.value) sheet.addRow(exportCells(row, locale, true, fields)).commit();
     // Wait for the reader when it is slower than the database: memory holds about one page.
     if (out.writableNeedDrain) await once(out, "drain");
   }

@@ -1,7 +1,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { category, product } from "~/db/schema/catalog";
 import { byName } from "~/features/catalog/product.queries.server";
-import { canonicalHeader, EXPORT_FIELDS, type ImportField } from "~/features/import/columns";
+import {
+  ALBANIAN_EXPORT_FIELDS,
+  canonicalHeader,
+  EXPORT_FIELDS,
+  type ImportField,
+} from "~/features/import/columns";
 import { exportLabel, exportPrice } from "~/features/import/values";
 import { AppError } from "~/lib/app-error";
 import { formatQuantity, type MoneyLocale } from "~/lib/money";
@@ -16,6 +21,8 @@ export type ExportRow = {
   nameOrder: string | null;
   name: string;
   description: string | null;
+  nameSq: string | null;
+  descriptionSq: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   vatRate: string;
@@ -33,6 +40,8 @@ const columns = {
   nameOrder: product.nameOrder,
   name: product.name,
   description: product.description,
+  nameSq: product.nameSq,
+  descriptionSq: product.descriptionSq,
   priceCents: product.priceCents,
   regularPriceCents: product.regularPriceCents,
   vatRate: product.vatRate,
@@ -94,8 +103,13 @@ export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<Expo
   })();
 }
 
-export const exportHeaders = (locale: MoneyLocale): string[] =>
-  EXPORT_FIELDS.map((field) => canonicalHeader(field, locale));
+/** The columns of a store's export: the Albanian ones last, when the store enables them (issue 19). */
+export function exportFields(albanian: boolean): readonly ImportField[] {
+  return albanian ? [...EXPORT_FIELDS, ...ALBANIAN_EXPORT_FIELDS] : EXPORT_FIELDS;
+}
+
+export const exportHeaders = (locale: MoneyLocale, fields = EXPORT_FIELDS): string[] =>
+  fields.map((field) => canonicalHeader(field, locale));
 
 /** A cell of the export: text, a number (xlsx writes it as a number) or empty. */
 export type ExportCell = string | number | null;
@@ -112,7 +126,12 @@ function netQuantityText(row: ExportRow, locale: MoneyLocale): string | null {
  * format has numbers (xlsx), else the locale's decimal text ("1234,50"); barcodes stay text, so a
  * leading zero survives.
  */
-export function exportCells(row: ExportRow, locale: MoneyLocale, numbers: boolean): ExportCell[] {
+export function exportCells(
+  row: ExportRow,
+  locale: MoneyLocale,
+  numbers: boolean,
+  fields = EXPORT_FIELDS,
+): ExportCell[] {
   const price = (cents: number | null) =>
     cents === null ? null : numbers ? cents / 100 : exportPrice(cents, locale);
   // The fields the import reads but no product stores (unit price, discount type…) stay empty.
@@ -128,6 +147,8 @@ export function exportCells(row: ExportRow, locale: MoneyLocale, numbers: boolea
     barcode: row.barcode,
     description: row.description,
     availability: exportLabel("availability", row.availability, locale),
+    nameSq: row.nameSq,
+    descriptionSq: row.descriptionSq,
   };
-  return EXPORT_FIELDS.map((field) => cells[field] ?? null);
+  return fields.map((field) => cells[field] ?? null);
 }

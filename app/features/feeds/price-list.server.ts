@@ -14,6 +14,9 @@ export type PriceListItem = {
   name: string;
   category: string | null;
   description: string | null;
+  /** Issue 19: the Albanian name and description; null unless the store enables Albanian content. */
+  nameSq: string | null;
+  descriptionSq: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   discountPercent: number | null;
@@ -33,8 +36,13 @@ export type PriceListItem = {
   updatedAt: string;
 };
 
+/** The point of sale a list belongs to (issue 19): its slug, name and address as one line. */
+export type PriceListPointOfSale = { slug: string; name: string; address: string | null };
+
 export type PriceList = {
   store: { username: string; name: string; companyName: string };
+  /** Absent on the store-wide list. */
+  pointOfSale?: PriceListPointOfSale;
   confirmedAt: string | null;
   /** The latest change the list reflects: a pure function of the data, the same on every instance. */
   updatedAt: string;
@@ -56,18 +64,25 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
 /** Every active product of the store with every law field; an inactive store publishes none. */
 export async function buildPriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent">,
   /** The instant whose prices are in effect (default: the clock's now). */
   at?: Date,
+  /** A point of sale of this store: its own list (issue 19); the confirmation stays the store's. */
+  pointOfSale?: PriceListPointOfSale & { id: string },
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
     lastConfirmedAt(db, store.id),
-    store.active ? publicProductsQuery(db, store.id, { at }) : Promise.resolve([]),
+    store.active
+      ? publicProductsQuery(db, store.id, { at, pointOfSaleId: pointOfSale?.id ?? null })
+      : Promise.resolve([]),
   ]);
   let latest = Math.max(store.updatedAt.getTime(), confirmedAt?.getTime() ?? 0);
   for (const row of rows) latest = Math.max(latest, row.updatedAt.getTime());
   return {
     store: { username: store.username, name: store.name, companyName: store.companyName },
+    ...(pointOfSale
+      ? { pointOfSale: { slug: pointOfSale.slug, name: pointOfSale.name, address: pointOfSale.address } }
+      : {}),
     confirmedAt: confirmedAt?.toISOString() ?? null,
     updatedAt: new Date(latest).toISOString(),
     currency: "MKD",
@@ -79,6 +94,8 @@ export async function buildPriceList(
         name: row.name,
         category: row.categoryName,
         description: row.description,
+        nameSq: store.albanianContent ? row.nameSq : null,
+        descriptionSq: store.albanianContent ? row.descriptionSq : null,
         priceCents: row.priceCents,
         regularPriceCents: row.regularPriceCents,
         discountPercent: discount?.percent ?? null,

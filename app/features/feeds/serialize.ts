@@ -8,10 +8,19 @@ import type { PriceList, PriceListItem } from "./price-list.server";
 // Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
 /**
- * The CSV's columns: the JSON's fields, the id last (people read from the name on). Each header is
+ * The CSV's columns: the JSON's fields, the id after them (people read from the name on), and the
+ * Albanian texts after the id (issue 19: added last, so no earlier column moves). Each header is
  * the catalogue key products:csv.<column>.
  */
-export const CSV_COLUMNS = [...JSON_PRODUCT_KEYS.filter((key) => key !== "id"), "id"] as const;
+const ALBANIAN_KEYS = ["nameSq", "descriptionSq"] as const;
+export const CSV_COLUMNS = [
+  ...JSON_PRODUCT_KEYS.filter(
+    (key): key is Exclude<typeof key, "id" | (typeof ALBANIAN_KEYS)[number]> =>
+      key !== "id" && !(ALBANIAN_KEYS as readonly string[]).includes(key),
+  ),
+  "id",
+  ...ALBANIAN_KEYS,
+] as const;
 
 /**
  * A cell a spreadsheet will not run: text starting with = + - @ or a control character gets a
@@ -54,6 +63,8 @@ function jsonProduct(item: PriceListItem) {
     availability: item.availability,
     barcode: item.barcode,
     updatedAt: item.updatedAt,
+    nameSq: item.nameSq,
+    descriptionSq: item.descriptionSq,
   };
 }
 
@@ -86,6 +97,8 @@ export function toJson(list: PriceList): string {
   return `${JSON.stringify(
     {
       store: list.store,
+      // Issue 19: a point of sale's list names it; the store-wide list has no such key.
+      ...(list.pointOfSale ? { pointOfSale: list.pointOfSale } : {}),
       currency: list.currency,
       confirmedAt: list.confirmedAt,
       updatedAt: list.updatedAt,
@@ -110,6 +123,8 @@ type JsonProduct = {
   [key in
     | "category"
     | "description"
+    | "nameSq"
+    | "descriptionSq"
     | "regularPrice"
     | "discountAmount"
     | "discountType"
@@ -128,6 +143,7 @@ export function fromJson(text: string): PriceList {
   const json = JSON.parse(text);
   return {
     store: json.store,
+    ...(json.pointOfSale ? { pointOfSale: json.pointOfSale } : {}),
     currency: json.currency,
     confirmedAt: json.confirmedAt,
     updatedAt: json.updatedAt,
@@ -136,6 +152,9 @@ export function fromJson(text: string): PriceList {
       name: item.name,
       category: item.category,
       description: item.description,
+      // Archives written before issue 19 have neither key.
+      nameSq: item.nameSq ?? null,
+      descriptionSq: item.descriptionSq ?? null,
       priceCents: decimalToCents(item.price)!,
       regularPriceCents: decimalToCents(item.regularPrice),
       discountPercent: item.discountPercent,

@@ -2,6 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceSnapshot } from "~/db/schema/compliance";
 import { skopjeDay } from "~/features/confirmation/calendar";
+import { hasPointOfSaleDifferences } from "~/features/points-of-sale/overrides.server";
+import {
+  archivePointOfSaleLists,
+  getPointOfSaleSnapshot,
+} from "~/features/points-of-sale/point-of-sale-prices.server";
 import type { Store } from "~/features/stores/store.server";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -22,7 +27,10 @@ export const SNAPSHOT_RETENTION_DAYS = 430;
  */
 export async function archivePriceList(
   db: Queryable,
-  store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt">,
+  store: Pick<
+    Store,
+    "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent" | "address"
+  >,
   kind: "confirmation" | "day_end",
   now: Date,
   at: Date = now,
@@ -38,6 +46,11 @@ export async function archivePriceList(
     json: toJson(list),
     createdAt: now,
   });
+  // Issue 19: each point of sale's list too, whenever one can differ from the store's; otherwise a
+  // point of sale's archive is the store's (getArchivedFile).
+  if (await hasPointOfSaleDifferences({ db, storeId: store.id })) {
+    await archivePointOfSaleLists(db, store, skopjeDay(now), now, toJson);
+  }
 }
 
 /** The last snapshot taken on that day: what was public at the day's end (or its last confirmation). */
@@ -61,8 +74,13 @@ export async function getArchivedFile(
   day: string,
   format: "csv" | "json",
   locale: Locale,
+  /** A point of sale's archive (issue 19): its own snapshot, else the store's when none was needed. */
+  pointOfSale?: { id: string; createdAt: Date },
 ): Promise<{ body: string; createdAt: Date } | null> {
-  const snapshot = await getSnapshot(db, storeId, day);
+  const own = pointOfSale ? await getPointOfSaleSnapshot(db, storeId, pointOfSale.id, day) : null;
+  // A point of sale opened after that day has no list of that day.
+  if (pointOfSale && !own && skopjeDay(pointOfSale.createdAt) > day) return null;
+  const snapshot = own ?? (await getSnapshot(db, storeId, day));
   if (!snapshot) return null;
   const body = format === "json" ? snapshot.json : toCsv(fromJson(snapshot.json), getFixedT(locale));
   return { body, createdAt: snapshot.createdAt };

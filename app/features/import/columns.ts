@@ -28,6 +28,9 @@ export const IMPORT_FIELDS = [
   "barcode",
   "description",
   "availability",
+  // Issue 19: the Albanian name and description (stored when the store enables Albanian content).
+  "nameSq",
+  "descriptionSq",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -48,6 +51,9 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
   "description",
   "availability",
 ];
+
+/** The Albanian columns an export adds after EXPORT_FIELDS when the store enables Albanian content. */
+export const ALBANIAN_EXPORT_FIELDS: readonly ImportField[] = ["nameSq", "descriptionSq"];
 
 /** The 9-column price-list template of PRODUCT.md, in its order. */
 export const NINE_COLUMN_TEMPLATE: readonly ImportField[] = [
@@ -79,6 +85,8 @@ const CANONICAL: Record<ImportField, Record<MoneyLocale, string>> = {
   barcode: { mk: "Баркод", en: "Barcode", sq: "Barkodi" },
   description: { mk: "Опис", en: "Description", sq: "Përshkrimi" },
   availability: { mk: "Достапност", en: "Availability", sq: "Disponueshmëria" },
+  nameSq: { mk: "Назив (албански)", en: "Name (Albanian)", sq: "Emri (shqip)" },
+  descriptionSq: { mk: "Опис (албански)", en: "Description (Albanian)", sq: "Përshkrimi (shqip)" },
 };
 
 /**
@@ -202,6 +210,32 @@ const ALIASES: Record<ImportField, string[]> = {
   barcode: ["Бар код", "Бар-код", "EAN", "EAN13", "EAN-13", "GTIN", "Bar code", "Barkod"],
   description: ["Опис на производ", "Забелешка", "Details", "Përshkrim", "Opis"],
   availability: ["Достапно", "Available", "In stock", "Disponueshmëri", "Dostupnost"],
+  // "Emri" alone is the Albanian header of the (Macedonian) name column: the Albanian name's
+  // headers say the language.
+  nameSq: [
+    "name_sq",
+    "nameSq",
+    "Назив на албански",
+    "Име (албански)",
+    "Име на албански",
+    "Производ (албански)",
+    "Name in Albanian",
+    "Albanian name",
+    "Product (Albanian)",
+    "Emri në shqip",
+    "Emri shqip",
+    "Emri i produktit (shqip)",
+    "Produkti (shqip)",
+  ],
+  descriptionSq: [
+    "description_sq",
+    "descriptionSq",
+    "Опис на албански",
+    "Description in Albanian",
+    "Albanian description",
+    "Përshkrimi në shqip",
+    "Përshkrimi shqip",
+  ],
 };
 
 const KEY_TO_FIELD = new Map<string, ImportField>();

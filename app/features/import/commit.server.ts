@@ -8,6 +8,8 @@ import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import type { PriceChange } from "~/features/pricing/price-history.server";
+import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
+import { productSearchText } from "~/features/product-language/product-language";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
@@ -44,6 +46,8 @@ type ProductValues = {
   line: number;
   name: string;
   description: string | null;
+  nameSq: string | null;
+  descriptionSq: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   vatRate: Existing["vatRate"];
@@ -64,6 +68,8 @@ type ProductValues = {
 const COMPARED = [
   "name",
   "description",
+  "nameSq",
+  "descriptionSq",
   "priceCents",
   "regularPriceCents",
   "vatRate",
@@ -86,6 +92,8 @@ export async function planImport(
   today: string = promotionDay(),
 ): Promise<ImportPlan> {
   const existing = await db.select().from(product).where(eq(product.storeId, storeId));
+  // Issue 19: Albanian columns count only while the store has Albanian content on (decision 0074).
+  const albanian = await albanianContentEnabled(db, storeId);
   const categories = await db
     .select({ id: category.id, name: category.name })
     .from(category)
@@ -124,8 +132,8 @@ export async function planImport(
       newCategories.set(categoryKey, row.category);
     }
     const values = before
-      ? valuesOf(row, before, categoryName.get(before.categoryId ?? "") ?? null)
-      : valuesOf(row);
+      ? valuesOf(row, albanian, before, categoryName.get(before.categoryId ?? "") ?? null)
+      : valuesOf(row, albanian);
     if (row.discount) {
       candidates.push({
         line: row.line,
@@ -178,11 +186,19 @@ export async function planImport(
 }
 
 /** A row over what it updates (a column the file lacks keeps the product's value) or over defaults. */
-function valuesOf(row: ImportRow, before?: Existing, beforeCategory: string | null = null): ProductValues {
+function valuesOf(
+  row: ImportRow,
+  albanian: boolean,
+  before?: Existing,
+  beforeCategory: string | null = null,
+): ProductValues {
   return {
     line: row.line,
     name: row.name,
     description: row.description !== undefined ? row.description : (before?.description ?? null),
+    nameSq: albanian && row.nameSq !== undefined ? row.nameSq : (before?.nameSq ?? null),
+    descriptionSq:
+      albanian && row.descriptionSq !== undefined ? row.descriptionSq : (before?.descriptionSq ?? null),
     priceCents: row.priceCents,
     regularPriceCents:
       row.regularPriceCents !== undefined ? row.regularPriceCents : (before?.regularPriceCents ?? null),
@@ -344,15 +360,13 @@ async function ensureCategories(
   return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
 }
 
-function searchTextOf(values: ProductValues): string {
-  return searchKey([values.name, values.description ?? "", values.barcode ?? ""].join(" "));
-}
-
 /** The columns of a chunk as one array each, for unnest(). */
 function columns(chunk: ProductValues[], categoryOf: (values: ProductValues) => string | null) {
   return {
     name: chunk.map((v) => v.name),
     description: chunk.map((v) => v.description),
+    nameSq: chunk.map((v) => v.nameSq),
+    descriptionSq: chunk.map((v) => v.descriptionSq),
     price: chunk.map((v) => v.priceCents),
     regular: chunk.map((v) => v.regularPriceCents),
     vat: chunk.map((v) => v.vatRate),
@@ -363,7 +377,7 @@ function columns(chunk: ProductValues[], categoryOf: (values: ProductValues) => 
     availability: chunk.map((v) => v.availability),
     barcode: chunk.map((v) => v.barcode),
     category: chunk.map((v) => categoryOf(v)),
-    search: chunk.map(searchTextOf),
+    search: chunk.map(productSearchText),
   };
 }
 
@@ -380,16 +394,18 @@ async function insertProducts(
   const ids = chunk.map(() => crypto.randomUUID());
   await tx.execute(sql`
     insert into product (id, store_id, name, description, price_cents, regular_price_cents, vat_rate, unit,
-      net_quantity_milli, net_unit, quantity, availability, barcode, category_id, search_text)
+      net_quantity_milli, net_unit, quantity, availability, barcode, category_id, search_text, name_sq,
+      description_sq)
     select u.id, ${storeId}::uuid, u.name, u.description, u.price, u.regular, u.vat, u.unit, u.net_quantity,
-      u.net_unit, u.quantity, u.availability, u.barcode, u.category, u.search
+      u.net_unit, u.quantity, u.availability, u.barcode, u.category, u.search, u.name_sq, u.description_sq
     from unnest(${array(ids)}::uuid[], ${array(c.name)}::text[], ${array(c.description)}::text[],
       ${array(c.price)}::bigint[], ${array(c.regular)}::bigint[], ${array(c.vat)}::text[],
       ${array(c.unit)}::text[], ${array(c.netQuantity)}::bigint[], ${array(c.netUnit)}::text[],
       ${array(c.quantity)}::integer[], ${array(c.availability)}::text[], ${array(c.barcode)}::text[],
-      ${array(c.category)}::uuid[], ${array(c.search)}::text[])
+      ${array(c.category)}::uuid[], ${array(c.search)}::text[], ${array(c.nameSq)}::text[],
+      ${array(c.descriptionSq)}::text[])
       as u(id, name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability,
-        barcode, category, search)`);
+        barcode, category, search, name_sq, description_sq)`);
   return ids;
 }
 
@@ -405,14 +421,16 @@ async function updateProducts(
     update product p set name = u.name, description = u.description, price_cents = u.price,
       regular_price_cents = u.regular, vat_rate = u.vat, unit = u.unit, net_quantity_milli = u.net_quantity,
       net_unit = u.net_unit, quantity = u.quantity, availability = u.availability, barcode = u.barcode,
-      category_id = u.category, search_text = u.search, updated_at = now()
+      category_id = u.category, search_text = u.search, name_sq = u.name_sq, description_sq = u.description_sq,
+      updated_at = now()
     from unnest(${array(ids)}::uuid[], ${array(c.name)}::text[], ${array(c.description)}::text[],
       ${array(c.price)}::bigint[], ${array(c.regular)}::bigint[], ${array(c.vat)}::text[],
       ${array(c.unit)}::text[], ${array(c.netQuantity)}::bigint[], ${array(c.netUnit)}::text[],
       ${array(c.quantity)}::integer[], ${array(c.availability)}::text[], ${array(c.barcode)}::text[],
-      ${array(c.category)}::uuid[], ${array(c.search)}::text[])
+      ${array(c.category)}::uuid[], ${array(c.search)}::text[], ${array(c.nameSq)}::text[],
+      ${array(c.descriptionSq)}::text[])
       as u(id, name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability,
-        barcode, category, search)
+        barcode, category, search, name_sq, description_sq)
     where p.id = u.id and p.store_id = ${storeId}::uuid`);
 }
 

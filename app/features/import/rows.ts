@@ -40,6 +40,9 @@ export type ImportRow = {
   vatRate?: VatRate;
   barcode?: string | null;
   description?: string | null;
+  /** Issue 19: the Albanian texts (an import ignores them while the store has them off). */
+  nameSq?: string | null;
+  descriptionSq?: string | null;
   availability?: Availability;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
@@ -62,6 +65,8 @@ export const SKIP_REASONS = [
   "barcodeInvalid",
   "availabilityUnknown",
   "descriptionTooLong",
+  "nameSqTooLong",
+  "descriptionSqTooLong",
   "duplicateInFile",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
@@ -219,6 +224,16 @@ function toRow(
     const description = text(cell("description"));
     if (description.length > DESCRIPTION_MAX) skip("descriptionTooLong");
     row.description = description || null;
+  }
+  if (has("nameSq")) {
+    const nameSq = text(cell("nameSq"));
+    if (nameSq.length > PRODUCT_NAME_MAX) skip("nameSqTooLong");
+    row.nameSq = nameSq || null;
+  }
+  if (has("descriptionSq")) {
+    const descriptionSq = text(cell("descriptionSq"));
+    if (descriptionSq.length > DESCRIPTION_MAX) skip("descriptionSqTooLong");
+    row.descriptionSq = descriptionSq || null;
   }
   if (has("availability") && cell("availability") !== null) {
     row.availability = parseImportAvailability(cell("availability")) ?? skip("availabilityUnknown");

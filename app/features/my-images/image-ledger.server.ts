@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { storeImage } from "~/db/schema/store-images";
+import { IMAGE_VARIANTS } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import type { StoreContext } from "~/lib/service-context";
@@ -60,4 +61,40 @@ export async function reserveImage(ctx: StoreContext, entry: LedgerEntry): Promi
 /** Forgets an image whose files are gone (or were never written). */
 export async function releaseImage(ctx: StoreContext, key: string): Promise<void> {
   await ctx.db.delete(storeImage).where(and(eq(storeImage.storeId, ctx.storeId), eq(storeImage.key, key)));
+}
+
+/**
+ * Issue 18: the images stored before the ledger were recorded with 0 bytes (migration 0012), so they
+ * counted nothing against the limit. At start, each such row gets the real size of its files, read
+ * from the storage (a stat on disk, a HEAD on S3), in batches. A row whose files are all missing stays
+ * at 0 and is not asked again in this run. Returns how many rows were measured.
+ */
+export async function backfillImageBytes(
+  db: Queryable,
+  storage: { size(key: string): Promise<number | null> },
+  options: { batch?: number } = {},
+): Promise<number> {
+  const batch = options.batch ?? 200;
+  let measured = 0;
+  let after = "";
+  for (;;) {
+    const rows = await db
+      .select({ id: storeImage.id, key: storeImage.key, kind: storeImage.kind })
+      .from(storeImage)
+      .where(and(eq(storeImage.bytes, 0), sql`${storeImage.key} > ${after}`))
+      .orderBy(storeImage.key)
+      .limit(batch);
+    if (rows.length === 0) return measured;
+    for (const row of rows) {
+      const sizes = await Promise.all(
+        IMAGE_VARIANTS[row.kind].map((variant) => storage.size(`${row.key}-${variant.suffix}.webp`)),
+      );
+      const bytes = sizes.reduce<number>((sum, size) => sum + (size ?? 0), 0);
+      if (bytes > 0) {
+        await db.update(storeImage).set({ bytes }).where(eq(storeImage.id, row.id));
+        measured++;
+      }
+    }
+    after = rows.at(-1)!.key;
+  }
 }

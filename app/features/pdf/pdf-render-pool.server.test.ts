@@ -13,6 +13,8 @@ import { drawPriceListPdf } from "./price-list-pdf-document.server";
 const item = (n: number): PriceListItem => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
   name: `Јогурт Бимилк ${n} г №${n}`,
+  nameSq: null,
+  descriptionSq: null,
   category: null,
   description: n % 2 ? "Домашно производство, чувајте на ладно место." : null,
   priceCents: 3_000 + n,

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import PDFDocument from "pdfkit";
 import type { PriceList } from "~/features/feeds/price-list.server";
+import { contentFor } from "~/features/product-language/product-language";
 import { priceStampOf, stampText } from "~/features/storefront/stamp";
 import type { Locale } from "~/i18n/config";
 import { formatDateTime, formatDay } from "~/lib/dates";
@@ -123,9 +124,11 @@ export async function drawPriceListPdf(
 
   if (list.products.length === 0) doc.font("regular").fontSize(10).text(t("pricelist:pdf.empty"), MARGIN);
   for (const item of list.products) {
+    // Issue 19: the PDF's language picks the product's texts (Albanian where the store has them).
+    const { name, description } = contentFor(item, locale);
     const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
       // A row must fit on a page: a long description is cut, visibly (the CSV and JSON carry it whole).
-      name: item.description ? `${item.name}\n${clip(item.description, DESCRIPTION_CHARS)}` : item.name,
+      name: description ? `${name}\n${clip(description, DESCRIPTION_CHARS)}` : name,
       price: `${formatMoney(item.priceCents, locale)} / ${t(`products:units.${item.unit}`)}`,
       unitPrice:
         item.unitPriceCents !== null

@@ -35,6 +35,8 @@ function words(pdf: Buffer): Word[] {
 const item = (name: string): PriceListItem => ({
   id: "00000000-0000-4000-8000-000000000001",
   name,
+  nameSq: null,
+  descriptionSq: null,
   category: null,
   description: null,
   priceCents: 32_000,

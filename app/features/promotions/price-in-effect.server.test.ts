@@ -13,7 +13,7 @@ import { toCsv, toJson } from "~/features/feeds/serialize";
 import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
-import { savePromotion, setPromotionActive } from "./promotion.server";
+import { getPromotion, listProductPromotions, savePromotion, setPromotionActive } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
 import { promotionalPrice } from "./promotion-price";
 
@@ -190,6 +190,66 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
       prior.push((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).promotion!.priorPriceCents);
     }
     expect(prior).toEqual([18_000, 27_000, 22_500]);
+  });
+
+  it("keeps the days a product spent in a promotion it was moved out of (decision 0077)", async () => {
+    // 200 den; 10 % off from 1 to 20 June; on 10 June the owner moves it into a 5 % promotion.
+    const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+    const first = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], {
+        name: "Јуни",
+        startsOn: "2026-06-01",
+        endsOn: "2026-06-20",
+      }),
+      { now: new Date("2026-05-25T08:00:00Z") },
+    );
+    const moved = promotionInput([{ productId: item.id }], {
+      name: "Друга",
+      value: "5",
+      startsOn: "2026-06-10",
+      endsOn: "2026-06-25",
+      move: "1",
+    });
+    await savePromotion(ctx, moved, { now: new Date("2026-06-10T06:00:00Z") });
+    // 180 den was in effect from 1 to 9 June, and the new promotion's prior price says so.
+    expect((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).priceCents).toBe(18_000);
+    const now = await priceAt(ctx, item.id, "2026-06-12T10:00:00Z");
+    expect(now.priceCents).toBe(19_000);
+    expect(now.promotion?.priorPriceCents).toBe(18_000);
+    // The old promotion no longer lists it, and the product's form shows its days there.
+    expect((await getPromotion(ctx, first.id)).products).toEqual([]);
+    const own = await listProductPromotions(ctx, item.id, new Date("2026-06-12T10:00:00Z"));
+    expect(own.map((p) => [p.name, p.startsOn, p.endsOn, p.state])).toEqual([
+      ["Друга", "2026-06-10", "2026-06-25", "active"],
+      ["Јуни", "2026-06-01", "2026-06-09", "ended"],
+    ]);
+  });
+
+  it("keeps the days of a product taken out of a running promotion by editing it", async () => {
+    const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+    const other = await createProduct(ctx, productInput({ name: "Друг", price: "100" }));
+    const days = { name: "Јуни", startsOn: "2026-06-01", endsOn: "2026-06-20" };
+    const saved = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }, { productId: other.id }], days),
+      {
+        now: new Date("2026-05-25T08:00:00Z"),
+      },
+    );
+    await savePromotion(ctx, promotionInput([{ productId: other.id }], days), {
+      id: saved.id,
+      now: new Date("2026-06-10T06:00:00Z"),
+    });
+    expect((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).priceCents).toBe(18_000);
+    expect((await priceAt(ctx, item.id, "2026-06-12T10:00:00Z")).priceCents).toBe(20_000);
+    expect((await getPromotion(ctx, saved.id)).products.map((p) => p.name)).toEqual(["Друг"]);
+    // Put back in, it is simply in the promotion again.
+    await savePromotion(ctx, promotionInput([{ productId: item.id }, { productId: other.id }], days), {
+      id: saved.id,
+      now: new Date("2026-06-11T06:00:00Z"),
+    });
+    expect((await priceAt(ctx, item.id, "2026-06-12T10:00:00Z")).priceCents).toBe(18_000);
   });
 
   it("is the regular price for a product with no history", async () => {

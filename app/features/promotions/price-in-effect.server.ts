@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "~/db/client.server";
 import { priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
+import { pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
@@ -15,8 +17,40 @@ import { PRIOR_PRICE_DAYS } from "./promotion-constants";
 // `priceInEffectColumns`, which `publicProductsQuery` joins; `pricesInEffect` answers the same for
 // a list of product ids (the dashboard, the tests).
 
-/** The promotional price of `product` under `promotion` and its assignment (promotion-price.ts in SQL). */
-const promotionalPriceSql = sql`coalesce(${promotionProduct.customPriceCents}, ${product.priceCents} - case when ${promotion.discountType} = 'percentage' then (${product.priceCents} * ${promotion.discountValue} + 5000) / 10000 else ${promotion.discountValue} end)`;
+/** The promotional price of a product whose price is `base` under `promotion` and its assignment (promotion-price.ts in SQL). */
+const promotionalPriceOf = (base: SQL) =>
+  sql`coalesce(${promotionProduct.customPriceCents}, ${base} - case when ${promotion.discountType} = 'percentage' then (${base} * ${promotion.discountValue} + 5000) / 10000 else ${promotion.discountValue} end)`;
+
+/**
+ * Issue 19 (decision 0069): a point of sale's own prices. `pointOfSaleId` null is the store-wide
+ * list. The alias is the point's override row of the product (left-joined by `overrideJoin`).
+ */
+export type PointOfSaleOverride = ReturnType<typeof overrideAlias>;
+export const overrideAlias = (name: string) => alias(pointOfSaleProduct, name);
+
+/** The join condition of `override` on the product at the point of sale. */
+export function overrideJoin(storeId: string, pointOfSaleId: string, override: PointOfSaleOverride): SQL {
+  return and(
+    eq(override.storeId, storeId),
+    eq(override.pointOfSaleId, pointOfSaleId),
+    eq(override.productId, product.id),
+  )!;
+}
+
+/** The product's regular price at the point of sale: its override, else the store's price. */
+export function basePriceSql(override: PointOfSaleOverride | null): SQL {
+  return override ? sql`coalesce(${override.priceCents}, ${product.priceCents})` : sql`${product.priceCents}`;
+}
+
+/**
+ * A promotion runs at a point of sale when it is limited to none (it runs everywhere) or to that
+ * one; the store-wide list shows only the promotions limited to none.
+ */
+function promotionRunsAt(pointOfSaleId: string | null): SQL {
+  const unlimited = sql`not exists (select 1 from ${promotionPointOfSale} l where l.promotion_id = ${promotion.id})`;
+  if (pointOfSaleId === null) return unlimited;
+  return sql`(${unlimited} or exists (select 1 from ${promotionPointOfSale} l where l.promotion_id = ${promotion.id} and l.point_of_sale_id = ${pointOfSaleId}))`;
+}
 
 /** The Skopje midnight that begins `day` (a date expression), as a timestamptz. */
 export const skopjeMidnightSql = (day: SQL | string) =>
@@ -26,8 +60,16 @@ export const skopjeMidnightSql = (day: SQL | string) =>
  * The store's promotions running on `day` (YYYY-MM-DD in Skopje), one row per product: the
  * exclusion constraint of migration 0008 allows no second active one on the same day.
  */
-export function runningPromotions(db: Queryable, storeId: string, day: string) {
-  return db
+export function runningPromotions(
+  db: Queryable,
+  storeId: string,
+  day: string,
+  pointOfSaleId: string | null = null,
+) {
+  const override = pointOfSaleId ? overrideAlias("running_override") : null;
+  const promotionalPriceSql = promotionalPriceOf(basePriceSql(override));
+  const base = basePriceSql(override);
+  const query = db
     .select({
       productId: sql<string>`${promotionProduct.productId}`.as("running_product_id"),
       promotionId: sql<string>`${promotion.id}`.as("running_promotion_id"),
@@ -39,7 +81,12 @@ export function runningPromotions(db: Queryable, storeId: string, day: string) {
     .from(promotionProduct)
     .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, storeId)))
     .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, storeId)))
-    .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)))
+    .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, storeId)));
+  const joined =
+    override && pointOfSaleId
+      ? query.leftJoin(override, overrideJoin(storeId, pointOfSaleId, override))
+      : query;
+  return joined
     .where(
       and(
         eq(promotionProduct.storeId, storeId),
@@ -48,7 +95,8 @@ export function runningPromotions(db: Queryable, storeId: string, day: string) {
         sql`${promotionProduct.endsOn} >= ${day}`,
         // A government ban on promotions of a category takes effect at once (issue 15).
         sql`coalesce(${category.promotionsForbidden}, false) = false`,
-        sql`${promotionalPriceSql} > 0 and ${promotionalPriceSql} < ${product.priceCents}`,
+        sql`${promotionalPriceSql} > 0 and ${promotionalPriceSql} < ${base}`,
+        promotionRunsAt(pointOfSaleId),
       ),
     )
     .as("running");
@@ -79,9 +127,10 @@ export function priorPriceSql(options: {
   const same = sql`h.store_id = ${storeId} and h.product_id = ${productId}`;
   const otherPromotion =
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
-  // The other promotion's days inside the window, as instants [from, to).
-  const from = sql`greatest(${windowStart}, ${skopjeMidnightSql(sql`op.starts_on`)})`;
-  const to = sql`least(${start}, ${skopjeMidnightSql(sql`op.ends_on + 1`)})`;
+  // The other promotion's days inside the window, as instants [from, to): the assignment's days,
+  // which end early for a product moved out of it (decision 0077).
+  const from = sql`greatest(${windowStart}, ${skopjeMidnightSql(sql`opp.starts_on`)})`;
+  const to = sql`least(${start}, ${skopjeMidnightSql(sql`opp.ends_on + 1`)})`;
   const regularThen = sql`coalesce(
       (select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at <= ${from} order by h.changed_at desc limit 1),
       (select h.old_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} order by h.changed_at asc limit 1),
@@ -103,7 +152,7 @@ export function priorPriceSql(options: {
           select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} and h.changed_at < ${to}
         ) r
         where opp.store_id = ${storeId} and opp.product_id = ${productId} and op.active and ${otherPromotion}
-          and op.starts_on < (${options.startsOn})::date and op.ends_on >= ${windowStartDay}
+          and opp.starts_on < (${options.startsOn})::date and opp.ends_on >= ${windowStartDay}
           and ${promotional} < r.regular)
     ) as prices where p > 0), (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
 }
@@ -119,25 +168,38 @@ export function promotionDay(at: Date = getClock().now()): string {
  * through while a promotion runs; otherwise the owner's own regular price, decision 0040), and the
  * running promotion's type, days and prior price.
  */
-export function priceInEffectColumns(storeId: string, running: RunningPromotions) {
+export function priceInEffectColumns(
+  storeId: string,
+  running: RunningPromotions,
+  /** At a point of sale: its override row of the product (issue 19), left-joined by the query. */
+  override: PointOfSaleOverride | null = null,
+) {
   const promoted = isNotNull(running.productId);
+  const base = basePriceSql(override);
+  // The owner's own struck-through regular price belongs to the store's price; an overridden price has none.
+  const ownRegular = override
+    ? sql`case when ${override.priceCents} is null then ${product.regularPriceCents} end`
+    : sql`${product.regularPriceCents}`;
+  const prior = priorPriceSql({
+    storeId,
+    productId: product.id,
+    startsOn: sql`${running.startsOn}`,
+    promotionId: sql`${running.promotionId}`,
+  });
   return {
-    priceCents: sql<number>`coalesce(${running.promoPriceCents}, ${product.priceCents})`.mapWith(Number),
-    regularPriceCents: sql<
-      number | null
-    >`case when ${promoted} then ${product.priceCents} else ${product.regularPriceCents} end`.mapWith(
+    priceCents: sql<number>`coalesce(${running.promoPriceCents}, ${base})`.mapWith(Number),
+    regularPriceCents: sql<number | null>`case when ${promoted} then ${base} else ${ownRegular} end`.mapWith(
       (value) => (value === null ? null : Number(value)),
     ),
     promotionId: sql<string | null>`${running.promotionId}`,
     promotionType: sql<string | null>`${running.promotionType}`,
     promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
     promotionEndsOn: sql<string | null>`${running.endsOn}::text`,
-    priorPriceCents: sql<number | null>`case when ${promoted} then ${priorPriceSql({
-      storeId,
-      productId: product.id,
-      startsOn: sql`${running.startsOn}`,
-      promotionId: sql`${running.promotionId}`,
-    })} end`.mapWith((value) => (value === null ? null : Number(value))),
+    // At a point of sale with its own price, never above that price: the history keeps the store's
+    // prices only, so the lower of the two is the one the law's rule cannot have missed (decision 0069).
+    priorPriceCents: sql<number | null>`case when ${promoted} then ${
+      override ? sql`least(${prior}, ${override.priceCents})` : prior
+    } end`.mapWith((value) => (value === null ? null : Number(value))),
   };
 }
 

@@ -1,5 +1,7 @@
+import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
@@ -66,5 +68,77 @@ describe.runIf(url)("two connections racing for one product (PostgreSQL)", () =>
       expect(["promotionProductTaken", "promotionMoveConfirm"]).toContain(
         ((r as PromiseRejectedResult).reason as { code: string }).code,
       );
+  });
+
+  it("lets one of two transactions moving a product out of a running promotion win, and keeps the old days once", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const item = await createProduct(ctx, productInput({ name: "Брашно", price: "90" }));
+    const holders = await Promise.all(
+      ["Сол", "Бибер"].map((name) => createProduct(ctx, productInput({ name, price: "30" }))),
+    );
+    const old = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], {
+        name: "Стара",
+        startsOn: "2026-06-01",
+        endsOn: "2026-06-20",
+      }),
+      { now: new Date("2026-05-25T08:00:00Z") },
+    );
+    const later = { startsOn: "2026-06-10", endsOn: "2026-06-30" };
+    const b = await savePromotion(
+      ctx,
+      promotionInput([{ productId: holders[0]!.id }], { name: "Прва", ...later }),
+    );
+    const c = await savePromotion(
+      ctx,
+      promotionInput([{ productId: holders[1]!.id }], { name: "Втора", ...later }),
+    );
+    const first = new pg.Client({ connectionString: url });
+    const second = new pg.Client({ connectionString: url });
+    await Promise.all([first.connect(), second.connect()]);
+    // What savePromotion does on 10 June with the owner's confirmation (leavePromotion, then insert).
+    const move = (client: pg.Client, promotionId: string) =>
+      client
+        .query(
+          `update promotion_product set left_on = least(coalesce(left_on, '2026-06-09'), '2026-06-09')
+           where store_id = '${storeId}' and promotion_id = '${old.id}' and product_id = '${item.id}'`,
+        )
+        .then(() =>
+          client.query(
+            `insert into promotion_product (store_id, promotion_id, product_id, starts_on, ends_on)
+             values ('${storeId}', '${promotionId}', '${item.id}', '2000-01-01', '2000-01-01')`,
+          ),
+        );
+    try {
+      await first.query("begin");
+      await second.query("begin");
+      await move(first, b.id);
+      // The second waits on the first's ended row…
+      const racing = move(second, c.id).then(
+        () => "moved",
+        (error: { code?: string }) => error.code,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query("commit");
+      // …and loses once it commits: exclusion_violation.
+      expect(await racing).toBe("23P01");
+      await second.query("rollback");
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const rows = await ctx.db
+      .select({
+        id: promotionProduct.promotionId,
+        from: promotionProduct.startsOn,
+        to: promotionProduct.endsOn,
+      })
+      .from(promotionProduct)
+      .where(and(eq(promotionProduct.storeId, storeId), eq(promotionProduct.productId, item.id)))
+      .orderBy(asc(promotionProduct.startsOn));
+    expect(rows.map((row) => [row.id, row.from, row.to])).toEqual([
+      [old.id, "2026-06-01", "2026-06-09"],
+      [b.id, "2026-06-10", "2026-06-30"],
+    ]);
   });
 });

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { isExclusionViolation } from "~/db/errors";
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
+import { addDays } from "~/features/confirmation/calendar";
 import { AppError, isAppError } from "~/lib/app-error";
 import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
 import type { PromotionInput } from "./promotion.schema";
+import { clearForResave, lastDayBefore, leavePromotion } from "./promotion-assignments.server";
 import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
 
@@ -23,7 +25,7 @@ export type PromotionListItem = PromotionRow & { productCount: number; state: Pr
 function stateWhere(state: PromotionState, day: string, storeId: string): SQL {
   if (state === "inactive") return eq(promotion.active, false);
   if (state === "ended") return and(eq(promotion.active, true), sql`${promotion.endsOn} < ${day}`)!;
-  const hasProducts = sql`exists (select 1 from ${promotionProduct} pp where pp.store_id = ${storeId} and pp.promotion_id = ${promotion.id})`;
+  const hasProducts = sql`exists (select 1 from ${promotionProduct} pp where pp.store_id = ${storeId} and pp.promotion_id = ${promotion.id} and pp.left_on is null)`;
   const notOver = and(eq(promotion.active, true), sql`${promotion.endsOn} >= ${day}`)!;
   if (state === "empty") return and(notOver, sql`not ${hasProducts}`)!;
   if (state === "scheduled") return and(notOver, sql`${promotion.startsOn} > ${day}`, hasProducts)!;
@@ -45,7 +47,7 @@ export async function listPromotions(
   const counts = ctx.db
     .select({ promotionId: promotionProduct.promotionId, value: count().as("value") })
     .from(promotionProduct)
-    .where(eq(promotionProduct.storeId, ctx.storeId))
+    .where(and(eq(promotionProduct.storeId, ctx.storeId), isNull(promotionProduct.leftOn)))
     .groupBy(promotionProduct.promotionId)
     .as("counts");
   const rows = await ctx.db
@@ -94,7 +96,13 @@ export async function getPromotion(ctx: StoreContext, promotionId: string) {
       })
       .from(promotionProduct)
       .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, ctx.storeId)))
-      .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.promotionId, promotionId)))
+      .where(
+        and(
+          eq(promotionProduct.storeId, ctx.storeId),
+          eq(promotionProduct.promotionId, promotionId),
+          isNull(promotionProduct.leftOn),
+        ),
+      )
       .orderBy(asc(product.name));
     return { ...row, products };
   } catch (error) {
@@ -186,9 +194,11 @@ export async function checkProducts(ctx: StoreContext, input: PromotionInput, lo
 export async function savePromotion(
   ctx: StoreContext,
   input: PromotionInput,
-  options: { id?: string; locale?: MoneyLocale } = {},
+  options: { id?: string; locale?: MoneyLocale; now?: Date } = {},
 ): Promise<PromotionRow> {
   const id = options.id ?? null;
+  const today = promotionDay(options.now);
+  const lastDay = lastDayBefore(today, input.startsOn);
   if (id !== null) await getPromotion(ctx, id);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
   const days = { startsOn: input.startsOn, endsOn: input.endsOn };
@@ -206,18 +216,16 @@ export async function savePromotion(
               promotions: [...new Set(conflicts.map((row) => row.promotionName))].join(", "),
             },
           });
-        // spec §4: adding it to another promotion removes it from the current one.
+        // spec §4: adding it to another promotion takes it out of the current one; the days it
+        // has already run there stay as price history (decision 0077).
         for (const row of conflicts)
-          await tx
-            .delete(promotionProduct)
-            .where(
-              and(
-                eq(promotionProduct.storeId, ctx.storeId),
-                eq(promotionProduct.promotionId, row.promotionId),
-                eq(promotionProduct.productId, row.productId),
-              ),
-            );
+          await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, lastDay);
       }
+      if (id !== null)
+        await clearForResave(tx, ctx.storeId, id, ids, {
+          startsOn: input.startsOn,
+          lastDay: addDays(today, -1),
+        });
       const values = {
         name: input.name,
         type: input.type,
@@ -237,9 +245,6 @@ export async function savePromotion(
               .set({ ...values, updatedAt: new Date() })
               .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, id)))
               .returning();
-      await tx
-        .delete(promotionProduct)
-        .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.promotionId, saved!.id)));
       await tx.insert(promotionProduct).values(
         input.products.map((chosen) => ({
           storeId: ctx.storeId,
@@ -255,8 +260,10 @@ export async function savePromotion(
     });
   } catch (error) {
     if (isAppError(error)) throw error;
-    // Another request put one of these products in an active promotion first.
-    if (isExclusionViolation(error)) throw new AppError("promotionProductTaken", { cause: error });
+    // Another request put one of these products in an active promotion first (or at the same
+    // time: two exclusion checks waiting on each other end in a deadlock, one of them refused).
+    if (isExclusionViolation(error) || isDeadlock(error))
+      throw new AppError("promotionProductTaken", { cause: error });
     throw new AppError("promotionSaveFailed", { cause: error });
   }
 }
@@ -306,12 +313,16 @@ export async function promotionCounts(ctx: StoreContext, productIds: string[], n
   return result;
 }
 
-/** A product's promotions, newest first, with their state today (the product form). */
+/** A product's promotions, newest first, with its days and state there today (the product form). */
 export async function listProductPromotions(ctx: StoreContext, productId: string, now?: Date) {
   if (!isUuid(productId)) return [];
   const day = promotionDay(now);
   const rows = await ctx.db
-    .select({ promotion, customPriceCents: promotionProduct.customPriceCents })
+    .select({
+      promotion,
+      customPriceCents: promotionProduct.customPriceCents,
+      endsOn: promotionProduct.endsOn,
+    })
     .from(promotionProduct)
     .innerJoin(
       promotion,
@@ -319,9 +330,11 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
     )
     .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
     .orderBy(desc(promotion.startsOn));
+  // A product moved out of a promotion shows its own days there (decision 0077).
   return rows.map((row) => ({
     ...row.promotion,
+    endsOn: row.endsOn,
     customPriceCents: row.customPriceCents,
-    state: promotionState(row.promotion, day),
+    state: promotionState({ ...row.promotion, endsOn: row.endsOn }, day),
   }));
 }

@@ -49,8 +49,20 @@ export function toPublicProduct(row: PublicProductRow): PublicProduct {
   };
 }
 
+/** A product's Albanian texts (issue 19), held beside the card's fields; null when it has none. */
+export type AlbanianText = { nameSq: string | null; descriptionSq: string | null } | null;
+
+export function albanianTextOf(row: Pick<PublicProductRow, "nameSq" | "descriptionSq">): AlbanianText {
+  return row.nameSq || row.descriptionSq ? { nameSq: row.nameSq, descriptionSq: row.descriptionSq } : null;
+}
+
 /** A product as held in memory: what the page shows, and what the filters need. */
-export type HeldProduct = { product: PublicProduct; categoryId: string | null; searchText: string };
+export type HeldProduct = {
+  product: PublicProduct;
+  categoryId: string | null;
+  searchText: string;
+  albanian: AlbanianText;
+};
 
 export type Catalogue = {
   store: Store;
@@ -88,6 +100,7 @@ export async function loadCatalogue(
           product: toPublicProduct(row),
           categoryId: row.categoryId,
           searchText: row.searchText.toLowerCase(),
+          albanian: albanianTextOf(row),
         }));
   return { store, confirmation, categories, products };
 }

@@ -8,11 +8,15 @@ import {
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
 import { imageUrls } from "~/features/images/image.server";
+import { contentFor } from "~/features/product-language/product-language";
 import { storeVisibility } from "~/features/stores/public-store.server";
+import type { Locale } from "~/i18n/config";
 import { AppError } from "~/lib/app-error";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
 import {
+  type AlbanianText,
+  albanianTextOf,
   type CatalogueCache,
   type HeldProduct,
   loadCatalogue,
@@ -34,6 +38,8 @@ export type StorefrontQuery = {
   page: number;
   /** A product the visitor is reporting (the report dialog). */
   reportId?: string;
+  /** The reader's language: an Albanian reader sees Albanian names where the store has them (issue 19). */
+  locale?: Locale;
 };
 
 /** Everything in the URL that picks a view of the page; the server renders any of them. */
@@ -96,16 +102,26 @@ export async function getStorefront(
   };
   if (storeVisibility(store) === "inactive")
     return { ...base, categories: [], products: [], total: 0, reporting: null };
+  // Issue 19: Albanian texts only for an Albanian reader of a store that enables them.
+  const reader: Reader = store.albanianContent && query.locale === "sq" ? "sq" : null;
   const view = catalogue.products
-    ? viewInMemory(catalogue.products, query)
-    : await viewFromDatabase(db, store.id, query, now);
+    ? viewInMemory(catalogue.products, query, reader)
+    : await viewFromDatabase(db, store.id, query, now, reader);
   return { ...base, categories: catalogue.categories, ...view };
 }
 
 type View = { products: PublicProduct[]; total: number; reporting: { id: string; name: string } | null };
 
+type Reader = "sq" | null;
+
+/** The card's product in the reader's language: Albanian texts where it has them, else Macedonian. */
+function inLanguage(product: PublicProduct, albanian: AlbanianText, reader: Reader): PublicProduct {
+  if (!reader || !albanian) return product;
+  return { ...product, ...contentFor({ ...product, ...albanian }, reader) };
+}
+
 /** Filters, sorts and pages a held catalogue exactly as viewFromDatabase does in SQL. */
-function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
+function viewInMemory(held: HeldProduct[], query: StorefrontQuery, reader: Reader): View {
   const key = query.q ? searchKey(query.q) : "";
   let matching = held.filter(
     ({ product, categoryId, searchText }) =>
@@ -121,9 +137,13 @@ function viewInMemory(held: HeldProduct[], query: StorefrontQuery): View {
   const start = (query.page - 1) * STOREFRONT_PAGE_SIZE;
   const reported = query.reportId ? held.find(({ product }) => product.id === query.reportId) : undefined;
   return {
-    products: matching.slice(start, start + STOREFRONT_PAGE_SIZE).map(({ product }) => product),
+    products: matching
+      .slice(start, start + STOREFRONT_PAGE_SIZE)
+      .map(({ product, albanian }) => inLanguage(product, albanian, reader)),
     total: matching.length,
-    reporting: reported ? { id: reported.product.id, name: reported.product.name } : null,
+    reporting: reported
+      ? { id: reported.product.id, name: inLanguage(reported.product, reported.albanian, reader).name }
+      : null,
   };
 }
 
@@ -132,6 +152,7 @@ async function viewFromDatabase(
   storeId: string,
   query: StorefrontQuery,
   at: Date,
+  reader: Reader,
 ): Promise<View> {
   const filters = { q: query.q, category: query.categoryId, promo: query.discounted };
   const [rows, total, reporting] = await Promise.all([
@@ -141,7 +162,7 @@ async function viewFromDatabase(
     countPublicProducts(db, storeId, filters, at),
     query.reportId
       ? db
-          .select({ id: product.id, name: product.name })
+          .select({ id: product.id, name: product.name, nameSq: product.nameSq })
           .from(product)
           .where(
             and(eq(product.storeId, storeId), eq(product.id, query.reportId), eq(product.status, "active")),
@@ -150,5 +171,12 @@ async function viewFromDatabase(
           .then((found) => found[0] ?? null)
       : Promise.resolve(null),
   ]);
-  return { products: rows.map(toPublicProduct), total, reporting };
+  return {
+    products: rows.map((row) => inLanguage(toPublicProduct(row), albanianTextOf(row), reader)),
+    total,
+    reporting: reporting && {
+      id: reporting.id,
+      name: reader && reporting.nameSq ? reporting.nameSq : reporting.name,
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { listCategories } from "~/features/categories/category.queries.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
 import { suggestLibraryImages } from "~/features/library/library-match.server";
+import { ProductPointsOfSaleLink } from "~/features/points-of-sale/components/product-points-of-sale-link";
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
 import { ProductPromotions } from "~/features/promotions/components/product-promotions";
@@ -26,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const product = await orNotFound(getProduct(ctx, params.productId));
   const [categories, history, promotions, librarySuggestions] = await Promise.all([
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: product.name,
     imageUrl: product.imageUrl,
     values: productFormValues(product, locale),
+    albanian: store.albanianContent,
     librarySuggestions,
     categories,
     history,
@@ -95,6 +97,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           imageUrl={loaderData.imageUrl}
           productId={loaderData.id}
           categories={loaderData.categories}
+          albanian={loaderData.albanian}
           serverErrors={failure?.errors}
           submitLabel={t("save")}
         />
@@ -103,6 +106,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <h2 className="font-semibold text-lg">{t("promotions:productPromotions")}</h2>
         <ProductPromotions promotions={loaderData.promotions} />
       </Card>
+      <ProductPointsOfSaleLink productId={loaderData.id} />
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="font-semibold text-lg">{t("history.title")}</h2>
         <PriceHistoryList history={loaderData.history} />

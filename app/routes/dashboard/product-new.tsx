@@ -19,9 +19,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("products:new")} · Vitrina`, categories: await listCategories(ctx.db, ctx.storeId) };
+  return {
+    title: `${t("products:new")} · Vitrina`,
+    categories: await listCategories(ctx.db, ctx.storeId),
+    albanian: store.albanianContent,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +48,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
           key={JSON.stringify(failure?.values ?? null)}
           values={values}
           categories={loaderData.categories}
+          albanian={loaderData.albanian}
           serverErrors={failure?.errors}
           submitLabel={t("create")}
         />

@@ -1,5 +1,5 @@
 import { requireOwnerStore } from "~/auth/guards.server";
-import { openExport } from "~/features/export/product-export.server";
+import { exportFields, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
 import { productXlsxStream } from "~/features/export/product-export-xlsx.server";
 import { requestLocale } from "~/i18n/i18n.server";
@@ -17,13 +17,18 @@ const TYPES = {
  * the import reads, headers in the owner's language. An empty store answers 'No data to export'.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const format = new URL(request.url).searchParams.get("format") === "xlsx" ? "xlsx" : "csv";
   const answer = await handleAction(
     async () => {
       const pages = await openExport(ctx);
-      const body = format === "xlsx" ? productXlsxStream(pages, locale) : productCsvStream(pages, locale);
+      // Issue 19: the Albanian columns when the store enables Albanian content.
+      const fields = exportFields(store.albanianContent);
+      const body =
+        format === "xlsx"
+          ? productXlsxStream(pages, locale, fields)
+          : productCsvStream(pages, locale, fields);
       return new Response(body, {
         headers: {
           "Content-Type": TYPES[format],

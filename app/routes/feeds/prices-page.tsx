@@ -76,6 +76,7 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
         <p className="text-gray-800">{t("files.fields")}</p>
+        <p className="text-gray-800">{t("files.albanian")}</p>
         <h2 className="font-semibold text-lg">{t("files.archiveTitle")}</h2>
         <p className="text-gray-800">
           {t("files.archive")} <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv</code>,{" "}

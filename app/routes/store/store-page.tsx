@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { products, ...storefront } = await getStorefront(
       getDb(),
       params.username,
-      query,
+      { ...query, locale },
       now,
       catalogueCache,
     );

@@ -18,6 +18,8 @@ export type ProductFormValues = Required<{ [K in keyof ProductFormInput]: string
 export const EMPTY_PRODUCT: ProductFormValues = {
   name: "",
   description: "",
+  nameSq: "",
+  descriptionSq: "",
   price: "",
   regularPrice: "",
   vatRate: "18",
@@ -40,6 +42,7 @@ export function ProductForm({
   categories,
   serverErrors,
   submitLabel,
+  albanian = false,
 }: {
   values: ProductFormValues;
   /** The product's current image; with productId an upload is attached at once. */
@@ -48,6 +51,8 @@ export function ProductForm({
   categories: { id: string; name: string }[];
   serverErrors?: FieldErrors;
   submitLabel: string;
+  /** The store has Albanian product content enabled (issue 19): the Albanian fields show. */
+  albanian?: boolean;
 }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
@@ -90,6 +95,16 @@ export function ProductForm({
       <Field id="description" label={t("fields.description")} error={errors.description}>
         <Textarea {...control("description")} defaultValue={values.description} rows={3} />
       </Field>
+      {albanian ? (
+        <>
+          <Field id="nameSq" label={t("fields.nameSq")} error={errors.nameSq} hint={t("hints.nameSq")}>
+            <Input {...control("nameSq")} defaultValue={values.nameSq} maxLength={255} lang="sq" />
+          </Field>
+          <Field id="descriptionSq" label={t("fields.descriptionSq")} error={errors.descriptionSq}>
+            <Textarea {...control("descriptionSq")} defaultValue={values.descriptionSq} rows={3} lang="sq" />
+          </Field>
+        </>
+      ) : null}
       {/* Spec §5: image under 5 MB; the same upload checks as the logo (issue 4's pipeline). */}
       <ImageUploadField
         kind="product"

@@ -2,12 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LOCALES } from "~/i18n/config";
 import { SECTION_IDS } from "../landing-content";
+import mp4 from "../media/walkthrough.mp4?url";
+import webm from "../media/walkthrough.webm?url";
+import poster from "../media/walkthrough-poster.webp?url";
 
-/** Written by `npm run video:walkthrough` (scripts/record-walkthrough.ts) into public/landing/. */
+/**
+ * Written by `npm run video:walkthrough` (scripts/record-walkthrough.ts): the video and its poster
+ * into ../media/, imported so the build names them by their content and they are cached for a year
+ * like the scripts (Lighthouse: the poster was cached one hour); the captions into public/landing/.
+ */
 export const WALKTHROUGH = {
-  webm: "/landing/walkthrough.webm",
-  mp4: "/landing/walkthrough.mp4",
-  poster: "/landing/walkthrough-poster.webp",
+  webm,
+  mp4,
+  poster,
   captions: (locale: string) => `/landing/walkthrough.${locale}.vtt`,
   width: 360,
   height: 780,

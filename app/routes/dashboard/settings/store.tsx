@@ -6,6 +6,11 @@ import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { AddressField } from "~/features/address/components/address-field";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
+import {
+  ALBANIAN_CONTENT_INTENT,
+  AlbanianContentForm,
+} from "~/features/product-language/components/albanian-content-form";
 import { PhonePublicCheckbox } from "~/features/stores/components/phone-public-checkbox";
 import { SaveButton } from "~/features/stores/components/save-button";
 import {
@@ -37,12 +42,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rootDomain: getConfig().rootDomain,
     redirectDays: USERNAME_REDIRECT_DAYS,
     store: storeProfileValues(store),
+    albanianContent: store.albanianContent,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const values = formObject(await request.formData());
+  // Issue 19: "products also in Albanian", a form of its own on this page.
+  if (values.intent === ALBANIAN_CONTENT_INTENT) {
+    return handleAction(
+      async () => {
+        await setAlbanianContent(ctx, values.albanianContent === "on");
+        return redirect("/dashboard/settings/store", {
+          headers: flashHeaders("storeSettings:languages.saved"),
+        });
+      },
+      { intent: ALBANIAN_CONTENT_INTENT, fallback: "storeSaveFailed" },
+    );
+  }
   return handleAction(
     async () => {
       const input = parseForm(storeProfileSchema, values);
@@ -100,6 +118,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
           </div>
         </Form>
       </Card>
+      <AlbanianContentForm enabled={loaderData.albanianContent} />
     </div>
   );
 }

@@ -1,0 +1,232 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { getLiveFeed } from "~/features/feeds/feed.server";
+import { buildPriceList } from "~/features/feeds/price-list.server";
+import { fromJson, toJson } from "~/features/feeds/serialize";
+import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
+import { CatalogueCache } from "~/features/storefront/catalogue-cache.server";
+import { productCardsHtml } from "~/features/storefront/product-cards-html";
+import { StoreVersions } from "~/features/storefront/store-versions.server";
+import { getStorefront } from "~/features/storefront/storefront.server";
+import { getStoreByUsername } from "~/features/stores/store.server";
+import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { setAlbanianContent } from "./albanian-content.server";
+
+// Issue 19: the public page, the feeds and the PDF in the reader's language where a translation
+// exists, else Macedonian; both languages in the feeds; search by either name.
+
+let database: Database;
+let versions: StoreVersions;
+let cache: CatalogueCache;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  versions = new StoreVersions();
+  cache = new CatalogueCache(versions);
+  await versions.start(database);
+});
+afterAll(async () => {
+  await versions?.stop();
+  await database?.close();
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+const LONG_SQ = "Qumësht i freskët i pasterizuar me yndyrë të plotë nga fermat e Pellagonisë 1 l";
+
+async function bilingualStore() {
+  const shop = await createTestStore(database);
+  await setAlbanianContent(shop.ctx, true);
+  await createProduct(
+    shop.ctx,
+    productInput({
+      name: "Млеко свежо 1 л",
+      description: "Пастеризирано млеко.",
+      nameSq: LONG_SQ,
+      descriptionSq: "Qumësht i pasterizuar.",
+      vatRate: "5",
+      netQuantity: "1",
+      netUnit: "l",
+    }),
+  );
+  // An Albanian name without an Albanian description: the description stays Macedonian.
+  await createProduct(
+    shop.ctx,
+    productInput({ name: "Леб бел", description: "Се пече секое утро.", nameSq: "Bukë e bardhë" }),
+  );
+  // No Albanian texts at all: Macedonian for everyone.
+  await createProduct(shop.ctx, productInput({ name: "Ајвар", description: "Домашен." }));
+  // Script and a spreadsheet formula in the Albanian texts.
+  await createProduct(
+    shop.ctx,
+    productInput({
+      name: "Чаша",
+      nameSq: '=HYPERLINK("http://x.test")<script>alert(1)</script>',
+      descriptionSq: "+1 @x",
+    }),
+  );
+  await settle();
+  return shop;
+}
+
+const names = (page: { products: { name: string }[] }) => page.products.map((p) => p.name);
+
+describe("public paths in the reader's language", () => {
+  for (const held of [true, false]) {
+    it(`the page shows Albanian texts to an Albanian reader, Macedonian otherwise (${held ? "catalogue in memory" : "database"})`, async () => {
+      const shop = await bilingualStore();
+      const read = (locale: "mk" | "sq" | "en", q?: string) =>
+        getStorefront(
+          database.db,
+          shop.username,
+          { page: 1, locale, q },
+          new Date(),
+          held ? cache : undefined,
+        );
+      const sq = await read("sq");
+      // Name order is the Macedonian name's (decision 0074): Ајвар, Леб, Млеко, Чаша.
+      expect(names(sq)).toEqual([
+        "Ајвар",
+        "Bukë e bardhë",
+        LONG_SQ,
+        '=HYPERLINK("http://x.test")<script>alert(1)</script>',
+      ]);
+      expect(sq.products.map((p) => p.description)).toEqual([
+        "Домашен.",
+        "Се пече секое утро.",
+        "Qumësht i pasterizuar.",
+        "+1 @x",
+      ]);
+      expect(names(await read("mk"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
+      expect(names(await read("en"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
+      // Search finds either name, whatever the reader's language.
+      expect(names(await read("mk", "bukë"))).toEqual(["Леб бел"]);
+      expect(names(await read("sq", "qumesht"))).toEqual([LONG_SQ]);
+      expect(names(await read("sq", "млеко"))).toEqual([LONG_SQ]);
+      // Turned off: Macedonian for every reader, the Albanian texts kept for later.
+      await setAlbanianContent(shop.ctx, false);
+      await settle();
+      expect(names(await read("sq"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
+    });
+  }
+
+  it("the cards escape an Albanian name's markup", async () => {
+    const shop = await bilingualStore();
+    const page = await getStorefront(database.db, shop.username, { page: 1, locale: "sq" });
+    const labels = {
+      locale: "sq" as const,
+      availability: { in_stock: "Në stok", out_of_stock: "", on_order: "" },
+      units: { piece: "copë" },
+      regularPrice: "{{price}}",
+      discount: "{{percent}} {{amount}}",
+      unitPrice: "{{price}} {{unit}}",
+      vat: "{{rate}}",
+      vatIncluded: "",
+      vatNone: "",
+      report: "",
+      reportLabel: "{{product}}",
+      promotionTypes: {},
+      promotion: "",
+      priorPrice: "",
+    };
+    const markup = productCardsHtml(page.products, labels, (id) => `?report=${id}`);
+    expect(markup).not.toContain("<script>");
+    expect(markup).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("the feeds carry both languages as separate fields; the CSV keeps its columns and stays formula-safe", async () => {
+    const shop = await bilingualStore();
+    const feed = await getLiveFeed(database.db, shop.username);
+    const json = JSON.parse(feed.json);
+    const milk = json.products.find((p: { name: string }) => p.name === "Млеко свежо 1 л");
+    expect(milk).toMatchObject({
+      name: "Млеко свежо 1 л",
+      description: "Пастеризирано млеко.",
+      nameSq: LONG_SQ,
+      descriptionSq: "Qumësht i pasterizuar.",
+    });
+    expect(json.products.find((p: { name: string }) => p.name === "Ајвар")).toMatchObject({
+      nameSq: null,
+      descriptionSq: null,
+    });
+    const [header, ...rows] = feed.csv.mk
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = header!.split(",");
+    // Every earlier column keeps its place: the id is still right after "Последна промена".
+    expect(columns.slice(-4)).toEqual([
+      "Последна промена",
+      "Шифра (ID)",
+      "Производ (албански)",
+      "Опис (албански)",
+    ]);
+    expect(rows.find((row) => row.startsWith("Чаша"))).toMatch(
+      /,"'=HYPERLINK\(""http:\/\/x\.test""\)<script>alert\(1\)<\/script>",'\+1 @x$/,
+    );
+    expect(feed.csv.sq.split("\r\n")[0]).toMatch(/,Produkti \(shqip\),Përshkrimi \(shqip\)$/);
+    // An archive written before issue 19 reads back without the keys.
+    const list = await buildPriceList(database.db, (await getStoreByUsername(database.db, shop.username))!);
+    const old = JSON.parse(toJson(list));
+    for (const product of old.products) {
+      delete product.nameSq;
+      delete product.descriptionSq;
+    }
+    expect(fromJson(JSON.stringify(old)).products[0]).toMatchObject({ nameSq: null, descriptionSq: null });
+  });
+
+  it("a store without Albanian content publishes null Albanian fields, even for stored texts", async () => {
+    const shop = await bilingualStore();
+    await setAlbanianContent(shop.ctx, false);
+    const feed = await getLiveFeed(database.db, shop.username);
+    const json = JSON.parse(feed.json);
+    expect(json.products.map((p: { nameSq: string | null }) => p.nameSq)).toEqual([null, null, null, null]);
+  });
+
+  it("the PDF follows its language: Albanian names in sq, Macedonian in mk", async () => {
+    const shop = await bilingualStore();
+    const list = await buildPriceList(database.db, (await getStoreByUsername(database.db, shop.username))!);
+    const text = async (locale: "mk" | "sq") => {
+      const dir = mkdtempSync(path.join(tmpdir(), "vitrina-pdf-"));
+      writeFileSync(path.join(dir, "list.pdf"), await renderPriceListPdf(list, locale, new Date()));
+      return execFileSync("pdftotext", [path.join(dir, "list.pdf"), "-"], { encoding: "utf8" }).replace(
+        /\s+/g,
+        " ",
+      );
+    };
+    const sq = await text("sq");
+    expect(sq).toContain("Bukë e bardhë");
+    expect(sq).toContain("Qumësht i pasterizuar.");
+    expect(sq).toContain("Се пече секое утро.");
+    expect(sq).toContain("Ајвар");
+    expect(sq).not.toContain("Леб бел");
+    const mk = await text("mk");
+    expect(mk).toContain("Леб бел");
+    expect(mk).not.toContain("Bukë");
+  });
+
+  it("a search by the Albanian name is served by the trigram index", async () => {
+    const shop = await bilingualStore();
+    // A catalogue of a realistic size, so the planner weighs the index against a scan for real.
+    await database.db.execute(sql`
+      insert into product (store_id, name, price_cents, search_text)
+      select ${shop.storeId}::uuid, 'Производ ' || n, 100, 'proizvod ' || n || ' artikal ' || (n * 7919 % 10007)
+      from generate_series(1, 3000) as n`);
+    await database.db.execute(sql`analyze product`);
+    const query = publicProductsQuery(database.db, shop.storeId, { filters: { q: "qumesht" } });
+    const result = await database.db.execute(sql`explain ${query}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    const plan = rows.map((row) => Object.values(row)[0]).join("\n");
+    expect(plan).toContain("product_search_trgm_idx");
+  });
+});
