@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   "transaction_marked_paid",
   "transaction_cancelled",
   "admin_granted",
+  // Issue 18: an entry of the shared image library removed (details: the entry, products that lost it).
+  "library_entry_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
