@@ -27,6 +27,8 @@ export default [
     route("products/import", "routes/dashboard/import.tsx"),
     route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
+    // Issue 19: a product's own price, availability and presence at each point of sale.
+    route("products/:productId/points-of-sale", "routes/dashboard/product-points-of-sale.tsx"),
     route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
     route("promotions", "routes/dashboard/promotions.tsx"),
@@ -43,8 +45,15 @@ export default [
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
+      // Issue 19: the store's points of sale.
+      route("points-of-sale", "routes/dashboard/settings/points-of-sale.tsx"),
+      route("points-of-sale/new", "routes/dashboard/settings/point-of-sale-new.tsx"),
+      route("points-of-sale/:pointOfSaleId", "routes/dashboard/settings/point-of-sale-edit.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
       route("billing", "routes/dashboard/settings/billing.tsx"),
+      // Issue 19: the store's API tokens, and the reference of /api/v1.
+      route("api", "routes/dashboard/settings/api.tsx"),
+      route("api/reference", "routes/dashboard/settings/api-reference.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),

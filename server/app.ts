@@ -11,6 +11,7 @@ import { readSession, sessionAnswer } from "~/auth/session.server";
 import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
+import { API_BODY_LIMIT, API_PREFIX, createApiHandler } from "~/features/api/api-handler.server";
 import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
@@ -32,6 +33,7 @@ import { cspNonceContext } from "~/lib/request-context";
 import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
 import { getStorage } from "~/storage/storage.server";
+import { apiV1 } from "./api-v1";
 import { bodyLimit, withReadBody } from "./body-limit";
 import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
@@ -111,6 +113,12 @@ app.use(
       ...(config.cpay ? [new URL(config.cpay.url).origin] : []),
     ],
   }),
+);
+
+// Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
+app.use(
+  API_PREFIX,
+  apiV1(createApiHandler({ db: getDb, now: () => getClock().now() }), { limit: API_BODY_LIMIT }),
 );
 
 app.use((req: Request, res: Response, next: NextFunction) => {

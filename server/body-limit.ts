@@ -90,10 +90,10 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
   };
 }
 
-class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {}
 
 /** The whole body, or BodyTooLarge the moment more than `limit` bytes have arrived. */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
+import * as apiTokens from "./schema/api-tokens";
 import * as auth from "./schema/auth";
 import * as billing from "./schema/billing";
 import * as catalog from "./schema/catalog";
@@ -37,6 +38,7 @@ export const schema = {
   ...library,
   ...storeImages,
   ...posts,
+  ...apiTokens,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = [
   "admin_granted",
   // Issue 18: an entry of the shared image library removed (details: the entry, products that lost it).
   "library_entry_removed",
+  // Issue 19: a store's REST API tokens (details: store, token id and name, scopes).
+  "api_token_created",
+  "api_token_revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

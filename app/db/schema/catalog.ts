@@ -53,6 +53,8 @@ export const product = pgTable(
     quantity: integer().notNull().default(0),
     availability: text({ enum: AVAILABILITIES }).notNull().default("in_stock"),
     barcode: text(),
+    // Issue 19: the product's id in the shop's POS or ERP program, which the REST API matches on.
+    externalId: text(),
     imageUrl: text(),
     status: text({ enum: PRODUCT_STATUSES }).notNull().default("active"),
     // Lower-case Latin skeleton of name, description and barcode, so "леб" and "leb" meet.
@@ -70,6 +72,11 @@ export const product = pgTable(
     index("product_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
     index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),
     index("product_store_quantity_idx").on(t.storeId, t.quantity, t.id),
+    // Issue 19: the REST API finds products by barcode and by external id (unique in a store).
+    index("product_store_barcode_idx").on(t.storeId, t.barcode),
+    uniqueIndex("product_store_external_id_idx")
+      .on(t.storeId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     // Substring search on the transliterated skeleton (decision 0005): pg_trgm (extension created by
     // migration 0001_extensions, index by 0002_features) on PGlite and PostgreSQL alike. fastupdate
     // off: new rows go into the index at once; a pending list (flushed only by vacuum, which PGlite

@@ -59,7 +59,11 @@ export function describeActivity(
         product: name,
         oldPrice: money(d.oldPriceCents),
         newPrice: money(d.newPriceCents),
-        detail: "",
+        // Issue 19: a point of sale's own price.
+        detail:
+          typeof d.pointOfSale === "string"
+            ? t("activity:detail.atPointOfSale", { name: d.pointOfSale })
+            : "",
       };
     case "price_update_error":
       return {
@@ -79,7 +83,12 @@ export function describeActivity(
         product: name,
         oldPrice: "",
         newPrice: "",
-        detail: typeof d.bulk === "string" ? t("activity:detail.bulkChange") : "",
+        detail:
+          typeof d.pointOfSale === "string"
+            ? t("activity:detail.atPointOfSale", { name: d.pointOfSale })
+            : typeof d.bulk === "string"
+              ? t("activity:detail.bulkChange")
+              : "",
       };
   }
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
 import { store } from "~/db/schema/stores";
+import { describeActivity } from "~/features/activity/activity-describe";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { answerToday } from "~/features/confirmation/confirmation.server";
@@ -9,6 +10,7 @@ import { buildPriceList } from "~/features/feeds/price-list.server";
 import { archivePriceList, getArchivedFile } from "~/features/feeds/snapshot.server";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
+import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import {
   clearOverride,
@@ -88,6 +90,9 @@ describe("a point of sale's price list", () => {
     expect(rows.map((r) => r.details)).toEqual([
       { name: "Млеко", oldPriceCents: 8_000, newPriceCents: 9_000, pointOfSale: "Тетово" },
     ]);
+    // The activity page and its CSV say where.
+    const text = describeActivity(rows[0]!, getFixedT("mk"), "mk");
+    expect(text.detail).toBe("На продажното место „Тетово“");
   });
 
   it("refuses another store's point of sale or product, and prices that are not positive", async () => {

@@ -11,6 +11,7 @@ import { listCategories } from "~/features/categories/category.queries.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
 import { suggestLibraryImages } from "~/features/library/library-match.server";
+import { ProductPointsOfSaleLink } from "~/features/points-of-sale/components/product-points-of-sale-link";
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
 import { ProductPromotions } from "~/features/promotions/components/product-promotions";
@@ -105,6 +106,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <h2 className="font-semibold text-lg">{t("promotions:productPromotions")}</h2>
         <ProductPromotions promotions={loaderData.promotions} />
       </Card>
+      <ProductPointsOfSaleLink productId={loaderData.id} />
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="font-semibold text-lg">{t("history.title")}</h2>
         <PriceHistoryList history={loaderData.history} />

@@ -7,8 +7,10 @@ import { cn } from "~/lib/cn";
 export const SETTINGS_TABS = [
   { to: "/dashboard/settings", key: "account", end: true },
   { to: "/dashboard/settings/store", key: "store", end: false },
+  { to: "/dashboard/settings/points-of-sale", key: "pointsOfSale", end: false },
   { to: "/dashboard/settings/open-hours", key: "openHours", end: false },
   { to: "/dashboard/settings/billing", key: "billing", end: false },
+  { to: "/dashboard/settings/api", key: "api", end: false },
 ] as const;
 
 export default function SettingsLayout() {

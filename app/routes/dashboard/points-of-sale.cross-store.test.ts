@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { closeDatabase } from "~/db/db.server";
+import { activityLog } from "~/db/schema/activity";
+import { pointOfSale, pointOfSaleProduct } from "~/db/schema/points-of-sale";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { setOverride } from "~/features/points-of-sale/overrides.server";
+import { createPointOfSale, listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
+import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import { createTestStore } from "../../../tests/support/test-db";
+import * as productPointsRoute from "./product-points-of-sale";
+import * as editRoute from "./settings/point-of-sale-edit";
+import * as listRoute from "./settings/points-of-sale";
+
+// Issue 19: every points-of-sale page and action refuses the other store's point-of-sale and
+// product ids (404) and changes nothing of theirs.
+
+type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
+const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
+
+let database: Database;
+let mine: Awaited<ReturnType<typeof createTestStore>>;
+let theirs: Awaited<ReturnType<typeof createTestStore>>;
+let myPointId: string;
+let myProductId: string;
+let theirPointId: string;
+let theirOtherPointId: string;
+let theirProductId: string;
+
+async function snapshot() {
+  const points = await database.db.select().from(pointOfSale).where(eq(pointOfSale.storeId, theirs.storeId));
+  const overrides = await database.db
+    .select()
+    .from(pointOfSaleProduct)
+    .where(eq(pointOfSaleProduct.storeId, theirs.storeId));
+  const activity = await database.db
+    .select()
+    .from(activityLog)
+    .where(eq(activityLog.storeId, theirs.storeId));
+  return JSON.stringify({ points, overrides, activity });
+}
+
+beforeAll(async () => {
+  database = await startRouteDatabase();
+  mine = await createTestStore(database);
+  theirs = await createTestStore(database);
+  myPointId = (await createPointOfSale(mine.ctx, { name: "Мое", address: testAddress(), phone: null })).id;
+  myProductId = (await createProduct(mine.ctx, productInput({ name: "Мое млеко", price: "80" }))).id;
+  theirPointId = (await createPointOfSale(theirs.ctx, { name: "Туѓо", address: testAddress(), phone: null }))
+    .id;
+  theirOtherPointId = (await listPointsOfSale(theirs.ctx))[0]!.id;
+  theirProductId = (await createProduct(theirs.ctx, productInput({ name: "Туѓо млеко", price: "80" }))).id;
+  await setOverride(theirs.ctx, {
+    pointOfSaleId: theirPointId,
+    productId: theirProductId,
+    priceCents: 9_900,
+  });
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+const pointForm = {
+  intent: "save",
+  name: "Преземено",
+  slug: "",
+  addressSuggestion: "{}",
+  street: "ул. 1",
+  phone: "",
+};
+
+describe("another store's points of sale and products answer 404 and change nothing", () => {
+  it("settings → points of sale: delete one of theirs", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const url = "/dashboard/settings/points-of-sale";
+    for (const id of [theirPointId, theirOtherPointId]) {
+      const request = post(url, { intent: "delete", pointOfSaleId: id });
+      expect(await statusOf(() => call(listRoute.action, { request, context, params: {} }))).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("the edit page, its save and its delete", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const url = `/dashboard/settings/points-of-sale/${theirPointId}`;
+    const params = { pointOfSaleId: theirPointId };
+    expect(await statusOf(() => call(editRoute.loader, { request: get(url), context, params }))).toBe(404);
+    // A valid address is not needed to be refused: the point is looked up before the address.
+    const save = post(url, pointForm);
+    expect([400, 404]).toContain(
+      await statusOf(() => call(editRoute.action, { request: save, context, params })),
+    );
+    const remove = post(url, { intent: "delete" });
+    expect(await statusOf(() => call(editRoute.action, { request: remove, context, params }))).toBe(404);
+    for (const junk of ["not-a-uuid", "..%2F..%2Fadmin", "00000000-0000-0000-0000-000000000000"]) {
+      const junkArgs = { request: get(url), context, params: { pointOfSaleId: junk } };
+      expect(await statusOf(() => call(editRoute.loader, junkArgs))).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("a product's prices at points of sale: their product, their point on my product, my point on their product", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const page = (productId: string) => `/dashboard/products/${productId}/points-of-sale`;
+    expect(
+      await statusOf(() =>
+        call(productPointsRoute.loader, {
+          request: get(page(theirProductId)),
+          context,
+          params: { productId: theirProductId },
+        }),
+      ),
+    ).toBe(404);
+    const attempts: [string, string, string][] = [
+      [theirProductId, theirPointId, "save"],
+      [theirProductId, myPointId, "save"],
+      [myProductId, theirPointId, "save"],
+      [theirProductId, theirPointId, "clear"],
+      [myProductId, theirPointId, "clear"],
+    ];
+    for (const [productId, pointOfSaleId, intent] of attempts) {
+      const request = post(page(productId), {
+        intent,
+        pointOfSaleId,
+        price: "1",
+        availability: "",
+        excluded: "on",
+      });
+      expect([
+        productId,
+        pointOfSaleId,
+        intent,
+        await statusOf(() => call(productPointsRoute.action, { request, context, params: { productId } })),
+      ]).toEqual([productId, pointOfSaleId, intent, 404]);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("my own point of sale and product still work through the same routes", async () => {
+    const context = signedIn(mine.userId);
+    const url = `/dashboard/products/${myProductId}/points-of-sale`;
+    const request = post(url, {
+      intent: "save",
+      pointOfSaleId: myPointId,
+      price: "85,50",
+      availability: "",
+      excluded: "",
+    });
+    const answer = (await call(productPointsRoute.action, {
+      request,
+      context,
+      params: { productId: myProductId },
+    })) as Response;
+    expect(answer.status).toBe(302);
+    const rows = await database.db
+      .select()
+      .from(pointOfSaleProduct)
+      .where(eq(pointOfSaleProduct.storeId, mine.storeId));
+    expect(rows).toMatchObject([{ pointOfSaleId: myPointId, productId: myProductId, priceCents: 8_550 }]);
+  });
+
+  it("the last point of sale cannot be deleted through the page", async () => {
+    const lonely = await createTestStore(database);
+    const [only] = await listPointsOfSale(lonely.ctx);
+    const context = signedIn(lonely.userId);
+    const request = post("/dashboard/settings/points-of-sale", { intent: "delete", pointOfSaleId: only!.id });
+    const answer = (await call(listRoute.action, { request, context, params: {} })) as {
+      data: { ok: boolean; errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(409);
+    expect(answer.data.errors.form).toBe("errors:lastPointOfSale");
+    expect(await listPointsOfSale(lonely.ctx)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { requireOwnerStore } from "~/auth/guards.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PointOfSaleForm } from "~/features/points-of-sale/components/point-of-sale-form";
+import { pointOfSaleFormSchema } from "~/features/points-of-sale/point-of-sale.schema";
+import {
+  deletePointOfSale,
+  getPointOfSale,
+  listPointsOfSale,
+  updatePointOfSale,
+} from "~/features/points-of-sale/point-of-sale.server";
+import { pointOfSaleInputOf, pointOfSaleValues } from "~/features/points-of-sale/point-of-sale-form.server";
+import { failureOf } from "~/lib/action-result";
+import { getConfig } from "~/lib/config.server";
+import { flashHeaders } from "~/lib/flash.server";
+import { formObject } from "~/lib/form";
+import { pageTitle } from "~/lib/page-title.server";
+import { handleAction, orNotFound, parseForm } from "~/lib/route-adapter.server";
+import type { Route } from "./+types/point-of-sale-edit";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }];
+}
+
+const LIST = "/dashboard/settings/points-of-sale";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, store } = await requireOwnerStore(context);
+  const point = await orNotFound(getPointOfSale(ctx, params.pointOfSaleId));
+  const count = (await listPointsOfSale(ctx)).length;
+  return {
+    title: `${point.name} · ${pageTitle(request, "pointsOfSale:title")}`,
+    publicBase: `${getConfig().baseUrl.replace(/^https?:\/\//, "")}/${store.username}/`,
+    point: pointOfSaleValues(point, store),
+    canDelete: count > 1,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx } = await requireOwnerStore(context);
+  const values = formObject(await request.formData());
+  if (values.intent === "delete") {
+    return handleAction(
+      async () => {
+        await deletePointOfSale(ctx, params.pointOfSaleId);
+        return redirect(LIST, { headers: flashHeaders("pointsOfSale:deleted") });
+      },
+      { intent: "delete", fallback: "storeSaveFailed", notFoundPage: true },
+    );
+  }
+  return handleAction(
+    async () => {
+      // Another store's id is "not found" before anything typed is looked at.
+      await getPointOfSale(ctx, params.pointOfSaleId);
+      const input = pointOfSaleInputOf(parseForm(pointOfSaleFormSchema, values));
+      await updatePointOfSale(ctx, params.pointOfSaleId, input);
+      return redirect(LIST, { headers: flashHeaders("pointsOfSale:saved") });
+    },
+    { values, fallback: "storeSaveFailed", notFoundPage: true },
+  );
+}
+
+export default function EditPointOfSale({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("pointsOfSale");
+  const failure = failureOf(actionData, "save");
+  const deleteFailure = failureOf(actionData, "delete");
+  const busy = useNavigation().state === "submitting";
+  const { point } = loaderData;
+  return (
+    <div>
+      <Link to={LIST} className="text-brand-700 text-sm hover:underline">
+        ← {t("back")}
+      </Link>
+      <h2 className="mt-2 font-semibold text-lg">{point.name}</h2>
+      <Card className="mt-4 p-5">
+        <PointOfSaleForm
+          saved={point}
+          typed={failure?.values ?? {}}
+          errors={failure?.errors ?? {}}
+          busy={busy}
+          publicBase={loaderData.publicBase}
+          isNew={false}
+        />
+      </Card>
+      {loaderData.canDelete ? (
+        <Form
+          method="post"
+          className="mt-6"
+          onSubmit={(event) => {
+            if (!window.confirm(t("deleteQuestion", { name: point.name }))) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          {deleteFailure?.errors.form ? (
+            <p role="alert" className="mb-2 text-red-700 text-sm">
+              {t(deleteFailure.errors.form)}
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" className="text-red-700">
+            {t("delete")}
+          </Button>
+        </Form>
+      ) : (
+        <p className="mt-6 text-gray-600 text-sm">{t("lastOne")}</p>
+      )}
+    </div>
+  );
+}
