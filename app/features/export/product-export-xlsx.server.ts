@@ -11,7 +11,7 @@ import { type ExportRow, exportCells, exportHeaders } from "./product-export.ser
 // other value a text cell: a text cell is never a formula, whatever it starts with, so "=1+1" in a
 // name stays those four characters in Excel and in the import (no apostrophe needed, unlike CSV).
 
-const PRICE_FIELDS = new Set(["price", "regularPrice"]);
+const PRICE_FIELDS = new Set(["price", "regularPrice", "discountPrice"]);
 const WIDTH: Partial<Record<(typeof EXPORT_FIELDS)[number], number>> = {
   name: 40,
   description: 40,
@@ -20,6 +20,8 @@ const WIDTH: Partial<Record<(typeof EXPORT_FIELDS)[number], number>> = {
   category: 20,
   barcode: 16,
   availability: 16,
+  discountType: 24,
+  discountDuration: 24,
 };
 
 /** The workbook as a web stream; a failure while writing ends the download with an error. */

@@ -26,6 +26,9 @@ const MK_HEADERS = [
   "Баркод",
   "Опис",
   "Достапност",
+  "Цена со попуст",
+  "Вид на попуст",
+  "Времетраење на попуст",
 ];
 
 /** A store with the cases the issue names: Cyrillic, decimal prices, empty optional fields, formulas. */
@@ -87,9 +90,27 @@ describe("the CSV export", () => {
       "0012345678905",
       "Пастеризирано\nод Пелагонија",
       "По нарачка",
+      "",
+      "",
+      "",
     ]);
     // Empty optional fields are empty cells, not "null" or "0".
-    expect(rows[2]).toEqual(["Јајца", "8,90", "", "", "1", "парче", "", "Без ДДВ", "", "", "На залиха"]);
+    expect(rows[2]).toEqual([
+      "Јајца",
+      "8,90",
+      "",
+      "",
+      "1",
+      "парче",
+      "",
+      "Без ДДВ",
+      "",
+      "",
+      "На залиха",
+      "",
+      "",
+      "",
+    ]);
   });
 
   it("neutralises cells a spreadsheet would run as a formula", async () => {

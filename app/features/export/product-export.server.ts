@@ -7,7 +7,14 @@ import {
   EXPORT_FIELDS,
   type ImportField,
 } from "~/features/import/columns";
+import { discountDurationText } from "~/features/import/discount";
 import { exportLabel, exportPrice } from "~/features/import/values";
+import {
+  promotionDay,
+  type RunningPromotions,
+  runningPromotions,
+} from "~/features/promotions/price-in-effect.server";
+import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { formatQuantity, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
@@ -33,9 +40,14 @@ export type ExportRow = {
   availability: string;
   barcode: string | null;
   categoryName: string | null;
+  /** The promotion running on the export's day (decision 0076): its price, type and days. */
+  discountPriceCents: number | null;
+  promotionType: string | null;
+  promotionStartsOn: string | null;
+  promotionEndsOn: string | null;
 };
 
-const columns = {
+const columnsOf = (running: RunningPromotions) => ({
   id: product.id,
   nameOrder: product.nameOrder,
   name: product.name,
@@ -52,7 +64,11 @@ const columns = {
   availability: product.availability,
   barcode: product.barcode,
   categoryName: category.name,
-};
+  discountPriceCents: running.promoPriceCents,
+  promotionType: running.promotionType,
+  promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
+  promotionEndsOn: sql<string | null>`${running.endsOn}::text`,
+});
 
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -62,6 +78,8 @@ export async function* exportPages(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<ExportRow[]> {
   let after: { nameOrder: string | null; id: string } | null = null;
+  const running = runningPromotions(ctx.db, ctx.storeId, promotionDay());
+  const columns = columnsOf(running);
   while (true) {
     const cursor: SQL[] = after
       ? [
@@ -72,6 +90,7 @@ export async function* exportPages(
       .select(columns)
       .from(product)
       .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, ctx.storeId)))
+      .leftJoin(running, eq(running.productId, product.id))
       .where(and(eq(product.storeId, ctx.storeId), ...cursor))
       .orderBy(...byName())
       .limit(pageSize);
@@ -134,7 +153,8 @@ export function exportCells(
 ): ExportCell[] {
   const price = (cents: number | null) =>
     cents === null ? null : numbers ? cents / 100 : exportPrice(cents, locale);
-  // The fields the import reads but no product stores (unit price, discount type…) stay empty.
+  // The unit price stays empty (the import computes it); the discount columns are the running
+  // promotion's, which the import reads back as the same promotion (decision 0076).
   const cells: Partial<Record<ImportField, ExportCell>> = {
     name: row.name,
     price: price(row.priceCents),
@@ -149,6 +169,13 @@ export function exportCells(
     availability: exportLabel("availability", row.availability, locale),
     nameSq: row.nameSq,
     descriptionSq: row.descriptionSq,
+    ...(row.discountPriceCents !== null && row.promotionType && row.promotionStartsOn && row.promotionEndsOn
+      ? {
+          discountPrice: price(Number(row.discountPriceCents)),
+          discountType: getFixedT(locale)(`pricelist:promotionTypes.${row.promotionType}`),
+          discountDuration: discountDurationText(row.promotionStartsOn, row.promotionEndsOn, locale),
+        }
+      : {}),
   };
   return fields.map((field) => cells[field] ?? null);
 }

@@ -1,11 +1,17 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { product } from "~/db/schema/catalog";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createCategory } from "~/features/categories/category.server";
+import { addDays } from "~/features/confirmation/calendar";
 import { detectMapping } from "~/features/import/columns";
 import { planImport } from "~/features/import/commit.server";
 import { readImportFile } from "~/features/import/read-file.server";
 import { toImportRows } from "~/features/import/rows";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
+import { savePromotion } from "~/features/promotions/promotion.server";
+import { promotionInput } from "~/features/promotions/promotion.test-support";
 import type { MoneyLocale } from "~/lib/money";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { openExport } from "./product-export.server";
@@ -16,6 +22,7 @@ import { productXlsxStream } from "./product-export-xlsx.server";
 // reader, mapping, row rules and plan, for CSV in every language and for .xlsx.
 
 const database = databaseForThisFile();
+const today = promotionDay();
 
 async function stocked() {
   const shop = await createTestStore(database);
@@ -55,6 +62,25 @@ async function stocked() {
   await add({ name: "Кабел 2 м", price: "100000", unit: "m", netQuantity: "2", netUnit: "m", vatRate: "18" });
   await add({ name: '=HYPERLINK("http://x.test","klik")', price: "1", description: "- попуст @ каса" });
   await add({ name: "+389 картичка", price: "200", unit: "set", netQuantity: "3", netUnit: "piece" });
+  // Running promotions (decision 0076): 10 % off two products, a custom price on a third.
+  const products = await shop.ctx.db
+    .select({ id: product.id, name: product.name })
+    .from(product)
+    .where(eq(product.storeId, shop.storeId));
+  const id = (name: string) => products.find((p) => p.name === name)!.id;
+  const days = { startsOn: addDays(today, -3), endsOn: addDays(today, 10) };
+  await savePromotion(
+    shop.ctx,
+    promotionInput([{ productId: id("Jogurt i freskët") }, { productId: id("Кабел 2 м") }], days),
+  );
+  await savePromotion(
+    shop.ctx,
+    promotionInput([{ productId: id("Јајца"), customPrice: "7,50" }], {
+      ...days,
+      name: "Рок",
+      type: "near_expiry",
+    }),
+  );
   return shop;
 }
 
@@ -63,9 +89,14 @@ const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
 
 async function reimport(storeId: string, bytes: Uint8Array, fileName: string) {
   const sheet = await readImportFile(bytes, fileName);
-  const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
-  const plan = await planImport(database.db, storeId, rows);
-  return { counts: plan.counts, skipped: [...skipped, ...plan.skipped], newCategories: plan.newCategories };
+  const { rows, skipped, notes } = toImportRows(sheet.rows, detectMapping(sheet.headers), { today });
+  const plan = await planImport(database.db, storeId, rows, today);
+  return {
+    counts: plan.counts,
+    skipped: [...skipped, ...plan.skipped],
+    newCategories: plan.newCategories,
+    notes: [...notes, ...plan.notes],
+  };
 }
 
 const NOTHING_CHANGED = { added: 0, updated: 0, unchanged: 7, skipped: 0 };
@@ -76,7 +107,7 @@ describe("export → import round trip", () => {
       const shop = await stocked();
       const csv = await bytesOf(productCsvStream(await openExport(shop.ctx), locale));
       const result = await reimport(shop.storeId, csv, "products.csv");
-      expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [] });
+      expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [], notes: [] });
     });
   }
 
@@ -84,7 +115,28 @@ describe("export → import round trip", () => {
     const shop = await stocked();
     const xlsx = await bytesOf(productXlsxStream(await openExport(shop.ctx), "mk"));
     const result = await reimport(shop.storeId, xlsx, "products.xlsx");
-    expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [] });
+    expect(result).toEqual({ counts: NOTHING_CHANGED, skipped: [], newCategories: [], notes: [] });
+  });
+
+  it("writes a running promotion's price, type and days, and the import reads back the same promotion", async () => {
+    const shop = await stocked();
+    const csv = new TextDecoder().decode(await bytesOf(productCsvStream(await openExport(shop.ctx), "mk")));
+    const day = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+    const dates = `${day(addDays(today, -3))} – ${day(addDays(today, 10))}`;
+    const line = (name: string) => csv.split("\r\n").find((l) => l.includes(name))!;
+    expect(line("Јајца")).toContain(`;"7,50";Стока пред истек на рокот;${dates}`);
+    expect(line("Jogurt i freskët")).toContain(`;"53,99";Акциска продажба;${dates}`);
+    expect(line("Млеко")).toMatch(/;;;$/);
+    // Other days in the file: noted, the promotion stays as it was (decision 0076).
+    const moved = csv.replace(
+      `7,50";Стока пред истек на рокот;${dates}`,
+      `7,50";Стока пред истек на рокот;${day(today)} – ${day(addDays(today, 20))}`,
+    );
+    const result = await reimport(shop.storeId, new TextEncoder().encode(moved), "products.csv");
+    expect(result.counts).toEqual(NOTHING_CHANGED);
+    expect(result.notes).toEqual([
+      expect.objectContaining({ reason: "discountInPromotion", params: { promotion: "Рок" } }),
+    ]);
   });
 
   it("sees an edit made in the file", async () => {

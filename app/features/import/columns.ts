@@ -50,6 +50,9 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
   "barcode",
   "description",
   "availability",
+  "discountPrice",
+  "discountType",
+  "discountDuration",
 ];
 
 /** The Albanian columns an export adds after EXPORT_FIELDS when the store enables Albanian content. */

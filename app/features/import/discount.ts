@@ -80,3 +80,13 @@ export function parseDiscountDuration(value: CellValue, today: string): Discount
   if (endsOn < startsOn) return null;
   return { startsOn, endsOn };
 }
+
+/**
+ * A promotion's days as the export writes them (decision 0076), which parseDiscountDuration reads
+ * back to the same days: "01.12.2026 – 31.12.2026" (en: "2026-12-01 – 2026-12-31").
+ */
+export function discountDurationText(startsOn: string, endsOn: string, locale: string): string {
+  const local = (day: string) =>
+    locale === "en" ? day : `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  return `${local(startsOn)} – ${local(endsOn)}`;
+}

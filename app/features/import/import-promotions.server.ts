@@ -5,10 +5,11 @@
 
 import { and, eq, gte } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { category } from "~/db/schema/catalog";
+import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { PROMOTION_PRODUCTS_MAX } from "~/features/promotions/promotion.schema";
 import { savePromotion } from "~/features/promotions/promotion.server";
+import { promotionalPrice } from "~/features/promotions/promotion-price";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportDiscount, ImportNote } from "./rows";
 
@@ -23,7 +24,8 @@ export type DiscountCandidate = {
 
 /**
  * Which rows' discounts can become promotions. A discount the product already has (same type, days
- * and price, in an active promotion) is kept as it is, neither written again nor noted.
+ * and promotional price, in an active promotion; the export writes it so) is kept as it is,
+ * neither written again nor noted. Other days or price are noted, not applied (decision 0076).
  */
 export async function planDiscounts(
   db: Queryable,
@@ -45,6 +47,9 @@ export async function planDiscounts(
     .select({
       productId: promotionProduct.productId,
       customPriceCents: promotionProduct.customPriceCents,
+      priceCents: product.priceCents,
+      discountType: promotion.discountType,
+      discountValue: promotion.discountValue,
       name: promotion.name,
       type: promotion.type,
       startsOn: promotionProduct.startsOn,
@@ -52,6 +57,7 @@ export async function planDiscounts(
     })
     .from(promotionProduct)
     .innerJoin(promotion, and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, storeId)))
+    .innerJoin(product, and(eq(product.id, promotionProduct.productId), eq(product.storeId, storeId)))
     .where(
       and(
         eq(promotionProduct.storeId, storeId),
@@ -81,7 +87,8 @@ export async function planDiscounts(
         row.type === discount.type &&
         row.startsOn === discount.startsOn &&
         row.endsOn === discount.endsOn &&
-        row.customPriceCents === discount.priceCents,
+        // The price the promotion gives it, custom or reckoned (an exported wizard promotion).
+        promotionalPrice(row.priceCents, row, row.customPriceCents) === discount.priceCents,
     );
     if (!same)
       notes.push({ line, reason: "discountInPromotion", params: { promotion: overlapping[0]!.name } });
