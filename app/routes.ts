@@ -68,6 +68,8 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
     route("waitlist", "routes/admin/waitlist.tsx"),
+    // Issue 18: the shared image library (remove an entry).
+    route("library", "routes/admin/library.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
