@@ -20,6 +20,7 @@ import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
 import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
+import { seedDemoPointsOfSale } from "./demo-points-of-sale.server";
 import { seedDemoPosts } from "./demo-posts.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
 import { demoAlbanian } from "./demo-products-sq";
@@ -122,6 +123,8 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
       },
       getClock().now(),
     );
+    // Issue 19: before the archive of past days, so each point of sale's lists are in it too.
+    await seedDemoPointsOfSale(tx, { storeId, userId: demoUser.id, products });
     await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;
   });
