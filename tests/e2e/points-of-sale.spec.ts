@@ -60,7 +60,7 @@ test("the owner adds a point of sale with its own price; visitors, feeds and the
   context,
   newVisitor,
 }) => {
-  const username = owner.store.username;
+  const username = owner.store!.username;
   await context.addCookies(owner.storageState.cookies);
   await page.setViewportSize(PHONE);
 
