@@ -18,7 +18,10 @@ export function AddressField({
   saved,
   initialStreet,
   errors,
+  label,
 }: {
+  /** The place field's label; the company's address by default (issue 19: a point of sale's). */
+  label?: string;
   /** The saved place, signed again by the loader so that saving it unchanged passes. */
   saved?: SignedSuggestion | null;
   initialStreet?: string;
@@ -71,7 +74,7 @@ export function AddressField({
     <div className="flex flex-col gap-4">
       <div className="relative flex flex-col gap-1.5">
         <label htmlFor="addressPlace" className="font-medium text-gray-800 text-sm">
-          {t("fields.address")}
+          {label ?? t("fields.address")}
         </label>
         <div className="relative">
           <MapPin aria-hidden className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-400" />
@@ -111,7 +114,7 @@ export function AddressField({
           <div
             id={listId}
             role="listbox"
-            aria-label={t("fields.address")}
+            aria-label={label ?? t("fields.address")}
             className="absolute top-full z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg"
           >
             {answer.suggestions.map((suggestion, index) => (

@@ -77,6 +77,7 @@ export function PointOfSaleForm({
         </p>
       )}
       <AddressField
+        label={t("fields.address")}
         saved={saved?.addressSuggestion}
         initialStreet={typed.street ?? saved?.street}
         errors={errors}
