@@ -68,6 +68,8 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
     route("waitlist", "routes/admin/waitlist.tsx"),
+    // Issue 18: the shared image library (remove an entry).
+    route("library", "routes/admin/library.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
   route("admin/waitlist/export", "routes/admin/waitlist-export.ts"),
@@ -101,6 +103,12 @@ export default [
   // Issue 18: every published post of a store.
   route(":username/posts", "routes/store/store-posts.tsx"),
   route(":username/price-list.pdf", "routes/feeds/price-list-pdf.ts"),
+  // Issue 19: each point of sale's list and files; its slug is never one of the paths above.
+  route(":username/:pointOfSale/prices.csv", "routes/feeds/point-of-sale-prices-csv.ts"),
+  route(":username/:pointOfSale/prices.json", "routes/feeds/point-of-sale-prices-json.ts"),
+  route(":username/:pointOfSale/prices/:file", "routes/feeds/point-of-sale-prices-archive.ts"),
+  route(":username/:pointOfSale/price-list.pdf", "routes/feeds/point-of-sale-price-list-pdf.ts"),
+  route(":username/:pointOfSale", "routes/store/point-of-sale-page.tsx"),
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

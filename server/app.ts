@@ -37,6 +37,7 @@ import { apiV1 } from "./api-v1";
 import { bodyLimit, withReadBody } from "./body-limit";
 import { buildIdHandler, buildMetaHandler } from "./build-id";
 import { recordClientAddress } from "./client-address";
+import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
@@ -68,6 +69,7 @@ app.use(
     },
     metricsToken: config.metricsToken,
     registry: metrics.registry,
+    collect: metricsCollector(metrics.registry),
   }),
 );
 

@@ -14,6 +14,8 @@ export type OperationsOptions = {
   /** METRICS_TOKEN; null → /metrics answers 404, as if it did not exist. */
   metricsToken: string | null;
   registry: Registry;
+  /** The scrape's text (default: the registry's; with several workers, all of theirs). */
+  collect?: () => Promise<string>;
   /** A check that has not answered by then counts as failed (a hung database is not ready). */
   checkTimeoutMs?: number;
 };
@@ -43,7 +45,10 @@ export function operationsRouter(options: OperationsOptions): express.Router {
       return res.status(401).type("text/plain").send("Unauthorized");
     }
     res.setHeader("Cache-Control", "no-store");
-    res.type(options.registry.contentType).send(await options.registry.metrics());
+    const collect = options.collect ?? (() => options.registry.metrics());
+    const text = await collect().catch(() => null);
+    if (text === null) return res.status(503).type("text/plain").send("Service Unavailable");
+    res.type(options.registry.contentType).send(text);
   });
 
   return router;

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { serveClusterMetrics } from "./cluster-metrics";
 
 // WEB_CONCURRENCY: how many Node processes serve requests (decision 0011). Rendering is CPU work and
 // one process uses one core; several share the port through node:cluster. Only with PostgreSQL:
@@ -26,6 +27,7 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
  */
 export function runWorkers(count: number): void {
   let closing = false;
+  serveClusterMetrics();
   const fork = () => {
     const worker = cluster.fork();
     worker.on("exit", (code, signal) => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ExtractTablesWithRelations, Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -74,13 +74,20 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** PGlite only: start from this dump of a data directory (the tests' migrated template). */
   loadDataDir?: Blob;
+  /** Sees every statement before it runs (the crash tests stop a write path at its Nth statement). */
+  logger?: Logger;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     });
-    const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzlePg({
+      client: pool,
+      schema,
+      casing: "snake_case",
+      logger: options.logger,
+    }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -115,7 +122,7 @@ export async function openDatabase(options: {
     extensions: { pg_trgm, btree_gist },
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -66,6 +66,7 @@ describe("which pages are public", () => {
       "routes/feeds/prices-page.tsx",
       "routes/landing/home.tsx",
       "routes/not-found.tsx",
+      "routes/store/point-of-sale-page.tsx",
       "routes/store/store-page.tsx",
       "routes/store/store-posts.tsx",
     ]);
@@ -76,6 +77,7 @@ describe("which pages are public", () => {
       expect([pattern, messageScope(pattern)]).toEqual([pattern, "all"]);
     }
     expect(messageScope("/:username")).toBe("public");
+    expect(messageScope(":username/:pointOfSale")).toBe("public");
   });
 });
 

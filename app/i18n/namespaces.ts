@@ -41,7 +41,15 @@ export type MessageScope = "public" | "all";
 
 // The public pages' route patterns as React Router passes them to loaders and middleware (the
 // matched routes' paths joined: "" for the landing page, "*" for a path no route claims).
-const PUBLIC_PATTERNS = new Set(["", ":username", ":username/prices", ":username/posts", "*"]);
+const PUBLIC_PATTERNS = new Set([
+  "",
+  ":username",
+  ":username/prices",
+  ":username/posts",
+  // Issue 19: a point of sale's price list page.
+  ":username/:pointOfSale",
+  "*",
+]);
 
 /** An unknown pattern gets the whole catalogue: a page never shows a key for want of a namespace. */
 export function messageScope(pattern: string): MessageScope {

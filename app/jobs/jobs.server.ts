@@ -13,6 +13,7 @@ import {
 } from "~/features/confirmation/calendar";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
+import { snapshotMissedDayEnd } from "~/features/feeds/day-end-catch-up.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import {
   invalidateAtPromotionBoundaries,
@@ -93,6 +94,8 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
   return stores.length;
 }
 
+export const DAY_END_CATCH_UP_JOB = "price-list-day-end-catch-up";
+
 export const JOBS: Job[] = [
   // The demo store confirms itself each morning at its minute between 07:00 and 09:30 (issue 12).
   { name: "demo-morning", pattern: "* 7-9 * * *", run: confirmDemoMornings },
@@ -103,6 +106,8 @@ export const JOBS: Job[] = [
   { name: PROMOTION_BOUNDARY_JOB, pattern: "* 0 * * *", run: invalidateAtPromotionBoundaries },
   // 23:55 to 23:59: an instance that was down at 23:55 still archives the day (once per store).
   { name: "price-list-day-end", pattern: "55-59 23 * * *", run: snapshotDayEnd },
+  // An instance that was down past midnight archives yesterday's end when nothing changed since.
+  { name: DAY_END_CATCH_UP_JOB, pattern: "*/15 0-9 * * *", run: snapshotMissedDayEnd },
   // Issue 16: an unpaid store goes inactive soon after its trial or paid period ends; the owner
   // is reminded 7 days and 1 day before the next payment (once per store and day).
   { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
-import { JOBS } from "./jobs.server";
+import { DAY_END_CATCH_UP_JOB, JOBS } from "./jobs.server";
 import { createScheduler, type Scheduler } from "./scheduler.server";
 
 const holder = globalThis as typeof globalThis & { __vitrinaScheduler?: Scheduler };
@@ -16,9 +16,11 @@ export function startJobs(): void {
   const scheduler = createScheduler({ db: getDb(), clock: getClock(), jobs });
   holder.__vitrinaScheduler = scheduler;
   scheduler.start();
-  // An instance that starts late catches up at once (every job is idempotent). The demo goes first,
-  // so a start after 10:00 finds its morning confirmed rather than recorded as missed.
+  // An instance that starts late catches up at once (every job is idempotent). Yesterday's end goes
+  // first, before a confirmation changes a list; the demo next, so a start after 10:00 finds its
+  // morning confirmed rather than recorded as missed.
   void (async () => {
+    await scheduler.runNow(DAY_END_CATCH_UP_JOB);
     if (demoConfirms) await scheduler.runNow("demo-morning");
     await scheduler.runNow("confirmation-reminder");
     await scheduler.runNow("confirmation-missed");

@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   "transaction_marked_paid",
   "transaction_cancelled",
   "admin_granted",
+  // Issue 18: an entry of the shared image library removed (details: the entry, products that lost it).
+  "library_entry_removed",
   // Issue 19: a store's REST API tokens (details: store, token id and name, scopes).
   "api_token_created",
   "api_token_revoked",

@@ -105,6 +105,71 @@ describe("cross-store", () => {
   });
 });
 
+describe("points of sale", () => {
+  it("sets a point of sale's own price and availability by external id; another store's point of sale is 404", async () => {
+    const points = await api("GET", "/points-of-sale", { token: tokenA });
+    expect(points.status).toBe(200);
+    const mine = points.body.items[0].id;
+    const theirs = (await api("GET", "/points-of-sale", { token: tokenB })).body.items[0].id;
+    await api("PUT", "/products/by-external-id/POS-1", {
+      token: tokenA,
+      body: { name: "Јогурт", priceCents: 5000 },
+    });
+    const set = await api("POST", `/points-of-sale/${mine}/products/batch`, {
+      token: tokenA,
+      body: { items: [{ externalId: "POS-1", priceCents: 4500, availability: "on_order" }] },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.items[0]).toMatchObject({ priceCents: 4500, availability: "on_order", excluded: false });
+    const listed = await api("GET", `/points-of-sale/${mine}/products`, { token: tokenA });
+    expect(listed.body.items).toHaveLength(1);
+
+    const theirBefore = await api("GET", `/points-of-sale/${theirs}/products`, { token: tokenB });
+    expect((await api("GET", `/points-of-sale/${theirs}/products`, { token: tokenA })).status).toBe(404);
+    const refused = await api("POST", `/points-of-sale/${theirs}/products/batch`, {
+      token: tokenA,
+      body: { items: [{ externalId: "POS-1", priceCents: 1 }] },
+    });
+    expect(refused.status).toBe(404);
+    const productId = set.body.items[0].productId;
+    expect(
+      (
+        await api("PUT", `/points-of-sale/${theirs}/products/${productId}`, {
+          token: tokenA,
+          body: { excluded: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await api("GET", `/points-of-sale/${theirs}/products`, { token: tokenB })).body).toEqual(
+      theirBefore.body,
+    );
+    // B's own point of sale with A's product id: not B's product, 404.
+    expect(
+      (
+        await api("PUT", `/points-of-sale/${theirs}/products/${productId}`, {
+          token: tokenB,
+          body: { excluded: true },
+        })
+      ).status,
+    ).toBe(404);
+    // An unknown product refuses the whole batch.
+    const unknown = await api("POST", `/points-of-sale/${mine}/products/batch`, {
+      token: tokenA,
+      body: {
+        items: [
+          { externalId: "POS-1", priceCents: null },
+          { externalId: "NOPE", priceCents: 1 },
+        ],
+      },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ pointer: "#/items/1/externalId", detail: "no such product" }]);
+    expect(
+      (await api("GET", `/points-of-sale/${mine}/products`, { token: tokenA })).body.items[0].priceCents,
+    ).toBe(4500);
+  });
+});
+
 describe("writes", () => {
   it("creates and updates by barcode and external id, with price history and activity of source api", async () => {
     const first = await api("POST", "/products/batch", {

@@ -7,6 +7,13 @@ import {
   barcodeParams,
   confirmationSchema,
   externalIdParams,
+  overrideBatch,
+  overrideBody,
+  overrideList,
+  overrideSchema,
+  pointOfSaleList,
+  pointOfSaleParams,
+  pointOfSaleProductParams,
   priceBatch,
   priceBody,
   productBatch,
@@ -18,6 +25,12 @@ import {
   promotionList,
   writeResult,
 } from "./api.schema";
+import {
+  listApiOverrides,
+  listApiPointsOfSale,
+  setApiOverride,
+  setApiOverrides,
+} from "./api-points-of-sale.server";
 import { getApiProduct, listApiProducts } from "./api-products.server";
 import type { ApiCaller } from "./api-token.server";
 import { type WriteMode, writeProducts } from "./api-writes.server";
@@ -167,6 +180,69 @@ export const OPERATIONS: Operation[] = [
     status: 200,
     response: singleResult,
     run: single("prices", "externalId"),
+  },
+  {
+    operationId: "listPointsOfSale",
+    method: "get",
+    path: "/points-of-sale",
+    summary: "List the store's points of sale",
+    tag: "Points of sale",
+    scope: "read",
+    status: 200,
+    response: pointOfSaleList,
+    run: (call) => listApiPointsOfSale(call.ctx),
+  },
+  {
+    operationId: "listPointOfSaleOverrides",
+    method: "get",
+    path: "/points-of-sale/{pointOfSaleId}/products",
+    summary: "A point of sale's own prices and availability",
+    description: "Only the products it overrides or leaves out; the others follow the store-wide values.",
+    tag: "Points of sale",
+    scope: "read",
+    params: pointOfSaleParams,
+    status: 200,
+    response: overrideList,
+    run: (call) => listApiOverrides(call.ctx, call.params.pointOfSaleId!),
+  },
+  {
+    operationId: "setPointOfSaleOverrides",
+    method: "post",
+    path: "/points-of-sale/{pointOfSaleId}/products/batch",
+    summary: "Set up to 1,000 products' price and availability at a point of sale",
+    description:
+      "Products are found by externalId or barcode. null follows the store-wide value again; excluded leaves the product out of this point of sale's list. All or nothing.",
+    tag: "Points of sale",
+    scope: "write_prices",
+    params: pointOfSaleParams,
+    body: overrideBatch,
+    status: 200,
+    response: overrideList,
+    run: (call) =>
+      setApiOverrides(
+        call.ctx,
+        call.params.pointOfSaleId!,
+        (call.body as z.infer<typeof overrideBatch>).items,
+      ),
+  },
+  {
+    operationId: "setPointOfSaleOverride",
+    method: "put",
+    path: "/points-of-sale/{pointOfSaleId}/products/{productId}",
+    summary: "Set one product's price and availability at a point of sale",
+    tag: "Points of sale",
+    scope: "write_prices",
+    params: pointOfSaleProductParams,
+    body: overrideBody,
+    status: 200,
+    response: overrideSchema,
+    run: (call) =>
+      setApiOverride(
+        call.ctx,
+        call.params.pointOfSaleId!,
+        call.params.productId!,
+        call.body as z.infer<typeof overrideBody>,
+      ),
   },
   {
     operationId: "listPromotions",

@@ -201,3 +201,46 @@ export const problemSchema = z
   })
   .meta({ id: "Problem" });
 export type Problem = z.infer<typeof problemSchema>;
+
+// Issue 19: points of sale — each may override a product's price and availability, or leave it out.
+export const pointOfSaleSchema = z
+  .object({ id: z.uuid(), slug: z.string(), name: z.string() })
+  .meta({ id: "PointOfSale" });
+export const pointOfSaleList = z
+  .object({ items: z.array(pointOfSaleSchema) })
+  .meta({ id: "PointOfSaleList" });
+export const pointOfSaleParams = z.object({ pointOfSaleId: z.uuid() });
+export const pointOfSaleProductParams = z.object({ pointOfSaleId: z.uuid(), productId: z.uuid() });
+
+export const overrideSchema = z
+  .object({
+    productId: z.uuid(),
+    priceCents: z.number().int().nullable().meta({ description: "Null: the store-wide price" }),
+    availability: z
+      .enum(AVAILABILITIES)
+      .nullable()
+      .meta({ description: "Null: the store-wide availability" }),
+    excluded: z.boolean().meta({ description: "Not sold at this point of sale" }),
+  })
+  .meta({ id: "PointOfSaleOverride" });
+export const overrideList = z
+  .object({ items: z.array(overrideSchema) })
+  .meta({ id: "PointOfSaleOverrideList" });
+
+const overrideFields = {
+  priceCents: z.number().int().min(1).max(1_000_000_000_00).nullable().optional(),
+  availability: z.enum(AVAILABILITIES).nullable().optional(),
+  excluded: z.boolean().optional(),
+};
+export const overrideBody = z.strictObject(overrideFields).meta({ id: "PointOfSaleOverrideFields" });
+export const overrideUpdate = z
+  .strictObject({ externalId: externalId.optional(), barcode: barcode.optional(), ...overrideFields })
+  .refine((item) => item.externalId !== undefined || item.barcode !== undefined, {
+    message: "give externalId or barcode",
+    path: ["externalId"],
+  })
+  .meta({ id: "PointOfSaleOverrideUpdate" });
+export type OverrideUpdate = z.infer<typeof overrideUpdate>;
+export const overrideBatch = z
+  .strictObject({ items: z.array(overrideUpdate).min(1).max(BATCH_MAX) })
+  .meta({ id: "PointOfSaleOverrideBatch" });

@@ -79,11 +79,29 @@ const CALLS: Record<string, () => { method: string; path: string; body?: unknown
   }),
   listProducts: () => ({ method: "GET", path: "/products?limit=2" }),
   getProduct: () => ({ method: "GET", path: `/products/${productId}` }),
+  listPointsOfSale: () => ({ method: "GET", path: "/points-of-sale" }),
+  setPointOfSaleOverrides: () => ({
+    method: "POST",
+    path: `/points-of-sale/${pointOfSaleId}/products/batch`,
+    body: {
+      items: [
+        { externalId: "C-1", priceCents: 19500 },
+        { externalId: "C-2", excluded: true },
+      ],
+    },
+  }),
+  setPointOfSaleOverride: () => ({
+    method: "PUT",
+    path: `/points-of-sale/${pointOfSaleId}/products/${productId}`,
+    body: { availability: "out_of_stock" },
+  }),
+  listPointOfSaleOverrides: () => ({ method: "GET", path: `/points-of-sale/${pointOfSaleId}/products` }),
   listPromotions: () => ({ method: "GET", path: "/promotions" }),
   getConfirmation: () => ({ method: "GET", path: "/confirmation" }),
   confirmPrices: () => ({ method: "POST", path: "/confirmation" }),
 };
 let productId = "";
+let pointOfSaleId = "";
 
 describe("OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -108,8 +126,9 @@ describe("OpenAPI document", () => {
       (x, y) => order.indexOf(x.operation.operationId) - order.indexOf(y.operation.operationId),
     );
     for (const { method, operation } of operations) {
-      if (operation.operationId === "getProduct") {
+      if (!productId && ["getProduct", "setPointOfSaleOverrides"].includes(operation.operationId)) {
         productId = (await api("GET", "/products?limit=1", { token })).body.items[0].id;
+        pointOfSaleId = (await api("GET", "/points-of-sale", { token })).body.items[0].id;
       }
       const request = CALLS[operation.operationId]!();
       expect(request.method.toLowerCase(), operation.operationId).toBe(method);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceSnapshot, productReport } from "~/db/schema/compliance";
+import { store } from "~/db/schema/stores";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listCalendar } from "~/features/confirmation/confirmation.server";
@@ -65,5 +66,15 @@ describe("demo store compliance history", () => {
       expect(row.priorPriceCents).toBe(listed.regularPriceCents);
     }
     expect(await countNeedsAttention(ctx)).toBe(0);
+
+    // Issue 19: Albanian product content is on, and every product has its Albanian name.
+    const [demo] = await database.db.select().from(store).where(eq(store.id, storeId));
+    expect(demo!.albanianContent).toBe(true);
+    const listed = await publicProductsQuery(database.db, storeId, { at: now });
+    expect(listed.filter((row) => !row.nameSq).map((row) => row.name)).toEqual([]);
+    expect(listed.find((row) => row.name === "Леб бел Жито Лукс 500 г")).toMatchObject({
+      nameSq: "Bukë e bardhë Zhito Luks 500 g",
+      descriptionSq: "Piqet çdo mëngjes.",
+    });
   });
 });

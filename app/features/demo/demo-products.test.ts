@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AVAILABILITIES, NET_UNITS, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "~/features/demo/demo-products";
+import { demoAlbanian } from "~/features/demo/demo-products-sq";
 import { isValidEan } from "~/lib/barcode";
 import { MAX_MONEY_CENTS, unitPriceCents } from "~/lib/money";
 import { searchKey } from "~/lib/transliterate";
@@ -28,6 +29,17 @@ describe("demo catalogue", () => {
       expect(name.length).toBeLessThanOrEqual(255);
       expect(name).toBe(name.trim());
       expect(name).toMatch(/[\u0400-\u04ff]/);
+    }
+  });
+
+  it("has an Albanian name for every product, in Latin letters, and an Albanian description (issue 19)", () => {
+    const names = DEMO_PRODUCTS.map((product) => demoAlbanian(product).nameSq);
+    expect(new Set(names).size).toBe(names.length);
+    for (const product of DEMO_PRODUCTS) {
+      const { nameSq, descriptionSq } = demoAlbanian(product);
+      expect(nameSq, product.name).not.toMatch(/[\u0400-\u04ff]/);
+      expect(nameSq.length, product.name).toBeLessThanOrEqual(255);
+      expect(descriptionSq, product.name).toMatch(/^[^\u0400-\u04ff]+$/);
     }
   });
 

@@ -15,13 +15,15 @@ import { seedDemoBilling } from "~/features/billing/demo-billing.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { saveImage } from "~/features/images/image.server";
 import { matchLibraryImages } from "~/features/library/library-match.server";
+import { productSearchText } from "~/features/product-language/product-language";
 import { DEFAULT_HOURS } from "~/features/stores/hours";
 import type { Config } from "~/lib/config.server";
-import { searchKey } from "~/lib/transliterate";
 import { seedDemoAdmin } from "./demo-admin.server";
 import { seedDemoCompliance } from "./demo-compliance.server";
+import { seedDemoPointsOfSale } from "./demo-points-of-sale.server";
 import { seedDemoPosts } from "./demo-posts.server";
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from "./demo-products";
+import { demoAlbanian } from "./demo-products-sq";
 import { seedDemoPromotions } from "./demo-promotions.server";
 
 export const DEMO_EMAIL = "demo@vitrina.mk";
@@ -60,6 +62,8 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         companyName: "Демо Трговија ДООЕЛ Скопје",
         address: skopje ? toStoreAddress(skopje, "ул. Македонија 12") : null,
         hours: DEFAULT_HOURS,
+        // Issue 19: the demo shows products in Macedonian and Albanian.
+        albanianContent: true,
       })
       .returning();
     const storeId = demoStore!.id;
@@ -76,6 +80,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
           categoryId: categoryId.get(item.category) ?? null,
           name: item.name,
           description: item.description,
+          ...demoAlbanian(item),
           // An item listed with a regular price is on the demo's running promotion: its price is
           // the regular one and the promotion gives the lower one (decision 0040).
           priceCents: item.regularPriceCents ?? item.priceCents,
@@ -87,7 +92,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
           quantity: item.quantity,
           availability: item.availability,
           barcode: item.barcode,
-          searchText: searchKey([item.name, item.description ?? "", item.barcode ?? ""].join(" ")),
+          searchText: productSearchText({ ...item, ...demoAlbanian(item) }),
         })),
       )
       .returning({ id: product.id, name: product.name, priceCents: product.priceCents });
@@ -118,6 +123,8 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
       },
       getClock().now(),
     );
+    // Issue 19: before the archive of past days, so each point of sale's lists are in it too.
+    await seedDemoPointsOfSale(tx, { storeId, userId: demoUser.id, products });
     await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;
   });

@@ -1,4 +1,6 @@
 import type { Queryable } from "~/db/client.server";
+import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
+import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { DEFAULT_LOCALE, LOCALES, type Locale, parseLocale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -20,25 +22,35 @@ type Built = {
 const built = new Map<string, Built>();
 const MAX_STORES = 500;
 
-export async function getLiveFeed(db: Queryable, username: string): Promise<Built> {
+export async function getLiveFeed(
+  db: Queryable,
+  username: string,
+  /** A point of sale's own list at /{username}/{slug}/… (issue 19); the store's list without one. */
+  pointOfSaleSlug?: string,
+): Promise<Built> {
   const store = await getPublicStore(db, username);
   if (!store) throw new AppError("storeNotFound");
-  const cached = built.get(store.id);
+  const point =
+    pointOfSaleSlug === undefined ? null : await findPointOfSaleBySlug(db, store.id, pointOfSaleSlug);
+  if (pointOfSaleSlug !== undefined && !point) throw new AppError("storeNotFound");
+  // A point's id is unique across stores: its entry and ETag never meet the store's.
+  const key = point ? point.id : store.id;
+  const cached = built.get(key);
   if (cached && cached.version === store.version) return cached;
-  const list = await buildPriceList(db, store);
+  const list = point ? await buildPointOfSalePriceList(db, store, point) : await buildPriceList(db, store);
   const entry: Built = {
     version: store.version,
     csv: Object.fromEntries(
       LOCALES.map((locale) => [locale, toCsv(list, getFixedT(locale))]),
     ) as Built["csv"],
     json: toJson(list),
-    etag: `"${store.id.slice(0, 8)}-${store.version}"`,
+    etag: `"${key.slice(0, 8)}-${store.version}"`,
     // The newest change the list shows, or the moment the version last moved: a deletion or a
     // category rename leaves no newer row behind, and Last-Modified must never go back in time.
     lastModified: new Date(Math.max(Date.parse(list.updatedAt), store.versionChangedAt.getTime())),
   };
   if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
-  built.set(store.id, entry);
+  built.set(key, entry);
   return entry;
 }
 

@@ -21,7 +21,10 @@ export const ARCHIVE_DAYS = 400;
  */
 export const SNAPSHOT_RETENTION_DAYS = 430;
 
-/** Stores the price list exactly as it is public now, as that Skopje day's latest snapshot. */
+/**
+ * Stores the price list exactly as it is public now, as that Skopje day's latest snapshot; with
+ * `at` (an earlier instant), the list as it was public then, archived now on `at`'s day.
+ */
 export async function archivePriceList(
   db: Queryable,
   store: Pick<
@@ -30,11 +33,12 @@ export async function archivePriceList(
   >,
   kind: "confirmation" | "day_end",
   now: Date,
+  at: Date = now,
 ): Promise<void> {
-  const list = await buildPriceList(db, store, now);
+  const list = await buildPriceList(db, store, at);
   await db.insert(priceSnapshot).values({
     storeId: store.id,
-    day: skopjeDay(now),
+    day: skopjeDay(at),
     kind,
     productCount: list.products.length,
     // The CSV as published in the store's language; the archive serves CSVs built from the JSON.

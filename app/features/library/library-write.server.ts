@@ -83,8 +83,8 @@ export async function addLibraryEntry(
   return "added";
 }
 
-/** Removes a library image's sizes that were written before its row failed (never a store's image). */
-async function deleteLibraryFiles(key: string): Promise<void> {
+/** Removes a library image's sizes: written before its row failed, or of a removed entry (never a store's image). */
+export async function deleteLibraryFiles(key: string): Promise<void> {
   if (!/^library\/[0-9a-f]{24}$/.test(key)) return;
   const storage = getStorage();
   await Promise.allSettled(IMAGE_VARIANTS.product.map((v) => storage.delete(`${key}-${v.suffix}.webp`)));

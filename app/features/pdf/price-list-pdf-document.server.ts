@@ -73,6 +73,12 @@ export async function drawPriceListPdf(
   const width = doc.page.width - MARGIN * 2;
   doc.font("bold").fontSize(16).text(list.store.name);
   doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
+  // Issue 19: a point of sale's list says which shop it is.
+  if (list.pointOfSale) {
+    doc.font("bold").fontSize(12).fillColor("#111827").text(list.pointOfSale.name);
+    if (list.pointOfSale.address)
+      doc.font("regular").fontSize(10).fillColor("#374151").text(list.pointOfSale.address);
+  }
   const stamp = stampText(
     t,
     priceStampOf(list.confirmedAt ? { confirmedAt: list.confirmedAt } : null, now),

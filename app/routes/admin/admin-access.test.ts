@@ -14,6 +14,7 @@ import * as settingsRoute from "../dashboard/settings/index";
 import * as auditRoute from "./audit-logs";
 import * as indexRoute from "./index";
 import * as layoutRoute from "./layout";
+import * as libraryRoute from "./library";
 import * as storesRoute from "./stores";
 import * as invoiceRoute from "./transaction-invoice";
 import * as transactionsRoute from "./transactions";
@@ -88,6 +89,9 @@ const CALLS: Call[] = [
     run: waitlistExportRoute.loader,
   },
   { name: "/admin/audit-logs", path: "/admin/audit-logs", method: "GET", run: auditRoute.loader },
+  // Issue 18: the library's entries and their removal.
+  { name: "/admin/library", path: "/admin/library", method: "GET", run: libraryRoute.loader },
+  { name: "/admin/library action", path: "/admin/library", method: "POST", run: libraryRoute.action },
   {
     name: "POST /api/admin/users/{id}/impersonate",
     path: "/api/admin/users/x/impersonate",

@@ -1,4 +1,13 @@
-import { ClipboardList, CreditCard, History, LayoutDashboard, LogOut, Store, Users } from "lucide-react";
+import {
+  ClipboardList,
+  CreditCard,
+  History,
+  Images,
+  LayoutDashboard,
+  LogOut,
+  Store,
+  Users,
+} from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, NavLink, Outlet } from "react-router";
@@ -18,6 +27,7 @@ const MENU = [
   { to: "/admin/users", key: "users", icon: Users, end: false },
   { to: "/admin/transactions", key: "transactions", icon: CreditCard, end: false },
   { to: "/admin/waitlist", key: "waitlist", icon: ClipboardList, end: false },
+  { to: "/admin/library", key: "library", icon: Images, end: false },
   { to: "/admin/audit-logs", key: "auditLogs", icon: History, end: false },
 ] as const;
 
@@ -50,7 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav
           aria-label={t("menu.label")}
-          className="grid grid-cols-3 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"
+          className="grid grid-cols-3 gap-1 px-2 pb-2 sm:grid-cols-7 md:flex md:flex-col md:px-3"
         >
           {MENU.map(({ to, key, icon: Icon, end }) => (
             <NavLink

@@ -4,6 +4,8 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { getDb } from "~/db/db.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
+import { PointOfSaleFiles } from "~/features/points-of-sale/components/point-of-sale-files";
+import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
@@ -27,6 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     store: { username: store.username, name: store.name },
     days: await listArchivedDays(db, store.id),
+    // Issue 19: every point of sale's files, when the store has several.
+    pointsOfSale: await listPublicPointsOfSale(db, store),
     title: t("pricelist:files.title", { name: store.name }),
     description: t("pricelist:files.intro"),
     canonical: `${getConfig().baseUrl}/${store.username}/prices`,
@@ -103,6 +107,7 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         )}
+        <PointOfSaleFiles username={store.username} points={loaderData.pointsOfSale} />
         <Link to={base} className={link}>
           {t("files.back")}
         </Link>

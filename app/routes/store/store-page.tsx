@@ -4,6 +4,8 @@ import { Pagination } from "~/components/pagination";
 import { getDb } from "~/db/db.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
+import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of-sale-list";
+import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
 import { NewsSection } from "~/features/posts/components/news-section";
 import { listPublicPosts } from "~/features/posts/post.server";
 import { ReportDialog } from "~/features/reports/components/report-dialog";
@@ -60,6 +62,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       mainView && storefront.store.active
         ? (await listPublicPosts(getDb(), storefront.store.id, skopjeDay(now), 3)).posts
         : [];
+    // Issue 19: the points of sale, each to its own list, when the store has several.
+    const pointsOfSale = storefront.store.active
+      ? await listPublicPointsOfSale(getDb(), storefront.store)
+      : [];
     const documentOnly = context.get(documentRequestContext);
     if (documentOnly) context.set(documentProductsContext, products);
     const t = getFixedT(locale);
@@ -68,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ...storefront,
         products: documentOnly ? null : products,
         news,
+        pointsOfSale,
         shown: products.length,
         renderedAt: now.toISOString(),
         // Formatted here: libphonenumber's metadata would add 40 KB to the page's JavaScript.
@@ -152,6 +159,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : (
           <>
+            <PointsOfSaleList username={store.username} points={loaderData.pointsOfSale} />
             <StorefrontToolbar base={base} query={query} />
             <CategoryNav
               categories={categories}

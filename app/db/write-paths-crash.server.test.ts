@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { type CrashTarget, crashDatabases } from "../../tests/support/crash-databases";
+import { observe, SCENARIOS, type Seed } from "../../tests/support/crash-scenarios";
+
+// Issue 20 "Crash safety": kill -9 during each multi-row write (import, bulk price change, bulk
+// delete, promotion assignment, the day-end archive, the 10:00 missed-day job) leaves all of it or
+// none of it, on PGlite and on PostgreSQL (the CI runs this file against both). The write path runs
+// in a child process that is frozen right before its Nth statement and then killed with SIGKILL, at
+// the second statement, in the middle, and right before the last one (for PostgreSQL the COMMIT).
+// The jobs are then started again, as a restarted server would, and must complete exactly once.
+
+const CHILD = path.resolve("tests/support/crash-child.ts");
+const VITE_RUN = path.resolve("tests/support/vite-run.mjs");
+const seedDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-crash-seed-"));
+afterAll(() => rmSync(seedDir, { recursive: true, force: true }));
+
+type Outcome = { stopped: boolean; statements: number };
+type Observed = Record<string, Record<string, unknown>[]>;
+
+/** Runs a scenario's write path in a child; with stopAt it is killed at that statement. */
+function runChild(
+  name: string,
+  seedFile: string,
+  target: CrashTarget,
+  stopAt = 0,
+  mode: "run" | "restart" = "run",
+): Promise<Outcome> {
+  const child = spawn(process.execPath, [VITE_RUN, CHILD, name, String(stopAt), seedFile, mode], {
+    env: { ...process.env, ...target.env, LOG_LEVEL: process.env.CRASH_DEBUG ? "warn" : "error" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let errors = "";
+  child.stderr.on("data", (chunk) => {
+    errors += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("stopped\n")) child.kill("SIGKILL");
+    });
+    child.once("exit", (code, signal) => {
+      if (process.env.CRASH_DEBUG) console.log(output, errors);
+      if (signal === "SIGKILL") return resolve({ stopped: true, statements: stopAt });
+      const finished = /finished (\d+)/.exec(output);
+      if (code === 0 && finished) return resolve({ stopped: false, statements: Number(finished[1]) });
+      reject(new Error(`${name} child ended with ${code ?? signal}:\n${output}\n${errors}`));
+    });
+  });
+}
+
+async function observed(target: CrashTarget, seed: Seed): Promise<Observed> {
+  const database = await target.open();
+  try {
+    return await observe(database.db, seed);
+  } finally {
+    await database.close();
+  }
+}
+
+/** What a complete run of each path must have done (beyond "something changed"). */
+const COMPLETE: Record<string, (after: Observed) => void> = {
+  "bulk price change": (after) => {
+    expect(after.priceHistory).toHaveLength(400);
+    expect(after.activity).toContainEqual({ type: "price_updated", entries: 400 });
+  },
+  "bulk delete": (after) => {
+    expect(after.products).toEqual([]);
+    expect(after.activity).toContainEqual({ type: "products_bulk_deleted", entries: 1 });
+  },
+  "promotion assignment": (after) => {
+    const weekend = after.promotions!.filter((row) => row.name === "Викенд");
+    expect(weekend).toHaveLength(300);
+  },
+  import: (after) => {
+    expect(after.products).toHaveLength(1_000);
+    expect(after.categories).toHaveLength(3);
+    expect(after.activity).toContainEqual({ type: "products_imported", entries: 1 });
+  },
+  "day-end archive job": (after) => {
+    expect(after.snapshots).toHaveLength(25);
+    expect(after.snapshots!.every((row) => row.kind === "day_end")).toBe(true);
+  },
+  "day-end archive job, restarted after midnight": (after) => {
+    expect(after.snapshots).toHaveLength(25);
+  },
+  "10:00 missed-day job": (after) => {
+    expect(after.confirmations).toHaveLength(25);
+    expect(after.confirmations!.every((row) => row.status === "missed")).toBe(true);
+  },
+};
+
+const engine = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+
+describe(`kill -9 during a multi-row write (${engine})`, () => {
+  for (const [name, scenario] of Object.entries(SCENARIOS)) {
+    it(`${name}: all of it or none of it${scenario.job ? ", and a restart completes it exactly once" : ""}`, async () => {
+      const databases = crashDatabases();
+      try {
+        const pristine = await databases.pristine();
+        const seed = await scenario.prepare(pristine);
+        await pristine.close();
+        const seedFile = path.join(seedDir, `${name.replace(/\W+/g, "-")}.json`);
+        writeFileSync(seedFile, JSON.stringify(seed));
+
+        // A complete run on a copy: how many statements the path takes, and what "all of it" is.
+        const full = await databases.copy();
+        const before = await observed(full, seed);
+        const { statements } = await runChild(name, seedFile, full);
+        if (process.env.CRASH_DEBUG) console.log(name, "statements", statements, new Date().toISOString());
+        const all = await observed(full, seed);
+        expect(all).not.toEqual(before);
+        COMPLETE[name]!(all);
+        await full.drop();
+
+        const stops = [...new Set([2, Math.ceil(statements / 2), statements])].filter(
+          (stop) => stop >= 1 && stop <= statements,
+        );
+        const nothing: number[] = [];
+        for (const stopAt of stops) {
+          const copy = await databases.copy();
+          const outcome = await runChild(name, seedFile, copy, stopAt);
+          expect(outcome.stopped).toBe(true);
+          const after = await observed(copy, seed);
+          const none = isDeepStrictEqual(after, before);
+          // Whole or absent, never a part.
+          if (!none) expect(after).toEqual(all);
+          else nothing.push(stopAt);
+          if (process.env.CRASH_DEBUG)
+            console.log(name, stopAt, none ? "none" : "all", new Date().toISOString());
+          if (scenario.job) {
+            // The restarted server's run finishes the day's work (and a further run adds nothing).
+            await runChild(name, seedFile, copy, 0, "restart");
+            expect(await observed(copy, seed)).toEqual(all);
+            if (stopAt === statements) {
+              await runChild(name, seedFile, copy, 0, "restart");
+              expect(await observed(copy, seed)).toEqual(all);
+            }
+          }
+          await copy.drop();
+        }
+        // The kills landed inside the write, not only before or after it.
+        expect(nothing.filter((stop) => stop > 1).length).toBeGreaterThan(0);
+      } finally {
+        await databases.dispose();
+      }
+    }, 600_000);
+  }
+});

@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import type { PublicPointOfSale } from "./points-of-sale-list";
+
+/**
+ * /{username}/prices: each point of sale's own files at their stable addresses (issue 19). The
+ * store's files above are the store-wide list; these are the lists of each point of sale.
+ */
+export function PointOfSaleFiles({ username, points }: { username: string; points: PublicPointOfSale[] }) {
+  const { t } = useTranslation("pricelist");
+  if (points.length < 2) return null;
+  const link = "font-medium text-brand-800 underline";
+  return (
+    <section aria-labelledby="point-of-sale-files" className="flex flex-col gap-3">
+      <h2 id="point-of-sale-files" className="font-semibold text-lg">
+        {t("files.pointsOfSale.title")}
+      </h2>
+      <p className="text-gray-800">{t("files.pointsOfSale.intro")}</p>
+      <ul className="flex flex-col gap-3">
+        {points.map((point) => {
+          const base = `/${username}/${point.slug}`;
+          return (
+            <li key={point.slug} className="rounded-xl border border-gray-200 bg-white p-3">
+              <h3 className="font-medium">
+                <a href={base} className={link}>
+                  {point.name}
+                </a>
+              </h3>
+              <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
+                <li>
+                  <a href={`${base}/prices.csv`} className={`${link} break-all`}>
+                    {base}/prices.csv
+                  </a>
+                </li>
+                <li>
+                  <a href={`${base}/prices.json`} className={`${link} break-all`}>
+                    {base}/prices.json
+                  </a>
+                </li>
+                <li>
+                  <a href={`${base}/price-list.pdf`} className={`${link} break-all`}>
+                    {base}/price-list.pdf
+                  </a>
+                </li>
+                <li>
+                  {t("files.pointsOfSale.archive")}{" "}
+                  <code className="break-all rounded bg-gray-100 px-1">
+                    {base}/prices/YYYY-MM-DD.csv|json
+                  </code>
+                </li>
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

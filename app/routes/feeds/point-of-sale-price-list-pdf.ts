@@ -1,0 +1,39 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { getClock } from "~/features/confirmation/clock.server";
+import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
+import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
+import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
+import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
+import { requestLocale } from "~/i18n/i18n.server";
+import type { Route } from "./+types/point-of-sale-price-list-pdf";
+
+/** /{username}/{slug}/price-list.pdf: one point of sale's printable list (issue 19), cached like the store's. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  const store = await getPublicStore(db, params.username);
+  if (!store) throw data(null, { status: 404 });
+  const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale);
+  if (!point) throw data(null, { status: 404 });
+  const locale = requestLocale(request);
+  const now = getClock().now();
+  // Keyed by the point's id (unique across stores), with the store's version: never the store's entry.
+  const { pdf, etag } = await priceListPdfCache.get(
+    { id: point.id, version: store.version },
+    locale,
+    now,
+    async () => renderPriceListPdf(await buildPointOfSalePriceList(db, store, point, now), locale, now),
+  );
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="${store.username}-${point.slug}-price-list.pdf"`,
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    ETag: etag,
+    Vary: "Cookie",
+  });
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length), { headers });
+}

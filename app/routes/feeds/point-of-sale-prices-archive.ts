@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { isValidDay } from "~/features/confirmation/calendar";
+import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
+import { getArchivedFile } from "~/features/feeds/snapshot.server";
+import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
+import { getPublicStore } from "~/features/stores/public-store.server";
+import type { Route } from "./+types/point-of-sale-prices-archive";
+
+/** /{username}/{slug}/prices/{YYYY-MM-DD}.csv|.json: what that point of sale's list said that day (issue 19). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json)$/.exec(params.file);
+  if (!match || !isValidDay(match[1]!)) throw data(null, { status: 404 });
+  const [, day, format] = match as unknown as [string, string, "csv" | "json"];
+  const db = getDb();
+  const store = await getPublicStore(db, params.username);
+  if (!store) throw data(null, { status: 404 });
+  const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale);
+  if (!point) throw data(null, { status: 404 });
+  const locale = csvLocale(new URL(request.url));
+  const snapshot = await getArchivedFile(db, store.id, day, format, locale, point);
+  if (!snapshot) throw data(null, { status: 404 });
+  const language = format === "csv" ? `-${locale}` : "";
+  return feedResponse(request, snapshot.body, {
+    type: format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+    etag: `"${point.id.slice(0, 8)}-${day}-${snapshot.createdAt.getTime()}${language}"`,
+    lastModified: snapshot.createdAt,
+    filename: `${store.username}-${point.slug}-prices-${day}.${format}`,
+  });
+}

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { isAppError } from "~/lib/app-error";
+import type { Route } from "./+types/point-of-sale-prices-csv";
+
+/** /{username}/{slug}/prices.csv[?lang=sq|en]: one point of sale's price list (issue 19), as the store's. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const feed = await getLiveFeed(getDb(), params.username, params.pointOfSale);
+    const locale = csvLocale(new URL(request.url));
+    return feedResponse(request, feed.csv[locale], {
+      type: "text/csv; charset=utf-8",
+      etag: csvEtag(feed.etag, locale),
+      lastModified: feed.lastModified,
+      filename: `${params.username}-${params.pointOfSale}-prices.csv`,
+    });
+  } catch (error) {
+    if (isAppError(error) && error.code === "storeNotFound") throw data(null, { status: 404 });
+    throw error;
+  }
+}

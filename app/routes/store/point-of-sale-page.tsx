@@ -1,0 +1,140 @@
+import { useMemo } from "react";
+import { data, Link, redirect } from "react-router";
+import { Pagination } from "~/components/pagination";
+import { getDb } from "~/db/db.server";
+import { getClock } from "~/features/confirmation/clock.server";
+import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
+import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
+import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
+import { StorefrontToolbar } from "~/features/storefront/components/storefront-toolbar";
+import { stampText } from "~/features/storefront/stamp";
+import { parseStorefrontQuery } from "~/features/storefront/storefront.server";
+import { findUsernameRedirect } from "~/features/stores/username-redirect.server";
+import type { Locale } from "~/i18n/config";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/use-t";
+import { isAppError } from "~/lib/app-error";
+import { getConfig } from "~/lib/config.server";
+import { formatPhoneNational } from "~/lib/phone";
+import type { Route } from "./+types/point-of-sale-page";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    { title: loaderData.title },
+    { name: "description", content: loaderData.description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+  ];
+}
+
+/** /{username}/{slug}: one point of sale's price list (issue 19: the law's list per point of sale). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseStorefrontQuery(url);
+  const locale = requestLocale(request);
+  const now = getClock().now();
+  try {
+    const page = await getPointOfSalePage(
+      getDb(),
+      params.username,
+      params.pointOfSale,
+      { ...query, locale },
+      now,
+    );
+    const t = getFixedT(locale);
+    const name = `${page.store.name} — ${page.point.name}`;
+    return data(
+      {
+        ...page,
+        renderedAt: now.toISOString(),
+        phoneDisplay: page.point.phone ? formatPhoneNational(page.point.phone) : null,
+        platformUrl: getConfig().baseUrl,
+        query: {
+          q: query.q ?? "",
+          category: query.category,
+          sort: query.sort ?? "name",
+          discounted: query.discounted ?? false,
+          page: query.page,
+        },
+        title: t("store:meta.title", { name }),
+        description: t("store:meta.description", { name }),
+        canonical: `${getConfig().baseUrl}/${page.store.username}/${page.point.slug}`,
+      },
+      { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
+    );
+  } catch (error) {
+    if (isAppError(error) && error.code === "storeNotFound") {
+      const moved = await findUsernameRedirect(getDb(), params.username);
+      if (moved) throw redirect(`/${moved}/${encodeURIComponent(params.pointOfSale)}${url.search}`, 301);
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function PointOfSalePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useT("store");
+  const locale = i18n.language as Locale;
+  const labels = useCardLabels();
+  const { store, point, stamp, products, total, pageSize, query } = loaderData;
+  const storeBase = `/${store.username}`;
+  const base = `${storeBase}/${point.slug}`;
+  // A report is the store's (one report dialog, on the store's page).
+  const reportHref = useMemo(
+    () => (id: string) => `${storeBase}?report=${encodeURIComponent(id)}`,
+    [storeBase],
+  );
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <StorefrontHeader
+        info={{
+          username: store.username,
+          name: point.name,
+          companyName: `${store.name} · ${store.companyName}`,
+          phone: point.phone,
+          phoneDisplay: loaderData.phoneDisplay,
+          address: point.address,
+          logo: store.logo,
+          hours: point.hours,
+        }}
+        renderedAt={loaderData.renderedAt}
+        stamp={stampText(t, stamp, locale)}
+        today={Boolean(stamp?.today)}
+        confirmed={Boolean(stamp)}
+      />
+      <main className="mx-auto max-w-6xl px-4 py-5">
+        <Link to={storeBase} className="text-brand-800 text-sm underline">
+          {t("pointsOfSale.all", { name: store.name })}
+        </Link>
+        {!store.active ? (
+          <p role="status" className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
+            {t("inactive")}
+          </p>
+        ) : (
+          <div className="mt-3">
+            <StorefrontToolbar base={base} query={query} />
+            <p className="mt-3 text-gray-700 text-sm">{t("count", { count: total })}</p>
+            {products.length === 0 ? (
+              <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">
+                {query.q || query.discounted ? t("noMatches") : t("empty")}
+              </p>
+            ) : (
+              <ProductCardList products={products} labels={labels} reportHref={reportHref} />
+            )}
+            <Pagination page={query.page} total={total} pageSize={pageSize} />
+          </div>
+        )}
+      </main>
+      <footer className="py-6 text-center text-gray-600 text-xs">
+        {t("poweredBy")}{" "}
+        <a href={loaderData.platformUrl} className="text-brand-800 underline">
+          {t("common:appName")}
+        </a>
+      </footer>
+    </div>
+  );
+}

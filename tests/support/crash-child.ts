@@ -1,0 +1,40 @@
+// `node tests/support/vite-run.mjs tests/support/crash-child.ts <scenario> <stopAt> <seed.json>`: runs one write
+// path of tests/support/crash-scenarios.ts on CRASH_DATABASE_URL (PostgreSQL) or CRASH_DATA_DIR
+// (PGlite files) ("restart": the job's run after a restart), and with stopAt > 0 freezes right before the write path's stopAt-th statement
+// runs, says "stopped" and waits to be killed with SIGKILL (app/db/write-paths-crash.server.test.ts).
+// Without a stop it says "finished <statements>" and exits.
+
+import { readFileSync, writeSync } from "node:fs";
+import { openDatabase } from "~/db/client.server";
+import { SCENARIOS, type Seed } from "./crash-scenarios";
+
+const [name, stopAtArg, seedFile, mode] = process.argv.slice(2);
+const scenario = SCENARIOS[name!];
+if (!scenario) throw new Error(`unknown scenario ${name}`);
+const stopAt = Number(stopAtArg);
+const seed = JSON.parse(readFileSync(seedFile!, "utf8")) as Seed;
+
+let armed = false;
+let statements = 0;
+const database = await openDatabase({
+  url: process.env.CRASH_DATABASE_URL || null,
+  dataDir: process.env.CRASH_DATA_DIR,
+  logger: {
+    logQuery() {
+      if (!armed) return;
+      statements++;
+      if (statements !== stopAt) return;
+      // Everything before this statement has run; nothing after it will: the event loop stops here.
+      writeSync(1, "stopped\n");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+    },
+  },
+});
+if (mode === "restart" && scenario.restart) await scenario.restart(database.db, seed);
+else
+  await scenario.run(database.db, seed, () => {
+    armed = true;
+  });
+armed = false;
+await database.close();
+writeSync(1, `finished ${statements}\n`);
