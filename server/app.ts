@@ -120,7 +120,9 @@ app.use(
 // Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(
   API_PREFIX,
-  apiV1(createApiHandler({ db: getDb, now: () => getClock().now() }), { limit: API_BODY_LIMIT }),
+  apiV1(createApiHandler({ db: getDb, now: () => getClock().now(), origin: config.baseUrl }), {
+    limit: API_BODY_LIMIT,
+  }),
 );
 
 app.use((req: Request, res: Response, next: NextFunction) => {

@@ -62,6 +62,12 @@ const TO = [...MAP.values()].join("");
 /** The generated column's expression over the "name" column of the same row. */
 export const NAME_ORDER_EXPRESSION = sql.raw(`translate("name", '${FROM}', '${TO}')`);
 
+/**
+ * Issue 19: the order an Albanian reader sees, by the name shown to them (the Albanian name, else
+ * the Macedonian one), with the same key (decision 0074).
+ */
+export const NAME_ORDER_SQ_EXPRESSION = sql.raw(`translate(coalesce("name_sq", "name"), '${FROM}', '${TO}')`);
+
 /** The sort key as ORDER BY and the index use it. */
 export function byNameOrder(column: AnyPgColumn): SQL {
   return sql`${column} collate "C"`;

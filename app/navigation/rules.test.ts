@@ -78,4 +78,26 @@ describe("spec §4 navigation rules", () => {
     }
     expect(navigationRedirect("/dashboard/prices", null)).toBe("/auth/login");
   });
+
+  it("opens a point of sale's list and files to everyone (issue 19), and nothing else under a store", () => {
+    for (const path of [
+      "/market/tetovo",
+      "/market/tetovo/prices.csv",
+      "/market/tetovo/prices.json",
+      "/market/tetovo/prices/2026-11-20.csv",
+      "/market/tetovo/price-list.pdf",
+    ]) {
+      expect([path, navigationRedirect(path, null)]).toEqual([path, null]);
+      expect([path, navigationRedirect(path, newcomer)]).toEqual([path, null]);
+    }
+    for (const path of [
+      "/a/b",
+      "/market/Tetovo",
+      "/market/tetovo/other",
+      "/market/tetovo/prices.csv/x",
+      "/dashboard/tetovo",
+    ]) {
+      expect([path, navigationRedirect(path, null)]).toEqual([path, "/auth/login"]);
+    }
+  });
 });

@@ -1,6 +1,9 @@
 // Spec §4 navigation rules, as one pure function: the root middleware applies it on the server
 // for every page request, and the root client middleware applies it on client navigations.
 
+import { slugProblem } from "~/features/points-of-sale/point-of-sale-slug";
+import { usernameProblem } from "~/lib/slug";
+
 export type NavigationSession = { onboarded: boolean; role?: string } | null;
 
 export const POST_LOGIN_PATH = "/dashboard/products";
@@ -29,7 +32,27 @@ function normalize(pathname: string): string {
 function isStoreFile(segments: string[]): boolean {
   const [first, second] = segments;
   if (!first || !second || APP_SECTIONS.has(first)) return false;
-  return second.startsWith("prices") || second === "price-list.pdf" || second === "posts";
+  return (
+    second.startsWith("prices") ||
+    second === "price-list.pdf" ||
+    second === "posts" ||
+    isPointOfSalePath(segments)
+  );
+}
+
+/**
+ * Issue 19: a point of sale's list and files, /{username}/{slug}[/prices.csv|prices.json|prices/…|
+ * price-list.pdf]: public like the store's own. Only a well-formed username and slug qualify, so
+ * any other path keeps the rules above.
+ */
+function isPointOfSalePath([first, second, third, fourth, ...rest]: string[]): boolean {
+  if (!first || !second || rest.length > 0 || usernameProblem(first) !== null || slugProblem(second) !== null)
+    return false;
+  if (third === undefined) return true;
+  if (third === "prices") return fourth !== undefined;
+  return (
+    fourth === undefined && (third === "prices.csv" || third === "prices.json" || third === "price-list.pdf")
+  );
 }
 
 /** Paths these rules never touch: API calls, static files and the store's public files. */

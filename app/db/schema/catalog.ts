@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { byNameOrder, NAME_ORDER_EXPRESSION } from "~/lib/name-order";
+import { byNameOrder, NAME_ORDER_EXPRESSION, NAME_ORDER_SQ_EXPRESSION } from "~/lib/name-order";
 import { AVAILABILITIES, NET_UNITS, PRODUCT_STATUSES, SALE_UNITS, VAT_RATES } from "./catalog-enums";
 import { store } from "./stores";
 
@@ -61,6 +61,8 @@ export const product = pgTable(
     searchText: text().notNull().default(""),
     // The name's key in alphabet order (app/lib/name-order.ts, decision 0023), kept by the database.
     nameOrder: text().generatedAlwaysAs(NAME_ORDER_EXPRESSION),
+    // Issue 19: the same key over the name an Albanian reader sees (name_sq, else name).
+    nameOrderSq: text().generatedAlwaysAs(NAME_ORDER_SQ_EXPRESSION),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +70,7 @@ export const product = pgTable(
   // page is read in index order without a sort (docs/performance.md).
   (t) => [
     index("product_store_name_order_idx").on(t.storeId, byNameOrder(t.nameOrder), t.id),
+    index("product_store_name_order_sq_idx").on(t.storeId, byNameOrder(t.nameOrderSq), t.id),
     index("product_store_category_idx").on(t.storeId, t.categoryId),
     index("product_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
     index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),

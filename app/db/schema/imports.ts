@@ -19,6 +19,8 @@ export type ImportCounts = {
   skipped: number;
   /** Products put on a promotion from the file's discount columns. */
   discounts?: number;
+  /** Issue 19: rows that set a point of sale's own price of a product. */
+  pointOfSalePrices?: number;
 };
 export type SkippedRow = { line: number; reason: string; cells: string[] };
 /** A row saved without a part of it (decisions 0062, 0063): its line, why, and the values named. */

@@ -5,7 +5,7 @@ import { product } from "~/db/schema/catalog";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { databaseForThisFile } from "../../../tests/support/test-db";
 import { apiClient, createApiStore } from "./api.test-support";
-import { API_BODY_LIMIT } from "./api-handler.server";
+import { API_BODY_LIMIT, createApiHandler } from "./api-handler.server";
 import { listApiTokens, revokeApiToken } from "./api-token.server";
 
 // Issue 19: /api/v1 end to end through the handler (the Express adapter only adds the size check):
@@ -36,6 +36,18 @@ beforeAll(async () => {
 
 const productsOf = (storeId: string) =>
   database.db.select().from(product).where(eq(product.storeId, storeId));
+
+describe("the OpenAPI document", () => {
+  it("names BASE_URL as its server, never the Host a request claims", async () => {
+    const handler = createApiHandler({
+      db: () => database.db,
+      now: () => new Date(),
+      origin: "https://vitrina.mk",
+    });
+    const answer = await handler(new Request("http://evil.example/api/v1/openapi.json"));
+    expect((await answer.json()).servers).toEqual([{ url: "https://vitrina.mk/api/v1" }]);
+  });
+});
 
 describe("authentication and scopes", () => {
   it("answers 401 problem+json without a token, with an unknown one and with a revoked one", async () => {
@@ -459,6 +471,21 @@ describe("rate limits, inactive stores and the confirmation", () => {
     expect(refused[0]!.headers.get("retry-after")).toBe("60");
     // Another token has its own allowance.
     expect((await limited("GET", "/products?limit=1", { token: tokenB })).status).toBe(200);
+  });
+
+  it("an address guessing tokens is refused with 429 after the limit, without a token lookup", async () => {
+    const guarded = apiClient(database, {
+      strangerLimiter: createRateLimiter({ limit: 3, windowMs: 60_000 }),
+    });
+    const from = (address: string, token: string) =>
+      guarded("GET", "/products", { token, headers: { "x-vitrina-client-ip": address } });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await from("203.0.113.7", `vtr_guess${i}`)).status);
+    expect(answers).toEqual([401, 401, 401, 429, 429]);
+    // Blocked for the minute, even with a valid token; another address is not.
+    expect((await from("203.0.113.7", tokenA)).status).toBe(429);
+    expect((await from("198.51.100.2", "vtr_guess")).status).toBe(401);
+    expect((await from("198.51.100.2", tokenA)).status).toBe(200);
   });
 
   it("an inactive store reads but cannot write", async () => {

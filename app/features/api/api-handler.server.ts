@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { CLIENT_IP_HEADER } from "~/auth/auth-hooks.server";
 import type { Db } from "~/db/client.server";
 import { isAppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
@@ -19,11 +20,17 @@ export const API_PREFIX = "/api/v1";
 export const API_BODY_LIMIT = 2 * 1024 * 1024;
 /** Requests per token per minute (issue 19: rate limits per token). */
 export const API_REQUESTS_PER_MINUTE = 300;
+/** Requests without a valid token per client address per minute, before the address waits a minute. */
+export const API_FAILED_AUTH_PER_MINUTE = 30;
 
 export type ApiHandlerOptions = {
   db: () => Db;
   now: () => Date;
   limiter?: RateLimiter;
+  /** Counts requests without a valid token per client address (strangers guessing tokens). */
+  strangerLimiter?: RateLimiter;
+  /** The origin the OpenAPI document names as its server (BASE_URL; never the request's Host). */
+  origin?: string;
 };
 
 type Route = { operation: Operation; pattern: RegExp; names: string[] };
@@ -62,12 +69,18 @@ function parse<S extends z.ZodType>(
 
 export function createApiHandler(options: ApiHandlerOptions) {
   const limiter = options.limiter ?? createRateLimiter({ limit: API_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+  const strangers =
+    options.strangerLimiter ?? createRateLimiter({ limit: API_FAILED_AUTH_PER_MINUTE, windowMs: 60_000 });
+  // An address over its failures waits a minute without costing a token lookup.
+  const blockedUntil = new Map<string, number>();
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(API_PREFIX.length) || "/";
     if (path === "/openapi.json" && (request.method === "GET" || request.method === "HEAD")) {
-      return json(200, openApiDocument(url.origin), { "Cache-Control": "public, max-age=300" });
+      return json(200, openApiDocument(options.origin ?? url.origin), {
+        "Cache-Control": "public, max-age=300",
+      });
     }
     const candidates = ROUTES.map((route) => ({ route, match: route.pattern.exec(path) })).filter(
       (candidate) => candidate.match,
@@ -80,12 +93,20 @@ export function createApiHandler(options: ApiHandlerOptions) {
     }
     const { operation, names } = found.route;
 
+    const address = request.headers.get(CLIENT_IP_HEADER) ?? "";
+    const tooMany = () => new ApiProblem("rate-limited", { headers: { "Retry-After": "60" } });
+    if ((blockedUntil.get(address) ?? 0) > Date.now()) throw tooMany();
     const secret = bearerOf(request);
     const caller = secret ? await authenticateApiToken(options.db(), secret) : null;
-    if (!caller)
+    if (!caller) {
+      if (!strangers.allow(address)) {
+        blockedUntil.set(address, Date.now() + 60_000);
+        if (blockedUntil.size > 10_000) blockedUntil.delete(blockedUntil.keys().next().value!);
+        throw tooMany();
+      }
       throw new ApiProblem("unauthorized", { headers: { "WWW-Authenticate": 'Bearer realm="vitrina"' } });
-    if (!limiter.allow(caller.tokenId))
-      throw new ApiProblem("rate-limited", { headers: { "Retry-After": "60" } });
+    }
+    if (!limiter.allow(caller.tokenId)) throw tooMany();
     if (!scopeAllows(caller.scopes, operation.scope)) {
       throw new ApiProblem("insufficient-scope", {
         detail: `This operation needs the scope ${operation.scope}`,

@@ -16,7 +16,10 @@ import { ApiProblem, type FieldProblem } from "./problem";
 // set-based statement per kind, as the import does (decision 0034), so 1,000 items commit in well
 // under a second (bench/api).
 
-type Values = Omit<ProductRow, "id" | "storeId" | "createdAt" | "updatedAt" | "nameOrder" | "imageUrl">;
+type Values = Omit<
+  ProductRow,
+  "id" | "storeId" | "createdAt" | "updatedAt" | "nameOrder" | "nameOrderSq" | "imageUrl"
+>;
 type Planned = {
   index: number;
   /** The product's id (a new product's once it is inserted). */

@@ -31,11 +31,15 @@ export type ApiCall = {
   headers?: Record<string, string>;
 };
 
-export function apiClient(database: Database, options: { now?: () => Date; limiter?: RateLimiter } = {}) {
+export function apiClient(
+  database: Database,
+  options: { now?: () => Date; limiter?: RateLimiter; strangerLimiter?: RateLimiter } = {},
+) {
   const handler = createApiHandler({
     db: () => database.db,
     now: options.now ?? (() => new Date()),
     limiter: options.limiter ?? { allow: () => true },
+    strangerLimiter: options.strangerLimiter ?? { allow: () => true },
   });
   return async (method: string, path: string, call: ApiCall = {}) => {
     const headers = new Headers(call.headers);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
@@ -86,6 +87,24 @@ async function digestsOf(target: { dataDir: string; databaseUrl: string | null }
   }
 }
 
+/** The tenancy wall (decision 0083): its policies, and whether the tenant role may read under them. */
+async function wallOf(target: { dataDir: string; databaseUrl: string | null }) {
+  const database = await openDatabase({
+    url: target.databaseUrl,
+    dataDir: path.join(target.dataDir, "pglite"),
+  });
+  try {
+    const result = (await database.db.execute(sql`
+      select (select count(*)::int from pg_policies where policyname = 'tenant_wall') as policies,
+             has_table_privilege('vitrina_tenant', 'public.product', 'SELECT') as tenant_reads`)) as unknown as {
+      rows: { policies: number; tenant_reads: boolean }[];
+    };
+    return result.rows[0];
+  } finally {
+    await database.close();
+  }
+}
+
 // The README's test command covers PGlite; CI's second pass (TEST_DATABASE_URL) covers PostgreSQL.
 const engines: { name: string; databaseUrl: () => Promise<string | null> }[] = serverUrl
   ? [{ name: "PostgreSQL", databaseUrl: newDatabase }]
@@ -117,6 +136,9 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
       const after = await digestsOf(target);
       expect(before.length).toBeGreaterThan(20);
       expect(after).toEqual(before);
+      const wall = await wallOf(source);
+      expect(wall).toMatchObject({ tenant_reads: true });
+      expect(await wallOf(target)).toEqual(wall);
       expect(await listFiles(path.join(target.dataDir, "uploads"))).toEqual(
         await listFiles(path.join(source.dataDir, "uploads")),
       );

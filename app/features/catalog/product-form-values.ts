@@ -40,5 +40,6 @@ export function productFormValues(product: StoredProduct, locale: Locale): Produ
     status: product.status,
     categoryId: product.categoryId ?? "",
     imageKey: "",
+    libraryImageId: "",
   };
 }

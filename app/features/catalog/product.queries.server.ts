@@ -5,6 +5,7 @@ import { promotionProduct } from "~/db/schema/promotions";
 import { needsAttention } from "~/features/compliance/compliance.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
+import type { ContentReader } from "~/features/product-language/product-language";
 import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
@@ -48,10 +49,11 @@ const listColumns = { ...shownColumns, quantity: product.quantity, status: produ
 /**
  * Name order, the one alphabetical order of every list (decision 0023): the stored Macedonian
  * alphabet key, then the id, so that equal names keep one order and paging never repeats a row.
+ * An Albanian reader's public list sorts by the name they see (issue 19, decision 0074).
  */
-export function byName(direction: "asc" | "desc" = "asc"): SQL[] {
+export function byName(direction: "asc" | "desc" = "asc", reader: ContentReader = null): SQL[] {
   const by = direction === "desc" ? desc : asc;
-  return [by(byNameOrder(product.nameOrder)), by(product.id)];
+  return [by(byNameOrder(reader === "sq" ? product.nameOrderSq : product.nameOrder)), by(product.id)];
 }
 
 export type ProductListItem = Awaited<ReturnType<typeof productPageQuery>>[number];

@@ -9,6 +9,7 @@ import {
 import { isValidEan } from "~/lib/barcode";
 import { parseMoney } from "~/lib/money";
 import { type NetQuantity, parseNetQuantity } from "~/lib/net-quantity";
+import { isUuid } from "~/lib/uuid";
 
 export const PRODUCT_NAME_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
@@ -107,6 +108,13 @@ export const productSchema = z
       .string()
       .trim()
       .default("")
+      .transform((value) => value || null),
+    // Issue 18: an entry of the shared library chosen on the new-product form (an upload wins).
+    libraryImageId: z
+      .string()
+      .trim()
+      .default("")
+      .refine((value) => value === "" || isUuid(value), "errors:imageAssignFailed")
       .transform((value) => value || null),
     // The storage key of an image uploaded through /api/images; the service checks it is this store's.
     imageKey: z

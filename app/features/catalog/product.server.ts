@@ -3,6 +3,7 @@ import { product } from "~/db/schema/catalog";
 import { recordActivity } from "~/features/activity/activity.server";
 import { isStoreCategory } from "~/features/categories/category.queries.server";
 import { imageUrls, isOwnImageKey } from "~/features/images/image.server";
+import { getLibraryEntry } from "~/features/library/library.queries.server";
 import { recordPriceChanges } from "~/features/pricing/price-history.server";
 import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
 import { productSearchText } from "~/features/product-language/product-language";
@@ -30,8 +31,16 @@ async function assertCategory(ctx: StoreContext, categoryId: string | null) {
   }
 }
 
-/** The image URL for an uploaded key, which must be this store's own product image. */
-function imageColumn(ctx: StoreContext, input: ProductInput): { imageUrl?: string } {
+/**
+ * The image URL for an uploaded key, which must be this store's own product image, or (issue 18:
+ * the new-product form offers the library too) the chosen library entry's image.
+ */
+async function imageColumn(ctx: StoreContext, input: ProductInput): Promise<{ imageUrl?: string }> {
+  if (!input.imageKey && input.libraryImageId) {
+    const entry = await getLibraryEntry(ctx.db, input.libraryImageId);
+    if (!entry) throw new AppError("validation", { fields: { imageKey: "errors:imageAssignFailed" } });
+    return { imageUrl: entry.url };
+  }
   if (!input.imageKey) return {};
   if (!isOwnImageKey(ctx, input.imageKey, "product")) {
     throw new AppError("validation", { fields: { imageKey: "errors:imageUploadFailed" } });
@@ -76,7 +85,7 @@ function columnsOf(input: ProductInput, albanian: { nameSq: string | null; descr
 /** A new product, its first price in the price history and "product added", in one transaction. */
 export async function createProduct(ctx: StoreContext, input: ProductInput): Promise<Product> {
   await assertCategory(ctx, input.categoryId);
-  const image = imageColumn(ctx, input);
+  const image = await imageColumn(ctx, input);
   const albanian = await albanianColumns(ctx, input);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -114,7 +123,7 @@ export async function updateProduct(
 ): Promise<Product> {
   const before = await getProduct(ctx, productId);
   await assertCategory(ctx, input.categoryId);
-  const image = imageColumn(ctx, input);
+  const image = await imageColumn(ctx, input);
   const albanian = await albanianColumns(ctx, input, before);
   try {
     return await ctx.db.transaction(async (tx) => {

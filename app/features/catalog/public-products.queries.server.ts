@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
+import type { ContentReader } from "~/features/product-language/product-language";
 import {
   overrideAlias,
   overrideJoin,
@@ -48,10 +49,10 @@ function pointOfSaleOverride(pointOfSaleId: string | null | undefined) {
 }
 
 /** Price sorts (by the price in effect) keep name order among equal prices, as the in-memory sort does. */
-function publicOrder(sort: PublicSort, price: SQL): SQL[] {
-  if (sort === "price_asc") return [asc(price), ...byName()];
-  if (sort === "price_desc") return [desc(price), ...byName()];
-  return byName();
+function publicOrder(sort: PublicSort, price: SQL, reader: ContentReader): SQL[] {
+  if (sort === "price_asc") return [asc(price), ...byName("asc", reader)];
+  if (sort === "price_desc") return [desc(price), ...byName("asc", reader)];
+  return byName("asc", reader);
 }
 
 type PublicQueryOptions = {
@@ -60,6 +61,8 @@ type PublicQueryOptions = {
   at?: Date;
   /** A point of sale of the store (issue 19): its prices, availability and products; else store-wide. */
   pointOfSaleId?: string | null;
+  /** An Albanian reader sees the list in the order of the names they read (issue 19). */
+  reader?: ContentReader;
 };
 
 /** The store's public products at `at` (default: the clock's now), unexecuted: add .limit()/.offset() for a page. */
@@ -86,7 +89,7 @@ export function publicProductsQuery(db: Queryable, storeId: string, options: Pub
       : query;
   return joined
     .where(publicWhere(storeId, options.filters ?? {}, running, override))
-    .orderBy(...publicOrder(options.sort ?? "name", prices.priceCents));
+    .orderBy(...publicOrder(options.sort ?? "name", prices.priceCents, options.reader ?? null));
 }
 
 export type PublicProductRow = Awaited<ReturnType<typeof publicProductsQuery>>[number];

@@ -39,6 +39,8 @@ describe("demo store compliance history", () => {
       .where(eq(priceSnapshot.storeId, storeId));
     // Every one of the 30 past days has an archived price list, the skipped and the missed day too.
     expect(new Set(snapshots.map((snapshot) => snapshot.day)).size).toBe(30);
+    // Each ends with its day-end snapshot, so a first start past midnight finds yesterday archived.
+    expect(new Set(snapshots.filter((s) => s.kind === "day_end").map((s) => s.day)).size).toBe(30);
     const skippedDay = calendar.find((day) => day.state === "skipped")!.day;
     const missedDay = calendar.find((day) => day.state === "missed")!.day;
     for (const day of [skippedDay, missedDay]) {
@@ -76,5 +78,5 @@ describe("demo store compliance history", () => {
       nameSq: "Bukë e bardhë Zhito Luks 500 g",
       descriptionSq: "Piqet çdo mëngjes.",
     });
-  });
+  }, 90_000); // seeds the whole demo store
 });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { activityLog } from "~/db/schema/activity";
-import { priceConfirmation, productReport } from "~/db/schema/compliance";
+import { priceConfirmation, priceSnapshot, productReport } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
@@ -54,6 +54,11 @@ export async function seedDemoCompliance(
       createdAt: answeredAt,
     });
     await archivePriceList(tx, row!, "confirmation", answeredAt);
+    // Nothing changes after the morning's "yes": the day ends with the same list.
+    await tx.execute(sql`
+      insert into ${priceSnapshot} (store_id, day, kind, product_count, csv, json, created_at)
+      select store_id, day, 'day_end', product_count, csv, json, ${dayEnd.toISOString()}
+      from ${priceSnapshot} where store_id = ${demo.storeId} and day = ${day} and kind = 'confirmation'`);
   }
   const [first, second, third, fourth] = demo.products;
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);

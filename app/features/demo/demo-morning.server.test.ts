@@ -111,7 +111,7 @@ describe("the demo store confirms itself each morning", () => {
     for (const day of ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"])
       expect(dayEnds).toContain(day);
     expect(await confirmDemoMornings({ db: database.db, now: wednesday })).toBe(0);
-  });
+  }, 90_000); // seeds the whole demo store
 
   it("leaves a day someone answered by hand as it is", async () => {
     const [demo] = await database.db.select().from(store).where(eq(store.username, "demo"));

@@ -1,11 +1,13 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { category, product } from "~/db/schema/catalog";
+import { pointOfSale, pointOfSaleProduct } from "~/db/schema/points-of-sale";
 import { byName } from "~/features/catalog/product.queries.server";
 import {
   ALBANIAN_EXPORT_FIELDS,
   canonicalHeader,
   EXPORT_FIELDS,
   type ImportField,
+  POINT_OF_SALE_EXPORT_FIELDS,
 } from "~/features/import/columns";
 import { discountDurationText } from "~/features/import/discount";
 import { exportLabel, exportPrice } from "~/features/import/values";
@@ -45,6 +47,8 @@ export type ExportRow = {
   promotionType: string | null;
   promotionStartsOn: string | null;
   promotionEndsOn: string | null;
+  /** Issue 19: a point of sale's own row of the product (its slug), after the product's own row. */
+  pointOfSale?: string;
 };
 
 const columnsOf = (running: RunningPromotions) => ({
@@ -95,11 +99,75 @@ export async function* exportPages(
       .orderBy(...byName())
       .limit(pageSize);
     if (rows.length === 0) return;
-    yield rows;
+    yield await withPointOfSaleRows(ctx, rows);
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { nameOrder: last.nameOrder, id: last.id };
   }
+}
+
+/**
+ * Issue 19: after each product, a row per point of sale with its own price or availability of it:
+ * the price and availability in effect there (its own, else the store's), no promotion columns.
+ * The import reads such a row back as that point's override. A product only left out of a point
+ * of sale has no row (an exclusion is set in the dashboard).
+ */
+async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promise<ExportRow[]> {
+  const overrides = await ctx.db
+    .select({
+      productId: pointOfSaleProduct.productId,
+      slug: pointOfSale.slug,
+      priceCents: pointOfSaleProduct.priceCents,
+      availability: pointOfSaleProduct.availability,
+    })
+    .from(pointOfSaleProduct)
+    .innerJoin(
+      pointOfSale,
+      and(eq(pointOfSale.id, pointOfSaleProduct.pointOfSaleId), eq(pointOfSale.storeId, ctx.storeId)),
+    )
+    .where(
+      and(
+        eq(pointOfSaleProduct.storeId, ctx.storeId),
+        inArray(
+          pointOfSaleProduct.productId,
+          rows.map((row) => row.id),
+        ),
+        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
+      ),
+    )
+    .orderBy(asc(pointOfSale.position), asc(pointOfSale.slug));
+  if (overrides.length === 0) return rows;
+  const byProduct = new Map<string, typeof overrides>();
+  for (const row of overrides) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return rows.flatMap((row) => [
+    row,
+    ...(byProduct.get(row.id) ?? []).map((own) => ({
+      ...row,
+      priceCents: own.priceCents ?? row.priceCents,
+      availability: own.availability ?? row.availability,
+      regularPriceCents: null,
+      discountPriceCents: null,
+      promotionType: null,
+      promotionStartsOn: null,
+      promotionEndsOn: null,
+      pointOfSale: own.slug,
+    })),
+  ]);
+}
+
+/** Whether the export needs its point-of-sale column: some point of sale has its own price or availability. */
+export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: pointOfSaleProduct.productId })
+    .from(pointOfSaleProduct)
+    .where(
+      and(
+        eq(pointOfSaleProduct.storeId, ctx.storeId),
+        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -122,9 +190,16 @@ export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<Expo
   })();
 }
 
-/** The columns of a store's export: the Albanian ones last, when the store enables them (issue 19). */
-export function exportFields(albanian: boolean): readonly ImportField[] {
-  return albanian ? [...EXPORT_FIELDS, ...ALBANIAN_EXPORT_FIELDS] : EXPORT_FIELDS;
+/**
+ * The columns of a store's export: the Albanian ones when the store enables them, and the point of
+ * sale last when some point of sale has its own prices (issue 19).
+ */
+export function exportFields(albanian: boolean, pointsOfSale = false): readonly ImportField[] {
+  return [
+    ...EXPORT_FIELDS,
+    ...(albanian ? ALBANIAN_EXPORT_FIELDS : []),
+    ...(pointsOfSale ? POINT_OF_SALE_EXPORT_FIELDS : []),
+  ];
 }
 
 export const exportHeaders = (locale: MoneyLocale, fields = EXPORT_FIELDS): string[] =>
@@ -169,6 +244,7 @@ export function exportCells(
     availability: exportLabel("availability", row.availability, locale),
     nameSq: row.nameSq,
     descriptionSq: row.descriptionSq,
+    pointOfSale: row.pointOfSale ?? null,
     ...(row.discountPriceCents !== null && row.promotionType && row.promotionStartsOn && row.promotionEndsOn
       ? {
           discountPrice: price(Number(row.discountPriceCents)),

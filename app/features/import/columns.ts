@@ -31,6 +31,8 @@ export const IMPORT_FIELDS = [
   // Issue 19: the Albanian name and description (stored when the store enables Albanian content).
   "nameSq",
   "descriptionSq",
+  // Issue 19: a point of sale's name or slug: the row sets that point's own price, not the store's.
+  "pointOfSale",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -54,6 +56,9 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
   "discountType",
   "discountDuration",
 ];
+
+/** The column an export adds last when some point of sale has its own prices (issue 19). */
+export const POINT_OF_SALE_EXPORT_FIELDS: readonly ImportField[] = ["pointOfSale"];
 
 /** The Albanian columns an export adds after EXPORT_FIELDS when the store enables Albanian content. */
 export const ALBANIAN_EXPORT_FIELDS: readonly ImportField[] = ["nameSq", "descriptionSq"];
@@ -90,6 +95,7 @@ const CANONICAL: Record<ImportField, Record<MoneyLocale, string>> = {
   availability: { mk: "Достапност", en: "Availability", sq: "Disponueshmëria" },
   nameSq: { mk: "Назив (албански)", en: "Name (Albanian)", sq: "Emri (shqip)" },
   descriptionSq: { mk: "Опис (албански)", en: "Description (Albanian)", sq: "Përshkrimi (shqip)" },
+  pointOfSale: { mk: "Продажно место", en: "Point of sale", sq: "Pika e shitjes" },
 };
 
 /**
@@ -238,6 +244,17 @@ const ALIASES: Record<ImportField, string[]> = {
     "Albanian description",
     "Përshkrimi në shqip",
     "Përshkrimi shqip",
+  ],
+  pointOfSale: [
+    "pointOfSale",
+    "point_of_sale",
+    "Објект",
+    "Локација",
+    "Outlet",
+    "Location",
+    "Shop",
+    "Objekti",
+    "Lokacioni",
   ],
 };
 

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
+import { importPointOfSaleRows } from "~/features/points-of-sale/import-overrides.server";
 import type { PriceChange } from "~/features/pricing/price-history.server";
 import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
 import { productSearchText } from "~/features/product-language/product-language";
@@ -24,6 +25,8 @@ export type ImportCounts = {
   skipped: number;
   /** Products the import puts on a promotion from the file's discount columns (decision 0062). */
   discounts?: number;
+  /** Issue 19: rows with a point of sale, which set that point's own price instead of the store's. */
+  pointOfSalePrices?: number;
 };
 export type ImportPlan = {
   counts: ImportCounts;
@@ -89,9 +92,12 @@ const COMPARED = [
 export async function planImport(
   db: Queryable,
   storeId: string,
-  rows: ImportRow[],
+  allRows: ImportRow[],
   today: string = promotionDay(),
 ): Promise<ImportPlan> {
+  // Issue 19: a row with a point of sale is that point's own price, written after the store's rows.
+  const rows = allRows.filter((row) => !row.pointOfSale);
+  const pointOfSalePrices = allRows.length - rows.length;
   const existing = await db.select().from(product).where(eq(product.storeId, storeId));
   // Issue 19: Albanian columns count only while the store has Albanian content on (decision 0074).
   const albanian = await albanianContentEnabled(db, storeId);
@@ -182,6 +188,7 @@ export async function planImport(
     unchanged: plan.unchanged.length,
     skipped: plan.skipped.length,
     ...(discounts > 0 ? { discounts } : {}),
+    ...(pointOfSalePrices > 0 ? { pointOfSalePrices } : {}),
   };
   return plan;
 }
@@ -326,7 +333,17 @@ export async function commitImport(
       })),
     ];
     if (discounted.length > 0) await writeDiscounts({ ...ctx, db: tx }, discounted, options.fileName ?? "");
-    if (plan.counts.added + plan.counts.updated + discounted.length > 0) {
+    const points = await importPointOfSaleRows(
+      tx,
+      ctx,
+      rows.filter((row) => row.pointOfSale),
+    );
+    if (plan.counts.pointOfSalePrices !== undefined) {
+      plan.counts.pointOfSalePrices = points.written;
+      plan.counts.skipped += points.skipped.length;
+      plan.skipped.push(...points.skipped);
+    }
+    if (plan.counts.added + plan.counts.updated + discounted.length + points.written > 0) {
       await recordActivity(tx, {
         ...base,
         type: "products_imported",

@@ -44,6 +44,8 @@ export type ImportRow = {
   nameSq?: string | null;
   descriptionSq?: string | null;
   availability?: Availability;
+  /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
+  pointOfSale?: string;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
 };
@@ -68,6 +70,8 @@ export const SKIP_REASONS = [
   "nameSqTooLong",
   "descriptionSqTooLong",
   "duplicateInFile",
+  "pointOfSaleUnknown",
+  "pointOfSaleProductUnknown",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Skipped = { line: number; reason: SkipReason; cells: string[] };
@@ -132,7 +136,8 @@ export function toImportRows(
         rowNotes.push({ line, reason, params }),
       );
       // Two rows for one product: the first counts, the second would silently overwrite it.
-      const key = row.barcode ? `b:${row.barcode}` : `n:${row.name}`;
+      // A point of sale's row of a product is a row of its own (issue 19).
+      const key = `${row.pointOfSale ?? ""}|${row.barcode ? `b:${row.barcode}` : `n:${row.name}`}`;
       if (seen.has(key)) throw new Skip("duplicateInFile");
       seen.add(key);
       out.push(row);
@@ -229,6 +234,10 @@ function toRow(
     const nameSq = text(cell("nameSq"));
     if (nameSq.length > PRODUCT_NAME_MAX) skip("nameSqTooLong");
     row.nameSq = nameSq || null;
+  }
+  if (has("pointOfSale")) {
+    const point = text(cell("pointOfSale")).slice(0, 200);
+    if (point) row.pointOfSale = point;
   }
   if (has("descriptionSq")) {
     const descriptionSq = text(cell("descriptionSq"));

@@ -4,6 +4,16 @@ import { searchKey } from "~/lib/transliterate";
 // Issue 19: product content in Macedonian and Albanian (decision 0074). Macedonian is every
 // product's content; Albanian is an optional translation a store turns on. Isomorphic and pure.
 
+/**
+ * Who reads a public path: "sq", an Albanian reader of a store with Albanian content on; null,
+ * everyone else (Macedonian texts and order).
+ */
+export type ContentReader = "sq" | null;
+
+export function contentReader(store: { albanianContent: boolean }, locale: Locale): ContentReader {
+  return store.albanianContent && locale === "sq" ? "sq" : null;
+}
+
 /** A product's texts in both languages; the Albanian ones are null when not given. */
 export type BilingualText = {
   name: string;

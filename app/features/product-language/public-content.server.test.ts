@@ -76,6 +76,9 @@ async function bilingualStore() {
   return shop;
 }
 
+const mkOrder = (text: string) =>
+  ["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"].sort((a, b) => text.indexOf(a) - text.indexOf(b));
+
 const names = (page: { products: { name: string }[] }) => page.products.map((p) => p.name);
 
 describe("public paths in the reader's language", () => {
@@ -91,19 +94,32 @@ describe("public paths in the reader's language", () => {
           held ? cache : undefined,
         );
       const sq = await read("sq");
-      // Name order is the Macedonian name's (decision 0074): Ајвар, Леб, Млеко, Чаша.
+      // In the order of the names an Albanian reader sees (decision 0074): punctuation, Latin, Cyrillic.
       expect(names(sq)).toEqual([
-        "Ајвар",
+        '=HYPERLINK("http://x.test")<script>alert(1)</script>',
         "Bukë e bardhë",
         LONG_SQ,
-        '=HYPERLINK("http://x.test")<script>alert(1)</script>',
+        "Ајвар",
       ]);
       expect(sq.products.map((p) => p.description)).toEqual([
-        "Домашен.",
+        "+1 @x",
         "Се пече секое утро.",
         "Qumësht i pasterizuar.",
-        "+1 @x",
+        "Домашен.",
       ]);
+      // Price sorts keep that name order among equal prices.
+      expect(
+        names(
+          await getStorefront(
+            database.db,
+            shop.username,
+            { page: 1, locale: "sq", sort: "price_asc" },
+            new Date(),
+            held ? cache : undefined,
+          ),
+        ),
+      ).toEqual(names(sq));
+      // Macedonian and English readers: Macedonian names in Macedonian order.
       expect(names(await read("mk"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
       expect(names(await read("en"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
       // Search finds either name, whatever the reader's language.
@@ -207,6 +223,9 @@ describe("public paths in the reader's language", () => {
     expect(sq).toContain("Се пече секое утро.");
     expect(sq).toContain("Ајвар");
     expect(sq).not.toContain("Леб бел");
+    // Listed by the names it shows: Latin before Cyrillic.
+    expect(sq.indexOf("Bukë e bardhë")).toBeLessThan(sq.indexOf("Ајвар"));
+    expect(mkOrder(await text("mk"))).toEqual(["Ајвар", "Леб бел", "Млеко свежо 1 л", "Чаша"]);
     const mk = await text("mk");
     expect(mk).toContain("Леб бел");
     expect(mk).not.toContain("Bukë");
@@ -228,5 +247,15 @@ describe("public paths in the reader's language", () => {
     >[];
     const plan = rows.map((row) => Object.values(row)[0]).join("\n");
     expect(plan).toContain("product_search_trgm_idx");
+    // An Albanian reader's first page is read in the order of its own index, without a sort.
+    const page = publicProductsQuery(database.db, shop.storeId, { reader: "sq" }).limit(60);
+    const pagePlan = await database.db.execute(sql`explain ${page}`);
+    const pageRows = (Array.isArray(pagePlan) ? pagePlan : (pagePlan as { rows: unknown[] }).rows) as Record<
+      string,
+      string
+    >[];
+    expect(pageRows.map((row) => Object.values(row)[0]).join("\n")).toContain(
+      "product_store_name_order_sq_idx",
+    );
   });
 });

@@ -8,10 +8,11 @@ import {
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
 import { imageUrls } from "~/features/images/image.server";
-import { contentFor } from "~/features/product-language/product-language";
+import { type ContentReader, contentFor, contentReader } from "~/features/product-language/product-language";
 import { storeVisibility } from "~/features/stores/public-store.server";
 import type { Locale } from "~/i18n/config";
 import { AppError } from "~/lib/app-error";
+import { compareNames } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -103,7 +104,7 @@ export async function getStorefront(
   if (storeVisibility(store) === "inactive")
     return { ...base, categories: [], products: [], total: 0, reporting: null };
   // Issue 19: Albanian texts only for an Albanian reader of a store that enables them.
-  const reader: Reader = store.albanianContent && query.locale === "sq" ? "sq" : null;
+  const reader = contentReader(store, query.locale ?? "mk");
   const view = catalogue.products
     ? viewInMemory(catalogue.products, query, reader)
     : await viewFromDatabase(db, store.id, query, now, reader);
@@ -112,7 +113,26 @@ export async function getStorefront(
 
 type View = { products: PublicProduct[]; total: number; reporting: { id: string; name: string } | null };
 
-type Reader = "sq" | null;
+type Reader = ContentReader;
+
+// An Albanian reader's order of a held catalogue (by the name they read), computed once per entry.
+const albanianOrders = new WeakMap<HeldProduct[], HeldProduct[]>();
+
+/** The held catalogue in the reader's name order: the order byName(reader) gives in SQL. */
+function inReaderOrder(held: HeldProduct[], reader: Reader): HeldProduct[] {
+  if (reader !== "sq") return held;
+  let sorted = albanianOrders.get(held);
+  if (!sorted) {
+    const shown = (entry: HeldProduct) => entry.albanian?.nameSq || entry.product.name;
+    sorted = [...held].sort(
+      (a, b) =>
+        compareNames(shown(a), shown(b)) ||
+        (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0),
+    );
+    albanianOrders.set(held, sorted);
+  }
+  return sorted;
+}
 
 /** The card's product in the reader's language: Albanian texts where it has them, else Macedonian. */
 function inLanguage(product: PublicProduct, albanian: AlbanianText, reader: Reader): PublicProduct {
@@ -123,7 +143,7 @@ function inLanguage(product: PublicProduct, albanian: AlbanianText, reader: Read
 /** Filters, sorts and pages a held catalogue exactly as viewFromDatabase does in SQL. */
 function viewInMemory(held: HeldProduct[], query: StorefrontQuery, reader: Reader): View {
   const key = query.q ? searchKey(query.q) : "";
-  let matching = held.filter(
+  let matching = inReaderOrder(held, reader).filter(
     ({ product, categoryId, searchText }) =>
       (!query.categoryId || categoryId === query.categoryId) &&
       (!key || searchText.includes(key)) &&
@@ -156,7 +176,7 @@ async function viewFromDatabase(
 ): Promise<View> {
   const filters = { q: query.q, category: query.categoryId, promo: query.discounted };
   const [rows, total, reporting] = await Promise.all([
-    publicProductsQuery(db, storeId, { filters, sort: query.sort, at })
+    publicProductsQuery(db, storeId, { filters, sort: query.sort, at, reader })
       .limit(STOREFRONT_PAGE_SIZE)
       .offset((query.page - 1) * STOREFRONT_PAGE_SIZE),
     countPublicProducts(db, storeId, filters, at),

@@ -1,5 +1,5 @@
 import { requireOwnerStore } from "~/auth/guards.server";
-import { exportFields, openExport } from "~/features/export/product-export.server";
+import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
 import { productXlsxStream } from "~/features/export/product-export-xlsx.server";
 import { requestLocale } from "~/i18n/i18n.server";
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     async () => {
       const pages = await openExport(ctx);
       // Issue 19: the Albanian columns when the store enables Albanian content.
-      const fields = exportFields(store.albanianContent);
+      // Issue 19: the point-of-sale column when some point of sale has its own prices.
+      const fields = exportFields(store.albanianContent, await hasPointOfSaleRows(ctx));
       const body =
         format === "xlsx"
           ? productXlsxStream(pages, locale, fields)

@@ -7,6 +7,7 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { AVAILABILITIES, NET_UNITS, type NetUnit, SALE_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
+import { LibraryImagePicker } from "~/features/library/components/library-image-picker";
 import type { Locale } from "~/i18n/config";
 import { type FieldErrors, fieldErrors, formObject } from "~/lib/form";
 import { formatMoney, formatQuantity, parseMoney, unitPriceCents } from "~/lib/money";
@@ -32,6 +33,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   status: "active",
   categoryId: "",
   imageKey: "",
+  libraryImageId: "",
 };
 
 /** Every field and rule of spec §5 and PRODUCT.md; the same schema checks it here and on the server. */
@@ -113,6 +115,9 @@ export function ProductForm({
         initialUrl={imageUrl}
         productId={productId}
       />
+      {/* Issue 18: a new product can take its image from the shared library too (edit offers it
+          through the library's suggestions, which need the product's id). */}
+      {productId ? null : <LibraryImagePicker name="libraryImageId" defaultValue={values.libraryImageId} />}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
           <Input

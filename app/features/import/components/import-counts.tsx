@@ -17,8 +17,11 @@ export function ImportCounts({ counts }: { counts: Counts }) {
     ["skipped", counts.skipped > 0 ? "text-amber-700" : "text-gray-700"],
   ];
   if (counts.discounts) items.push(["discounts", "text-brand-700"]);
+  if (counts.pointOfSalePrices) items.push(["pointOfSalePrices", "text-brand-700"]);
   return (
-    <dl className={`grid grid-cols-2 gap-2 ${items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}>
+    <dl
+      className={`grid grid-cols-2 gap-2 ${items.length > 5 ? "sm:grid-cols-6" : items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
+    >
       {items.map(([key, color]) => (
         <div key={key} className="rounded-md border border-gray-200 bg-white p-3">
           <dt className="text-gray-600 text-xs">{t(`counts.${key}`)}</dt>

@@ -99,7 +99,7 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
         </section>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {counts.added + counts.updated + (counts.discounts ?? 0) > 0 ? (
+        {counts.added + counts.updated + (counts.discounts ?? 0) + (counts.pointOfSalePrices ?? 0) > 0 ? (
           <Link to={`/dashboard/products/import/${id}?step=images`} className={buttonVariants()}>
             {counts.skipped > 0 ? t("preview.continueSkipping") : t("preview.continue")}
           </Link>

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
+import { productCsvStream } from "~/features/export/product-export-csv.server";
+import { detectMapping } from "~/features/import/columns";
+import { commitImport } from "~/features/import/commit.server";
+import { readImportFile } from "~/features/import/read-file.server";
+import { toImportRows } from "~/features/import/rows";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { excludeProduct, listPointOfSaleOverrides, setOverride } from "./overrides.server";
+import { createPointOfSale, listPointsOfSale } from "./point-of-sale.server";
+import { getPointOfSalePriceList } from "./point-of-sale-prices.server";
+import { testAddress } from "./points-of-sale.test-support";
+
+// Issue 19: the import takes an optional point-of-sale column (name or slug): such a row sets that
+// point's own price, not the store's; the export writes the column, and reads back unchanged.
+
+const database = databaseForThisFile();
+
+async function importCsv(ctx: Awaited<ReturnType<typeof createTestStore>>["ctx"], csv: string) {
+  const sheet = await readImportFile(new TextEncoder().encode(csv), "products.csv");
+  const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+  const result = await commitImport(ctx, rows);
+  return { ...result, skipped: [...skipped, ...result.skipped] };
+}
+
+async function shopWithTetovo() {
+  const shop = await createTestStore(database);
+  const tetovo = await createPointOfSale(shop.ctx, {
+    name: "Тетово Центар",
+    slug: "tetovo",
+    address: testAddress(),
+    phone: null,
+  });
+  return { shop, tetovo };
+}
+
+describe("import with a point-of-sale column", () => {
+  it("a row with a point of sale (slug or name) sets its own price; the store's price stays", async () => {
+    const { shop, tetovo } = await shopWithTetovo();
+    const csv = [
+      "Назив;Продажна цена;Баркод;Продажно место",
+      'Млеко;"80,00";5310000000014;',
+      'Млеко;"85,50";5310000000014;tetovo',
+      'Леб;"40,00";;',
+      'Леб;"42,00";;Тетово центар',
+      'Леб;"1,00";;Куманово',
+      'Сирење;"300,00";;tetovo',
+    ].join("\r\n");
+    const result = await importCsv(shop.ctx, csv);
+    expect(result.counts).toMatchObject({ added: 2, pointOfSalePrices: 2, skipped: 2 });
+    expect(result.skipped.map((s) => s.reason).sort()).toEqual([
+      "pointOfSaleProductUnknown",
+      "pointOfSaleUnknown",
+    ]);
+    const there = await getPointOfSalePriceList(shop.ctx, tetovo.id);
+    expect(Object.fromEntries(there.products.map((p) => [p.name, p.priceCents]))).toEqual({
+      Леб: 4_200,
+      Млеко: 8_550,
+    });
+    const [main] = await listPointsOfSale(shop.ctx);
+    const here = await getPointOfSalePriceList(shop.ctx, main!.id);
+    expect(Object.fromEntries(here.products.map((p) => [p.name, p.priceCents]))).toEqual({
+      Леб: 4_000,
+      Млеко: 8_000,
+    });
+  });
+
+  it("another store's point-of-sale slug is unknown here", async () => {
+    const mine = await createTestStore(database);
+    const { shop: theirs } = await shopWithTetovo();
+    await createProduct(theirs.ctx, productInput({ name: "Млеко", price: "80" }));
+    await createProduct(mine.ctx, productInput({ name: "Млеко", price: "80" }));
+    const result = await importCsv(mine.ctx, 'Назив;Продажна цена;Продажно место\r\nМлеко;"1,00";tetovo');
+    expect(result.skipped.map((s) => s.reason)).toEqual(["pointOfSaleUnknown"]);
+    const [theirPoint] = (await listPointsOfSale(theirs.ctx)).filter((p) => p.slug === "tetovo");
+    expect(await listPointOfSaleOverrides(theirs.ctx, theirPoint!.id)).toEqual([]);
+  });
+});
+
+describe("export with the point-of-sale column", () => {
+  it("writes each point's own price after the product, and the file reads back to the same overrides", async () => {
+    const { shop, tetovo } = await shopWithTetovo();
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
+    const bread = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: milk.id, priceCents: 8_990 });
+    await setOverride(shop.ctx, {
+      pointOfSaleId: tetovo.id,
+      productId: bread.id,
+      availability: "out_of_stock",
+    });
+    expect(await hasPointOfSaleRows(shop.ctx)).toBe(true);
+    const fields = exportFields(false, true);
+    const csv = new TextDecoder().decode(
+      new Uint8Array(
+        await new Response(productCsvStream(await openExport(shop.ctx), "mk", fields)).arrayBuffer(),
+      ),
+    );
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(lines[0]!.endsWith(";Продажно место")).toBe(true);
+    expect(lines.filter((line) => line.endsWith(";tetovo"))).toHaveLength(2);
+    expect(lines.find((line) => line.startsWith("Млеко") && line.endsWith(";tetovo"))).toContain('"89,90"');
+    const before = await listPointOfSaleOverrides(shop.ctx, tetovo.id);
+    const result = await importCsv(shop.ctx, csv);
+    expect(result.counts).toMatchObject({
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+      skipped: 0,
+      pointOfSalePrices: 2,
+    });
+    const after = await listPointOfSaleOverrides(shop.ctx, tetovo.id);
+    const key = (rows: typeof before) =>
+      rows.map((r) => [r.productId, r.priceCents, r.availability, r.excluded]).sort();
+    expect(key(after)).toEqual(key(before));
+  });
+
+  it("a store with no point-of-sale prices exports the columns as before (an exclusion alone adds none)", async () => {
+    const { shop, tetovo } = await shopWithTetovo();
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
+    await excludeProduct(shop.ctx, tetovo.id, milk.id);
+    expect(await hasPointOfSaleRows(shop.ctx)).toBe(false);
+    expect(exportFields(false, false)).not.toContain("pointOfSale");
+  });
+});
