@@ -2,7 +2,7 @@ import type { Queryable } from "~/db/client.server";
 import { countPublicProducts, publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { imageUrls } from "~/features/images/image.server";
-import { contentFor } from "~/features/product-language/product-language";
+import { contentFor, contentReader } from "~/features/product-language/product-language";
 import { albanianTextOf, toPublicProduct } from "~/features/storefront/catalogue-cache.server";
 import { priceStampOf } from "~/features/storefront/stamp";
 import { STOREFRONT_PAGE_SIZE, type StorefrontQuery } from "~/features/storefront/storefront.server";
@@ -53,14 +53,16 @@ export async function getPointOfSalePage(
   };
   if (storeVisibility(store) === "inactive") return { ...base, products: [], total: 0 };
   const filters = { q: query.q, category: query.categoryId, promo: query.discounted };
-  const options = { filters, sort: query.sort, at: now, pointOfSaleId: point.id };
+  // An Albanian reader's list in the order of the names they read (decision 0074).
+  const reader = contentReader(store, query.locale ?? "mk");
+  const options = { filters, sort: query.sort, at: now, pointOfSaleId: point.id, reader };
   const [rows, total] = await Promise.all([
     publicProductsQuery(db, store.id, options)
       .limit(STOREFRONT_PAGE_SIZE)
       .offset((query.page - 1) * STOREFRONT_PAGE_SIZE),
     countPublicProducts(db, store.id, filters, now, point.id),
   ]);
-  const albanian = store.albanianContent && query.locale === "sq";
+  const albanian = reader === "sq";
   const products = rows.map((row) => {
     const card = toPublicProduct(row);
     const text = albanianTextOf(row);
