@@ -35,6 +35,8 @@ export default [
     route("promotions/add", "routes/dashboard/promotion-add.tsx"),
     route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
     route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
+    // Issue 19: the points of sale a promotion runs at.
+    route("promotions/:promotionId/points-of-sale", "routes/dashboard/promotion-points-of-sale.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("image-gallery", "routes/dashboard/image-gallery.tsx"),
     // Issue 18: the store's own images, and its posts.

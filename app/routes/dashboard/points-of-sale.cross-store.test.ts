@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { activityLog } from "~/db/schema/activity";
-import { pointOfSale, pointOfSaleProduct } from "~/db/schema/points-of-sale";
+import { pointOfSale, pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { setOverride } from "~/features/points-of-sale/overrides.server";
 import { createPointOfSale, listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
 import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
+import { savePromotion } from "~/features/promotions/promotion.server";
+import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as productPointsRoute from "./product-points-of-sale";
+import * as promotionPointsRoute from "./promotion-points-of-sale";
 import * as editRoute from "./settings/point-of-sale-edit";
 import * as listRoute from "./settings/points-of-sale";
 
@@ -163,6 +166,51 @@ describe("another store's points of sale and products answer 404 and change noth
       .from(pointOfSaleProduct)
       .where(eq(pointOfSaleProduct.storeId, mine.storeId));
     expect(rows).toMatchObject([{ pointOfSaleId: myPointId, productId: myProductId, priceCents: 8_550 }]);
+  });
+
+  it("a promotion's points of sale: their promotion, and their point of sale on my promotion", async () => {
+    const theirPromotion = await savePromotion(theirs.ctx, promotionInput([{ productId: theirProductId }]));
+    const myPromotion = await savePromotion(mine.ctx, promotionInput([{ productId: myProductId }]));
+    const limits = async () => database.db.select().from(promotionPointOfSale);
+    const before = JSON.stringify(await limits());
+    const context = signedIn(mine.userId);
+    const page = (id: string) => `/dashboard/promotions/${id}/points-of-sale`;
+    const theirParams = { promotionId: theirPromotion.id };
+    expect(
+      await statusOf(() =>
+        call(promotionPointsRoute.loader, {
+          request: get(page(theirPromotion.id)),
+          context,
+          params: theirParams,
+        }),
+      ),
+    ).toBe(404);
+    for (const [promotionId, ids] of [
+      [theirPromotion.id, [theirPointId]],
+      [theirPromotion.id, [myPointId]],
+      [myPromotion.id, [theirPointId]],
+      [myPromotion.id, [myPointId, theirPointId]],
+    ] as const) {
+      const request = post(page(promotionId), { pointOfSaleId: [...ids] });
+      const status = await statusOf(() =>
+        call(promotionPointsRoute.action, { request, context, params: { promotionId } }),
+      );
+      expect([promotionId, ids, status]).toEqual([promotionId, ids, 404]);
+    }
+    expect(JSON.stringify(await limits())).toBe(before);
+    // My own promotion limited to my own point of sale.
+    const request = post(page(myPromotion.id), { pointOfSaleId: [myPointId] });
+    const answer = (await call(promotionPointsRoute.action, {
+      request,
+      context,
+      params: { promotionId: myPromotion.id },
+    })) as Response;
+    expect(answer.status).toBe(302);
+    const rows = await database.db
+      .select()
+      .from(promotionPointOfSale)
+      .where(eq(promotionPointOfSale.storeId, mine.storeId));
+    expect(rows).toMatchObject([{ promotionId: myPromotion.id, pointOfSaleId: myPointId }]);
   });
 
   it("the last point of sale cannot be deleted through the page", async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { getClock } from "~/features/confirmation/clock.server";
+import { PromotionPointsOfSaleLink } from "~/features/points-of-sale/components/promotion-points-of-sale-link";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
 import { restoreWizard } from "~/features/promotions/components/wizard-state";
 import { getPromotion } from "~/features/promotions/promotion.server";
@@ -62,6 +63,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="mb-4 font-semibold text-2xl">{t("edit")}</h1>
+      <PromotionPointsOfSaleLink promotionId={promotion.id} />
       <PromotionWizard
         products={products}
         categories={categories}
