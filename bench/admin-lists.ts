@@ -27,8 +27,7 @@ process.env.LOG_LEVEL = "warn";
 
 const { startDatabase, closeDatabase } = await import("~/db/db.server");
 const { user, account } = await import("~/db/schema/auth");
-const { store } = await import("~/db/schema/stores");
-const { product } = await import("~/db/schema/catalog");
+const { insertBenchOwners, insertBenchProducts } = await import("./seed-store");
 const { priceConfirmation } = await import("~/db/schema/compliance");
 const { storeBilling, payment } = await import("~/db/schema/billing");
 const { waitlistEntry } = await import("~/db/schema/waitlist");
@@ -55,56 +54,41 @@ const BATCH = 500;
 const storeIds: string[] = [];
 for (let start = 0; start < STORES; start += BATCH) {
   const count = Math.min(BATCH, STORES - start);
-  const users = Array.from({ length: count }, (_, i) => {
-    const n = start + i;
-    return {
-      id: crypto.randomUUID(),
-      name: `Сопственик ${n}`,
-      email: `owner-${n}@bench.example`,
-      emailVerified: true,
-      onboarded: true,
-      createdAt: new Date(now - (n % 400) * DAY),
-    };
-  });
-  await db.insert(user).values(users);
-  await db.insert(account).values(
-    users.map((u) => ({
-      id: crypto.randomUUID(),
-      accountId: u.id,
-      providerId: "credential",
-      userId: u.id,
-      password: "x",
-    })),
-  );
-  const stores = await db
-    .insert(store)
-    .values(
-      users.map((u, i) => {
-        const n = start + i;
-        return {
-          ownerId: u.id,
+  const seeded = await insertBenchOwners(
+    db,
+    Array.from({ length: count }, (_, i) => {
+      const n = start + i;
+      const createdAt = new Date(now - (n % 400) * DAY);
+      return {
+        user: { name: `Сопственик ${n}`, email: `owner-${n}@bench.example`, emailVerified: true, createdAt },
+        store: {
           username: `bench-${n}`,
           name: `Продавница ${n} ${CITIES[n % CITIES.length]}`,
-          phone: "+38971234567",
           companyName: `Бенч ${n} ДООЕЛ`,
           active: n % 20 !== 0,
           onboardingStep: n % 50 === 0 ? 2 : null,
           trialEndsAt: new Date(now + ((n % 60) - 20) * DAY),
-          createdAt: u.createdAt,
-        };
-      }),
-    )
-    .returning({ id: store.id });
-  storeIds.push(...stores.map((s) => s.id));
-  await db.insert(product).values(
-    stores.flatMap((s, i) =>
-      Array.from({ length: 3 }, (_, k) => ({
-        storeId: s.id,
-        name: `Производ ${start + i}-${k}`,
-        priceCents: 10_000 + k,
-      })),
-    ),
+          createdAt,
+        },
+      };
+    }),
   );
+  await db.insert(account).values(
+    seeded.map(({ owner }) => ({
+      id: crypto.randomUUID(),
+      accountId: owner.id,
+      providerId: "credential",
+      userId: owner.id,
+      password: "x",
+    })),
+  );
+  const stores = seeded.map((entry) => entry.store);
+  storeIds.push(...stores.map((s) => s.id));
+  await insertBenchProducts(db, count * 3, (m) => ({
+    storeId: stores[Math.floor(m / 3)]!.id,
+    name: `Производ ${start + Math.floor(m / 3)}-${m % 3}`,
+    priceCents: 10_000 + (m % 3),
+  }));
   await db.insert(priceConfirmation).values(
     stores.flatMap((s, i) =>
       [1, 2, 3].map((back) => ({

@@ -9,6 +9,7 @@
 //   npm run bench:import                         # 3 runs of each format, then 50,000 rows of CSV
 //   npm run bench:import -- --runs 5 --rows 20000 --big 50000
 //   DATABASE_URL=postgres://postgres@127.0.0.1:54329/bench npm run bench:import
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:import -- --runs 1 --big 0   # a CPU profile per server
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -114,7 +115,10 @@ async function withServer<T>(
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
-  const server = await startServer(dataDir, env, { readyPath: "/demo" });
+  // BENCH_CPU_PROF=dir: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const server = await startServer(dataDir, env, { readyPath: "/demo", nodeArgs });
   try {
     // better-auth trusts the origin it was configured with (localhost), not 127.0.0.1.
     const session = await signInDemo(server.url.replace("127.0.0.1", "localhost"), dataDir);

@@ -23,7 +23,7 @@ const cents = z.number().int().min(0).max(1_000_000_000_00);
 const barcode = z
   .string()
   .trim()
-  .refine(isValidEan, "must be a valid EAN-8 or EAN-13 code")
+  .refine(isValidEan, "validation:barcodeInvalid")
   .meta({ description: "EAN-8 or EAN-13 with its check digit", example: "5310012345675" });
 const externalId = z
   .string()
@@ -109,7 +109,7 @@ const productFields = {
 export const productUpsert = z
   .strictObject({ externalId: externalId.optional(), barcode: barcode.optional(), ...productFields })
   .refine((item) => item.externalId !== undefined || item.barcode !== undefined, {
-    message: "give externalId or barcode",
+    message: "validation:externalIdOrBarcode",
     path: ["externalId"],
   })
   .meta({ id: "ProductUpsert" });
@@ -126,7 +126,7 @@ export const priceUpdate = z
     regularPriceCents: cents.nullable().optional(),
   })
   .refine((item) => item.externalId !== undefined || item.barcode !== undefined, {
-    message: "give externalId or barcode",
+    message: "validation:externalIdOrBarcode",
     path: ["externalId"],
   })
   .meta({ id: "PriceUpdate" });
@@ -236,7 +236,7 @@ export const overrideBody = z.strictObject(overrideFields).meta({ id: "PointOfSa
 export const overrideUpdate = z
   .strictObject({ externalId: externalId.optional(), barcode: barcode.optional(), ...overrideFields })
   .refine((item) => item.externalId !== undefined || item.barcode !== undefined, {
-    message: "give externalId or barcode",
+    message: "validation:externalIdOrBarcode",
     path: ["externalId"],
   })
   .meta({ id: "PointOfSaleOverrideUpdate" });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { getFixedT } from "~/i18n/i18n.server";
 import type { Problem } from "./api.schema";
 
 // Issue 19: every failure of /api/v1 answers RFC 9457 problem details (application/problem+json).
@@ -77,11 +78,19 @@ export function pointerOf(where: "body" | "query" | "path", path: PropertyKey[])
   return where === "body" ? `#/${escaped.join("/")}` : `#${where}/${escaped.join("/")}`;
 }
 
+/**
+ * A Zod message for a program's developer: the schemas name catalogue keys (decision 0031), which
+ * the API answers with their English text (decision 0071); any other message as it is.
+ */
+function detailOf(message: string): string {
+  return /^[a-z]+:[A-Za-z.]+$/.test(message) ? getFixedT("en")(message) : message;
+}
+
 /** A Zod failure as a validation problem naming every invalid field. */
 export function validationProblem(error: z.ZodError, where: "body" | "query" | "path"): ApiProblem {
   const errors = error.issues.slice(0, 100).map((issue) => ({
     pointer: pointerOf(where, issue.path),
-    detail: issue.message,
+    detail: detailOf(issue.message),
   }));
   return new ApiProblem("validation", { errors });
 }

@@ -14,6 +14,7 @@ import { productSearchText } from "~/features/product-language/product-language"
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
+import { bulkTrigramIndex } from "./bulk-index.server";
 import { type DiscountCandidate, planDiscounts, writeDiscounts } from "./import-promotions.server";
 import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "./rows";
 
@@ -260,6 +261,7 @@ export async function commitImport(
     const history: PriceChange[] = [];
     const activity: ActivityEntry[] = [];
     const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
+    const bulk = await bulkTrigramIndex(tx, total);
 
     for (let start = 0; start < plan.added.length; start += CHUNK) {
       const chunk = plan.added.slice(start, start + CHUNK);
@@ -305,6 +307,7 @@ export async function commitImport(
       done += chunk.length;
       onProgress(done, total);
     }
+    await bulk.done();
     for (let start = 0; start < history.length; start += CHUNK * 5) {
       await insertHistory(tx, ctx.storeId, ctx.actor.userId, history.slice(start, start + CHUNK * 5));
     }

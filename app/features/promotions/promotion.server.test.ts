@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { isExclusionViolation } from "~/db/errors";
 import { category } from "~/db/schema/catalog";
@@ -103,6 +103,35 @@ describe("promotion rules (spec §5)", () => {
       code: "promotionForbiddenCategory",
       params: { product: "Леб" },
     });
+  });
+});
+
+describe("spec §8's messages", () => {
+  it("answers 'Failed to add products to promotion' when the products cannot be written, and saves nothing", async () => {
+    const { ctx, products } = await storeWithProducts([["Кекс", "90"]]);
+    const [cake] = products;
+    // The database refuses this one product's assignment (as a broken row or a lost disk would).
+    const fn = `refuse_${cake!.id.replaceAll("-", "")}`;
+    await ctx.db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin
+        if new.product_id = '${cake!.id}' then raise exception 'refused' using errcode = 'check_violation'; end if;
+        return new; end $$`),
+    );
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger ${fn} before insert on promotion_product for each row execute function ${fn}()`,
+      ),
+    );
+    try {
+      await expect(savePromotion(ctx, promotionInput([{ productId: cake!.id }]))).rejects.toMatchObject({
+        code: "promotionAddProductsFailed",
+        messageKey: "errors:promotionAddProductsFailed",
+      });
+      expect(await listPromotions(ctx)).toEqual([]);
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger ${fn} on promotion_product`));
+      await ctx.db.execute(sql.raw(`drop function ${fn}()`));
+    }
   });
 });
 

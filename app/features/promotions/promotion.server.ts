@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
 import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
@@ -245,17 +246,7 @@ export async function savePromotion(
               .set({ ...values, updatedAt: new Date() })
               .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, id)))
               .returning();
-      await tx.insert(promotionProduct).values(
-        input.products.map((chosen) => ({
-          storeId: ctx.storeId,
-          promotionId: saved!.id,
-          productId: chosen.productId,
-          customPriceCents: chosen.customPriceCents,
-          // The trigger copies the promotion's flag and days; these satisfy the types.
-          startsOn: input.startsOn,
-          endsOn: input.endsOn,
-        })),
-      );
+      await addProducts(tx, ctx.storeId, saved!.id, input);
       return saved!;
     });
   } catch (error) {
@@ -265,6 +256,26 @@ export async function savePromotion(
     if (isExclusionViolation(error) || isDeadlock(error))
       throw new AppError("promotionProductTaken", { cause: error });
     throw new AppError("promotionSaveFailed", { cause: error });
+  }
+}
+
+/** The promotion's products; a failure of its own is spec §8's 'Failed to add products to promotion'. */
+async function addProducts(tx: Queryable, storeId: string, promotionId: string, input: PromotionInput) {
+  try {
+    await tx.insert(promotionProduct).values(
+      input.products.map((chosen) => ({
+        storeId,
+        promotionId,
+        productId: chosen.productId,
+        customPriceCents: chosen.customPriceCents,
+        // The trigger copies the promotion's flag and days; these satisfy the types.
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+      })),
+    );
+  } catch (error) {
+    if (isExclusionViolation(error) || isDeadlock(error)) throw error;
+    throw new AppError("promotionAddProductsFailed", { cause: error });
   }
 }
 

@@ -1,9 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useLocation } from "react-router";
+import { Link, redirect } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { CompactField, FilterForm } from "~/components/filter-panel";
-import { Pagination } from "~/components/pagination";
-import { SearchField } from "~/components/search-field";
 import { extendTrialSchema, storeActiveSchema } from "~/features/admin/admin-actions.schema";
 import {
   ADMIN_PAGE_SIZE,
@@ -12,13 +9,7 @@ import {
   STORE_STATES,
 } from "~/features/admin/admin-params";
 import { extendTrial, listStores, setStoreActive } from "~/features/admin/admin-stores.server";
-import {
-  AdminHeader,
-  AdminTable,
-  Cell,
-  EmptyList,
-  FilterActions,
-} from "~/features/admin/components/admin-table";
+import { AdminHeader, AdminList, AdminSelectFilter, Cell } from "~/features/admin/components/admin-table";
 import { StoreActions } from "~/features/admin/components/store-actions";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -72,118 +63,76 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminStores({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const locale = i18n.language as Locale;
-  const location = useLocation();
-  const { rows, total, page, filters } = loaderData;
+  const { rows, total, filters } = loaderData;
   const failure = failureOf(actionData);
   return (
     <>
       <AdminHeader title={t("stores.title")} subtitle={t("stores.count", { count: total })} />
-      <FilterForm key={location.search} className="sm:grid-cols-[1fr_12rem_10rem_auto]">
-        <SearchField
-          id="stores-q"
-          label={t("stores.searchLabel")}
-          placeholder={t("stores.searchPlaceholder")}
-          defaultValue={filters.q}
-        />
-        <CompactField id="stores-state" label={t("stores.state")} className="sm:-mt-5">
-          <select
-            id="stores-state"
-            name="state"
-            defaultValue={filters.state}
-            className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
-          >
-            <option value="">{t("filters.all")}</option>
-            {STORE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </CompactField>
-        <CompactField id="stores-plan" label={t("stores.plan")} className="sm:-mt-5">
-          <select
-            id="stores-plan"
-            name="plan"
-            defaultValue={filters.plan}
-            className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
-          >
-            <option value="">{t("filters.all")}</option>
-            {PLAN_FILTERS.map((plan) => (
-              <option key={plan} value={plan}>
-                {t(`plans.${plan}`)}
-              </option>
-            ))}
-          </select>
-        </CompactField>
-        <FilterActions
-          resetTo="/admin/stores"
-          filtered={Boolean(filters.q || filters.state || filters.plan)}
-        />
-      </FilterForm>
-      {rows.length === 0 ? (
-        <EmptyList text={t("stores.empty")} />
-      ) : (
-        <>
-          <AdminTable
-            label={t("stores.title")}
-            headers={[
-              t("stores.columns.store"),
-              t("stores.columns.owner"),
-              t("stores.columns.state"),
-              t("stores.columns.trialEnds"),
-              t("stores.columns.lastConfirmation"),
-              t("stores.columns.products"),
-              t("stores.columns.actions"),
-            ]}
-          >
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <Cell>
-                  <a
-                    href={`/${row.username}`}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="font-medium hover:underline"
-                  >
-                    {row.name}
-                  </a>
-                  <p className="text-gray-500 text-xs">/{row.username}</p>
-                </Cell>
-                <Cell className="wrap-anywhere">
-                  <Link
-                    to={`/admin/users?q=${encodeURIComponent(row.ownerEmail)}`}
-                    className="hover:underline"
-                  >
-                    {row.ownerEmail}
-                  </Link>
-                </Cell>
-                <Cell>
-                  {t(`states.${row.state}`)}
-                  {row.plan ? (
-                    <p className="text-gray-500 text-xs">
-                      {t(`plans.${row.plan}`)}
-                      {row.paidUntil ? ` · ${formatDate(row.paidUntil, locale)}` : ""}
-                    </p>
-                  ) : null}
-                </Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  {row.trialEndsAt ? formatDate(row.trialEndsAt, locale) : "—"}
-                </Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  {row.lastConfirmation
-                    ? formatDate(`${row.lastConfirmation}T12:00:00Z`, locale)
-                    : t("never")}
-                </Cell>
-                <Cell className="tabular-nums">{row.productCount}</Cell>
-                <Cell>
-                  <StoreActions store={row} failure={failure} />
-                </Cell>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
-        </>
-      )}
+      <AdminList
+        filterColumns="sm:grid-cols-[1fr_12rem_10rem_auto]"
+        search={filters.q}
+        filters={
+          <>
+            <AdminSelectFilter
+              list="stores"
+              name="state"
+              value={filters.state}
+              options={STORE_STATES.map((state) => [state, t(`states.${state}`)])}
+            />
+            <AdminSelectFilter
+              list="stores"
+              name="plan"
+              value={filters.plan}
+              options={PLAN_FILTERS.map((plan) => [plan, t(`plans.${plan}`)])}
+            />
+          </>
+        }
+        resetTo="/admin/stores"
+        filtered={Boolean(filters.q || filters.state || filters.plan)}
+        list="stores"
+        columns={["store", "owner", "state", "trialEnds", "lastConfirmation", "products", "actions"]}
+        data={loaderData}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <Cell>
+              <a
+                href={`/${row.username}`}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium hover:underline"
+              >
+                {row.name}
+              </a>
+              <p className="text-gray-500 text-xs">/{row.username}</p>
+            </Cell>
+            <Cell className="wrap-anywhere">
+              <Link to={`/admin/users?q=${encodeURIComponent(row.ownerEmail)}`} className="hover:underline">
+                {row.ownerEmail}
+              </Link>
+            </Cell>
+            <Cell>
+              {t(`states.${row.state}`)}
+              {row.plan ? (
+                <p className="text-gray-500 text-xs">
+                  {t(`plans.${row.plan}`)}
+                  {row.paidUntil ? ` · ${formatDate(row.paidUntil, locale)}` : ""}
+                </p>
+              ) : null}
+            </Cell>
+            <Cell className="whitespace-nowrap tabular-nums">
+              {row.trialEndsAt ? formatDate(row.trialEndsAt, locale) : "—"}
+            </Cell>
+            <Cell className="whitespace-nowrap tabular-nums">
+              {row.lastConfirmation ? formatDate(`${row.lastConfirmation}T12:00:00Z`, locale) : t("never")}
+            </Cell>
+            <Cell className="tabular-nums">{row.productCount}</Cell>
+            <Cell>
+              <StoreActions store={row} failure={failure} />
+            </Cell>
+          </tr>
+        ))}
+      </AdminList>
     </>
   );
 }

@@ -1,9 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useLocation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { CompactField, FilterForm } from "~/components/filter-panel";
-import { Pagination } from "~/components/pagination";
-import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { ADMIN_PAGE_SIZE } from "~/features/admin/admin-params";
@@ -13,13 +10,7 @@ import {
   parseTransactionFilters,
   transactionActionSchema,
 } from "~/features/admin/admin-transactions.server";
-import {
-  AdminHeader,
-  AdminTable,
-  Cell,
-  EmptyList,
-  FilterActions,
-} from "~/features/admin/components/admin-table";
+import { AdminHeader, AdminList, AdminSelectFilter, Cell } from "~/features/admin/components/admin-table";
 import { listTransactions, PAYMENT_STATUSES } from "~/features/billing/transactions.queries.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -83,13 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const SELECT = "h-10 rounded-md border border-gray-300 bg-white px-2 text-sm";
+const _SELECT = "h-10 rounded-md border border-gray-300 bg-white px-2 text-sm";
 
 export default function AdminTransactions({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["admin", "billing"]);
   const locale = i18n.language as Locale;
-  const location = useLocation();
-  const { rows, total, page, filters, statuses } = loaderData;
+  const { rows, total, filters, statuses } = loaderData;
   const failure = failureOf(actionData);
   return (
     <>
@@ -97,98 +87,77 @@ export default function AdminTransactions({ loaderData, actionData }: Route.Comp
         title={t("admin:transactions.title")}
         subtitle={t("admin:transactions.count", { count: total })}
       />
-      <FilterForm key={location.search} className="sm:grid-cols-[1fr_12rem_auto]">
-        <SearchField
-          id="transactions-q"
-          label={t("admin:transactions.searchLabel")}
-          placeholder={t("admin:transactions.searchPlaceholder")}
-          defaultValue={filters.q}
-        />
-        <CompactField id="transactions-status" label={t("admin:transactions.status")} className="sm:-mt-5">
-          <select id="transactions-status" name="status" defaultValue={filters.status} className={SELECT}>
-            <option value="">{t("admin:filters.all")}</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {t(`billing:paymentStatus.${status}`)}
-              </option>
-            ))}
-          </select>
-        </CompactField>
-        <FilterActions resetTo="/admin/transactions" filtered={Boolean(filters.q || filters.status)} />
-      </FilterForm>
-      {failure?.errors.form ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
-          {t(failure.errors.form)}
-        </p>
-      ) : null}
-      {rows.length === 0 ? (
-        <EmptyList text={t("admin:transactions.empty")} />
-      ) : (
-        <>
-          <AdminTable
-            label={t("admin:transactions.title")}
-            headers={[
-              t("admin:transactions.columns.reference"),
-              t("admin:transactions.columns.store"),
-              t("admin:transactions.columns.plan"),
-              t("admin:transactions.columns.amount"),
-              t("admin:transactions.columns.status"),
-              t("admin:transactions.columns.created"),
-              t("admin:transactions.columns.actions"),
-            ]}
-          >
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <Cell className="whitespace-nowrap font-medium tabular-nums">{row.reference}</Cell>
-                <Cell>
-                  <Link
-                    to={`/admin/stores?q=${encodeURIComponent(row.username)}`}
-                    className="font-medium hover:underline"
-                  >
-                    {row.storeName}
-                  </Link>
-                  <p className="text-gray-500 text-xs">/{row.username}</p>
-                </Cell>
-                <Cell>
-                  {t(`billing:plans.${row.plan}.name`)}
-                  <p className="text-gray-500 text-xs">{t(`billing:methods.${row.method}.name`)}</p>
-                </Cell>
-                <Cell className="whitespace-nowrap tabular-nums">{formatMoney(row.amountCents, locale)}</Cell>
-                <Cell>
-                  {t(`billing:paymentStatus.${row.status}`)}
-                  {row.paidUntil ? (
-                    <p className="text-gray-500 text-xs">
-                      {t("admin:transactions.paidUntil", { date: formatDate(row.paidUntil, locale) })}
-                    </p>
-                  ) : null}
-                </Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  {formatDate(row.createdAt, locale)}
-                  <p className="text-gray-500 text-xs">
-                    {t("admin:transactions.columns.due")}: {formatDate(row.dueAt, locale)}
-                  </p>
-                </Cell>
-                <Cell>
-                  <div className="flex w-64 flex-col gap-2">
-                    <a
-                      href={`/admin/transactions/${row.id}/invoice`}
-                      download
-                      aria-label={t("admin:transactions.invoiceLabel", { reference: row.reference })}
-                      className="text-brand-700 text-sm hover:underline"
-                    >
-                      {t("admin:transactions.invoice")}
-                    </a>
-                    {row.status === "pending" ? (
-                      <PendingActions id={row.id} reference={row.reference} />
-                    ) : null}
-                  </div>
-                </Cell>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
-        </>
-      )}
+      <AdminList
+        filterColumns="sm:grid-cols-[1fr_12rem_auto]"
+        search={filters.q}
+        filters={
+          <AdminSelectFilter
+            list="transactions"
+            name="status"
+            value={filters.status}
+            options={statuses.map((status) => [status, t(`billing:paymentStatus.${status}`)])}
+          />
+        }
+        resetTo="/admin/transactions"
+        filtered={Boolean(filters.q || filters.status)}
+        notice={
+          failure?.errors.form ? (
+            <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-700 text-sm">
+              {t(failure.errors.form)}
+            </p>
+          ) : null
+        }
+        list="transactions"
+        columns={["reference", "store", "plan", "amount", "status", "created", "actions"]}
+        data={loaderData}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <Cell className="whitespace-nowrap font-medium tabular-nums">{row.reference}</Cell>
+            <Cell>
+              <Link
+                to={`/admin/stores?q=${encodeURIComponent(row.username)}`}
+                className="font-medium hover:underline"
+              >
+                {row.storeName}
+              </Link>
+              <p className="text-gray-500 text-xs">/{row.username}</p>
+            </Cell>
+            <Cell>
+              {t(`billing:plans.${row.plan}.name`)}
+              <p className="text-gray-500 text-xs">{t(`billing:methods.${row.method}.name`)}</p>
+            </Cell>
+            <Cell className="whitespace-nowrap tabular-nums">{formatMoney(row.amountCents, locale)}</Cell>
+            <Cell>
+              {t(`billing:paymentStatus.${row.status}`)}
+              {row.paidUntil ? (
+                <p className="text-gray-500 text-xs">
+                  {t("admin:transactions.paidUntil", { date: formatDate(row.paidUntil, locale) })}
+                </p>
+              ) : null}
+            </Cell>
+            <Cell className="whitespace-nowrap tabular-nums">
+              {formatDate(row.createdAt, locale)}
+              <p className="text-gray-500 text-xs">
+                {t("admin:transactions.columns.due")}: {formatDate(row.dueAt, locale)}
+              </p>
+            </Cell>
+            <Cell>
+              <div className="flex w-64 flex-col gap-2">
+                <a
+                  href={`/admin/transactions/${row.id}/invoice`}
+                  download
+                  aria-label={t("admin:transactions.invoiceLabel", { reference: row.reference })}
+                  className="text-brand-700 text-sm hover:underline"
+                >
+                  {t("admin:transactions.invoice")}
+                </a>
+                {row.status === "pending" ? <PendingActions id={row.id} reference={row.reference} /> : null}
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      </AdminList>
     </>
   );
 }

@@ -1,19 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { CompactField, FilterForm } from "~/components/filter-panel";
-import { Pagination } from "~/components/pagination";
-import { SearchField } from "~/components/search-field";
 import { ADMIN_PAGE_SIZE, parseUserFilters } from "~/features/admin/admin-params";
 import { listUsers } from "~/features/admin/admin-users.server";
 import { ActAsButton } from "~/features/admin/components/act-as-button";
-import {
-  AdminHeader,
-  AdminTable,
-  Cell,
-  EmptyList,
-  FilterActions,
-} from "~/features/admin/components/admin-table";
+import { AdminHeader, AdminList, AdminSelectFilter, Cell } from "~/features/admin/components/admin-table";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { formatDateTime } from "~/lib/dates";
@@ -37,98 +28,73 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const locale = i18n.language as Locale;
-  const location = useLocation();
-  const { rows, total, page, filters } = loaderData;
+  const { rows, total, filters } = loaderData;
   return (
     <>
       <AdminHeader title={t("users.title")} subtitle={t("users.count", { count: total })} />
-      <FilterForm key={location.search} className="sm:grid-cols-[1fr_12rem_auto]">
-        <SearchField
-          id="users-q"
-          label={t("users.searchLabel")}
-          placeholder={t("users.searchPlaceholder")}
-          defaultValue={filters.q}
-        />
-        <CompactField id="users-role" label={t("users.role")} className="sm:-mt-5">
-          <select
-            id="users-role"
+      <AdminList
+        filterColumns="sm:grid-cols-[1fr_12rem_auto]"
+        search={filters.q}
+        filters={
+          <AdminSelectFilter
+            list="users"
             name="role"
-            defaultValue={filters.role}
-            className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
-          >
-            <option value="">{t("filters.all")}</option>
-            <option value="user">{t("users.roles.user")}</option>
-            <option value="admin">{t("users.roles.admin")}</option>
-          </select>
-        </CompactField>
-        <FilterActions resetTo="/admin/users" filtered={Boolean(filters.q || filters.role)} />
-      </FilterForm>
-      {rows.length === 0 ? (
-        <EmptyList text={t("users.empty")} />
-      ) : (
-        <>
-          <AdminTable
-            label={t("users.title")}
-            headers={[
-              t("users.columns.user"),
-              t("users.columns.methods"),
-              t("users.columns.verified"),
-              t("users.columns.lastSignIn"),
-              t("users.columns.store"),
-              t("users.columns.actions"),
-            ]}
-          >
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <Cell className="wrap-anywhere">
-                  <p className="font-medium">{row.email}</p>
-                  <p className="text-gray-500 text-xs">
-                    {row.name}
-                    {row.role === "admin" ? (
-                      <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-white">
-                        {t("users.roles.admin")}
-                      </span>
-                    ) : null}
-                  </p>
-                </Cell>
-                <Cell>
-                  {row.methods.map((method) => t(`users.methods.${method}`, method)).join(", ") || "—"}
-                </Cell>
-                <Cell>{row.emailVerified ? t("yes") : t("no")}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  {row.lastSignIn ? formatDateTime(row.lastSignIn, locale) : t("never")}
-                </Cell>
-                <Cell>
-                  {row.store ? (
-                    <Link
-                      to={`/admin/stores?q=${encodeURIComponent(row.store.username)}`}
-                      className="hover:underline"
-                    >
-                      {row.store.name}
-                    </Link>
-                  ) : (
-                    <span className="text-gray-500">{t("users.noStore")}</span>
-                  )}
-                </Cell>
-                <Cell>
-                  <div className="flex flex-wrap items-center gap-2">
-                    {row.role !== "admin" && row.emailVerified ? (
-                      <ActAsButton userId={row.id} email={row.email} />
-                    ) : null}
-                    <Link
-                      to={`/admin/audit-logs?user=${row.id}`}
-                      className="text-brand-700 text-sm hover:underline"
-                    >
-                      {t("users.auditLink")}
-                    </Link>
-                  </div>
-                </Cell>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
-        </>
-      )}
+            value={filters.role}
+            options={(["user", "admin"] as const).map((role) => [role, t(`users.roles.${role}`)])}
+          />
+        }
+        resetTo="/admin/users"
+        filtered={Boolean(filters.q || filters.role)}
+        list="users"
+        columns={["user", "methods", "verified", "lastSignIn", "store", "actions"]}
+        data={loaderData}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <Cell className="wrap-anywhere">
+              <p className="font-medium">{row.email}</p>
+              <p className="text-gray-500 text-xs">
+                {row.name}
+                {row.role === "admin" ? (
+                  <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-white">
+                    {t("users.roles.admin")}
+                  </span>
+                ) : null}
+              </p>
+            </Cell>
+            <Cell>{row.methods.map((method) => t(`users.methods.${method}`, method)).join(", ") || "—"}</Cell>
+            <Cell>{row.emailVerified ? t("yes") : t("no")}</Cell>
+            <Cell className="whitespace-nowrap tabular-nums">
+              {row.lastSignIn ? formatDateTime(row.lastSignIn, locale) : t("never")}
+            </Cell>
+            <Cell>
+              {row.store ? (
+                <Link
+                  to={`/admin/stores?q=${encodeURIComponent(row.store.username)}`}
+                  className="hover:underline"
+                >
+                  {row.store.name}
+                </Link>
+              ) : (
+                <span className="text-gray-500">{t("users.noStore")}</span>
+              )}
+            </Cell>
+            <Cell>
+              <div className="flex flex-wrap items-center gap-2">
+                {row.role !== "admin" && row.emailVerified ? (
+                  <ActAsButton userId={row.id} email={row.email} />
+                ) : null}
+                <Link
+                  to={`/admin/audit-logs?user=${row.id}`}
+                  className="text-brand-700 text-sm hover:underline"
+                >
+                  {t("users.auditLink")}
+                </Link>
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      </AdminList>
     </>
   );
 }

@@ -2,17 +2,8 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { requireAdmin } from "~/auth/guards.server";
-import { FilterForm } from "~/components/filter-panel";
-import { Pagination } from "~/components/pagination";
-import { SearchField } from "~/components/search-field";
 import { ADMIN_PAGE_SIZE, parseWaitlistFilters } from "~/features/admin/admin-params";
-import {
-  AdminHeader,
-  AdminTable,
-  Cell,
-  EmptyList,
-  FilterActions,
-} from "~/features/admin/components/admin-table";
+import { AdminHeader, AdminList, Cell } from "~/features/admin/components/admin-table";
 import { listWaitlist } from "~/features/waitlist/waitlist.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -40,7 +31,7 @@ export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const locale = i18n.language as Locale;
   const location = useLocation();
-  const { rows, total, page, filters } = loaderData;
+  const { rows, total, filters } = loaderData;
   return (
     <>
       <AdminHeader title={t("waitlist.title")} subtitle={t("waitlist.count", { count: total })}>
@@ -55,41 +46,29 @@ export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </AdminHeader>
-      <FilterForm key={location.search} className="sm:grid-cols-[1fr_auto]">
-        <SearchField
-          id="waitlist-q"
-          label={t("waitlist.searchLabel")}
-          placeholder={t("waitlist.searchPlaceholder")}
-          defaultValue={filters.q}
-        />
-        <FilterActions resetTo="/admin/waitlist" filtered={Boolean(filters.q)} />
-      </FilterForm>
-      {rows.length === 0 ? (
-        <EmptyList text={filters.q ? t("waitlist.noMatches") : t("waitlist.empty")} />
-      ) : (
-        <>
-          <AdminTable
-            label={t("waitlist.title")}
-            headers={COLUMNS.map((column) => t(`waitlist.columns.${column}`))}
-          >
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <Cell className="wrap-anywhere font-medium">{row.email}</Cell>
-                <Cell className="wrap-anywhere">{row.name ?? "—"}</Cell>
-                <Cell className="wrap-anywhere">{row.storeName ?? "—"}</Cell>
-                <Cell>{row.interest ? t(`waitlist.interests.${row.interest}`, row.interest) : "—"}</Cell>
-                <Cell>{row.city ?? "—"}</Cell>
-                <Cell className="whitespace-nowrap">{row.phone ?? "—"}</Cell>
-                <Cell className="uppercase">{row.locale}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  {formatDateTime(row.createdAt, locale)}
-                </Cell>
-              </tr>
-            ))}
-          </AdminTable>
-          <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
-        </>
-      )}
+      <AdminList
+        filterColumns="sm:grid-cols-[1fr_auto]"
+        search={filters.q}
+        resetTo="/admin/waitlist"
+        filtered={Boolean(filters.q)}
+        empty={filters.q ? t("waitlist.noMatches") : t("waitlist.empty")}
+        list="waitlist"
+        columns={COLUMNS}
+        data={loaderData}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <Cell className="wrap-anywhere font-medium">{row.email}</Cell>
+            <Cell className="wrap-anywhere">{row.name ?? "—"}</Cell>
+            <Cell className="wrap-anywhere">{row.storeName ?? "—"}</Cell>
+            <Cell>{row.interest ? t(`waitlist.interests.${row.interest}`, row.interest) : "—"}</Cell>
+            <Cell>{row.city ?? "—"}</Cell>
+            <Cell className="whitespace-nowrap">{row.phone ?? "—"}</Cell>
+            <Cell className="uppercase">{row.locale}</Cell>
+            <Cell className="whitespace-nowrap tabular-nums">{formatDateTime(row.createdAt, locale)}</Cell>
+          </tr>
+        ))}
+      </AdminList>
     </>
   );
 }

@@ -1,7 +1,11 @@
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { CompactField, FilterForm } from "~/components/filter-panel";
+import { Pagination } from "~/components/pagination";
+import { SearchField } from "~/components/search-field";
 import { Button } from "~/components/ui/button";
+import { ADMIN_PAGE_SIZE } from "~/features/admin/admin-params";
 import { cn } from "~/lib/cn";
 
 /**
@@ -83,5 +87,113 @@ export function FilterActions({ resetTo, filtered }: { resetTo: string; filtered
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** A select among an admin list's filters: "All" and the options, labelled `${list}.${name}` in "admin". */
+export function AdminSelectFilter({
+  list,
+  name,
+  value,
+  options,
+  label,
+  className = "sm:-mt-5",
+}: {
+  list: string;
+  name: string;
+  value: string;
+  options: [value: string, label: string][];
+  /** When not `${list}.${name}`. */
+  label?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation("admin");
+  const id = `${list}-${name}`;
+  return (
+    <CompactField id={id} label={label ?? t(`${list}.${name}`)} className={className}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="h-10 rounded-md border border-gray-300 bg-white px-2 text-sm"
+      >
+        <option value="">{t("filters.all")}</option>
+        {options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </CompactField>
+  );
+}
+
+/**
+ * The frame every admin list shares (issue 16): its filter form (the search field, the page's
+ * other fields, then "Apply" and "Reset"), an optional notice, then either the empty state or the
+ * table and its pagination. Its words come from `${list}.…` in "admin" (title, searchLabel,
+ * searchPlaceholder, columns.*, empty); the page gives its fields, its columns and its rows.
+ */
+export function AdminList({
+  list,
+  columns,
+  filterColumns,
+  search,
+  filters,
+  resetTo,
+  filtered,
+  notice,
+  empty,
+  data,
+  children,
+}: {
+  list: string;
+  columns: readonly string[];
+  /** The filter form's grid columns from the `sm` breakpoint on. */
+  filterColumns: string;
+  /** The search field's value; no search field when undefined. */
+  search?: string;
+  filters?: React.ReactNode;
+  resetTo: string;
+  filtered: boolean;
+  notice?: React.ReactNode;
+  /** The empty state's text, when not `${list}.empty`. */
+  empty?: string;
+  /** The loader's page of rows, its number and the total. */
+  data: { rows: readonly unknown[]; page: number; total: number };
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const { page, total } = data;
+  return (
+    <>
+      <FilterForm key={location.search} className={filterColumns}>
+        {search === undefined ? null : (
+          <SearchField
+            id={`${list}-q`}
+            label={t(`${list}.searchLabel`)}
+            placeholder={t(`${list}.searchPlaceholder`)}
+            defaultValue={search}
+          />
+        )}
+        {filters}
+        <FilterActions resetTo={resetTo} filtered={filtered} />
+      </FilterForm>
+      {notice}
+      {data.rows.length > 0 ? (
+        <>
+          <AdminTable
+            label={t(`${list}.title`)}
+            headers={columns.map((column) => t(`${list}.columns.${column}`))}
+          >
+            {children}
+          </AdminTable>
+          <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+        </>
+      ) : (
+        <EmptyList text={empty ?? t(`${list}.empty`)} />
+      )}
+    </>
   );
 }
