@@ -68,7 +68,8 @@ test.describe("signed out", () => {
       "/dashboard",
       "/onboarding",
       "/some/deep/path",
-      "/demo/not-a-store-page",
+      // A well-formed /{username}/{slug} may be a point of sale's page (issue 19): open, 404 when none.
+      "/demo/not-a-store/page",
     ]) {
       await test.step(guarded, async () => {
         const answer = await request.get(guarded, { maxRedirects: 0 });
@@ -80,6 +81,11 @@ test.describe("signed out", () => {
         await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
       });
     }
+  });
+
+  test("a store's unknown point of sale answers 404, not the login page", async ({ request }) => {
+    const answer = await request.get("/demo/not-a-point-of-sale", { maxRedirects: 0 });
+    expect(answer.status()).toBe(404);
   });
 
   test("/api/_auth/session answers {}", async ({ request }) => {

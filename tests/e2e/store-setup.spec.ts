@@ -197,8 +197,10 @@ test.describe("refusals", () => {
     await expect(page.locator('img[src^="/uploads/"]')).toHaveCount(0);
 
     // Typing over the chosen place without picking a suggestion is refused.
-    await page.getByRole("combobox", { name: t.onboarding.address }).fill("Некое Место");
-    await page.getByRole("button", { name: "Зачувај" }).click();
+    const address = page.getByRole("combobox", { name: t.onboarding.address });
+    await address.fill("Некое Место");
+    // The page has a second form (product languages, issue 19) with its own "Зачувај".
+    await page.locator("form", { has: address }).getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Изберете го градот или селото од предлозите")).toBeVisible();
   });
 
@@ -206,16 +208,17 @@ test.describe("refusals", () => {
     await page.goto("/dashboard/settings/store");
     await waitForHydration(page);
     const renamed = `renamed-${uniqueId()}`;
-    await page.getByLabel(t.onboarding.username, { exact: true }).fill(renamed);
+    const username = page.getByLabel(t.onboarding.username, { exact: true });
+    await username.fill(renamed);
     await expect(page.getByText(`Старата адреса ${account.store?.username}`, { exact: false })).toBeVisible();
-    await page.getByRole("button", { name: "Зачувај" }).click();
+    await page.locator("form", { has: username }).getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Податоците за продавницата се зачувани")).toBeVisible();
     const old = await page.request.get(`/${account.store?.username}?q=leb`, { maxRedirects: 0 });
     expect(old.status()).toBe(301);
     expect(old.headers().location).toBe(`/${renamed}?q=leb`);
     // Put the shared account back as it was for the other tests of this worker.
-    await page.getByLabel(t.onboarding.username, { exact: true }).fill(account.store!.username);
-    await page.getByRole("button", { name: "Зачувај" }).click();
+    await username.fill(account.store!.username);
+    await page.locator("form", { has: username }).getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Податоците за продавницата се зачувани")).toBeVisible();
   });
 
