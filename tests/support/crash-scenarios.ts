@@ -9,6 +9,7 @@ import type { Database, Db } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { bulkActionSchema } from "~/features/catalog/product-bulk.schema";
 import { runBulkAction } from "~/features/catalog/product-bulk.server";
+import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { commitImport } from "~/features/import/commit.server";
 import type { ImportRow } from "~/features/import/rows";
@@ -43,17 +44,6 @@ const ctxOf = (db: Db, seed: Seed, index = 0): StoreContext => ({
   actor: { userId: seed.owners[index]! },
 });
 
-/** Skopje's date today (the services' promotion days are real-clock days). */
-function today(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Skopje" }).format(new Date());
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 async function storeWithProducts(database: Database, count: number): Promise<Seed> {
   const { storeId, userId } = await createTestStore(database);
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -63,7 +53,12 @@ async function storeWithProducts(database: Database, count: number): Promise<See
     barcode: null,
   }));
   const inserted = await database.db.insert(product).values(rows).returning({ id: product.id });
-  return { storeIds: [storeId], owners: [userId], productIds: inserted.map((row) => row.id), day: today() };
+  return {
+    storeIds: [storeId],
+    owners: [userId],
+    productIds: inserted.map((row) => row.id),
+    day: skopjeDay(new Date()),
+  };
 }
 
 /** Many public stores with a few products each, created long before the jobs' day. */
@@ -169,7 +164,7 @@ export const SCENARIOS: Record<string, Scenario> = {
 };
 
 function promotionInput(name: string, productIds: string[], percent: number, move = false) {
-  const startsOn = today();
+  const startsOn = skopjeDay(new Date());
   return promotionSchema.parse({
     name,
     type: "promotional_sale",
