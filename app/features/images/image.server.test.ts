@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -150,7 +151,7 @@ describe("image uploads", () => {
       .returning();
     const image = await saveImage(mine.ctx, await photo(400, 400), "product");
     expect(await refusal(attachProductImage(mine.ctx, theirs!.id, image))).toBe("errors:notFound");
-    const [after] = await database.db.select().from(product);
+    const [after] = await database.db.select().from(product).where(eq(product.id, theirs!.id));
     expect(after?.imageUrl ?? null).toBeNull();
     // The refused upload is removed again.
     expect(storedFiles()).toEqual([]);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
@@ -171,7 +171,11 @@ describe("another store's points of sale and products answer 404 and change noth
   it("a promotion's points of sale: their promotion, and their point of sale on my promotion", async () => {
     const theirPromotion = await savePromotion(theirs.ctx, promotionInput([{ productId: theirProductId }]));
     const myPromotion = await savePromotion(mine.ctx, promotionInput([{ productId: myProductId }]));
-    const limits = async () => database.db.select().from(promotionPointOfSale);
+    const limits = async () =>
+      database.db
+        .select()
+        .from(promotionPointOfSale)
+        .where(inArray(promotionPointOfSale.promotionId, [theirPromotion.id, myPromotion.id]));
     const before = JSON.stringify(await limits());
     const context = signedIn(mine.userId);
     const page = (id: string) => `/dashboard/promotions/${id}/points-of-sale`;
