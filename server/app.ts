@@ -8,7 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { getAuth } from "~/auth/auth.server";
 import { readSession, sessionAnswer } from "~/auth/session.server";
-import { closeDatabase, getDb, startDatabase } from "~/db/db.server";
+import { closeDatabase, getDb, getStoreDb, startDatabase } from "~/db/db.server";
 import { migrationsApplied } from "~/db/migration-status.server";
 import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { API_BODY_LIMIT, API_PREFIX, createApiHandler } from "~/features/api/api-handler.server";
@@ -120,9 +120,12 @@ app.use(
 // Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(
   API_PREFIX,
-  apiV1(createApiHandler({ db: getDb, now: () => getClock().now(), origin: config.baseUrl }), {
-    limit: API_BODY_LIMIT,
-  }),
+  apiV1(
+    createApiHandler({ db: getDb, storeDb: getStoreDb, now: () => getClock().now(), origin: config.baseUrl }),
+    {
+      limit: API_BODY_LIMIT,
+    },
+  ),
 );
 
 app.use((req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Db } from "~/db/client.server";
-import { getDb } from "~/db/db.server";
+import { getDb, getStoreDb } from "~/db/db.server";
 import { getStoreByOwner, type Store } from "~/features/stores/store.server";
 import type { ActionFailure } from "~/lib/action-result";
 import type { StoreContext } from "~/lib/service-context";
@@ -27,9 +27,9 @@ export function requireUser(context: Readonly<RouterContextProvider>, mode: Guar
 export async function requireOwnerStore(
   context: Readonly<RouterContextProvider>,
 ): Promise<{ user: SessionUser; store: Store; ctx: StoreContext }> {
-  const { user, db, store } = await requireOwner(context);
+  const { user, store } = await requireOwner(context);
   if (!store) throw redirect("/onboarding");
-  return { user, store, ctx: ownerContext(db, user, store) };
+  return { user, store, ctx: ownerContext(user, store) };
 }
 
 /**
@@ -45,9 +45,16 @@ export async function requireOwner(
   return { user, db, store: await getStoreByOwner(db, user.id) };
 }
 
-/** The service context of the owner's store (the store id always from the session's owner). */
-export function ownerContext(db: Db, user: SessionUser, store: Store): StoreContext {
-  return { db, storeId: store.id, actor: { userId: user.id, impersonatedBy: user.impersonatedBy ?? null } };
+/**
+ * The service context of the owner's store (the store id always from the session's owner); its
+ * database is walled to that store (decision 0083).
+ */
+export function ownerContext(user: SessionUser, store: Store): StoreContext {
+  return {
+    db: getStoreDb(store.id),
+    storeId: store.id,
+    actor: { userId: user.id, impersonatedBy: user.impersonatedBy ?? null },
+  };
 }
 
 /** Who may use the admin area (issue 16): the role set by scripts/create-admin.ts or ADMIN_EMAILS. */

@@ -23,6 +23,7 @@ import * as promotions from "./schema/promotions";
 import * as storeImages from "./schema/store-images";
 import * as stores from "./schema/stores";
 import * as waitlist from "./schema/waitlist";
+import { PUBLIC_SCOPE, ScopedPool, scopedPglite, tenantScopeSql } from "./scoped-client.server";
 
 export const schema = {
   ...auth,
@@ -51,6 +52,18 @@ export type Database = {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   kind: "pglite" | "postgres";
+  /**
+   * The same database behind the second tenancy wall (decision 0083): every statement sees and
+   * writes only this store's rows. The plain `db` when the tenant role is missing (logged at start).
+   */
+  forStore: (storeId: string) => Db;
+  /**
+   * The same database as visitors' pages see it (decision 0083): read-only, the public tables and
+   * the rows of public stores. The plain `db` when the public role is missing.
+   */
+  forPublic: () => Db;
+  /** Whether forStore() and forPublic() are walled: the roles exist and this connection may take them. */
+  tenantWall: () => boolean;
   /** PGlite only: the data directory as a tar (tests/support/global-setup.ts keeps a migrated one). */
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: the pool's connections, for the metrics (issue 20). */
@@ -62,6 +75,9 @@ export type Database = {
     onDown: () => void,
   ) => Promise<() => Promise<void>>;
 };
+
+const WALL_ROLES_USABLE = `select count(*) filter (where pg_has_role(current_user, oid, 'MEMBER')) = 2 as usable
+  from pg_roles where rolname in ('vitrina_tenant', 'vitrina_public')`;
 
 export const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
@@ -82,16 +98,27 @@ export async function openDatabase(options: {
       connectionString: options.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     });
-    const db = drizzlePg({
-      client: pool,
-      schema,
-      casing: "snake_case",
-      logger: options.logger,
-    }) as unknown as Db;
+    const over = (client: pg.Pool) =>
+      drizzlePg({ client, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
+    const db = over(pool);
+    let walled = false;
+    let publicDb = db;
+    const checkWall = async () => {
+      walled = Boolean((await pool.query(WALL_ROLES_USABLE)).rows[0]?.usable);
+      publicDb = walled ? over(new ScopedPool(pool, PUBLIC_SCOPE) as unknown as pg.Pool) : db;
+    };
+    await checkWall().catch(() => undefined);
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
+      forStore: (storeId) =>
+        walled ? over(new ScopedPool(pool, tenantScopeSql(storeId)) as unknown as pg.Pool) : db,
+      forPublic: () => publicDb,
+      tenantWall: () => walled,
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+        await checkWall();
+      },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async listen(channel, onMessage, onDown) {
@@ -122,11 +149,27 @@ export async function openDatabase(options: {
     extensions: { pg_trgm, btree_gist },
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
+  const over = (target: PGlite) =>
+    drizzlePglite({ client: target, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
+  const db = over(client);
+  let walled = false;
+  let publicDb = db;
+  const checkWall = async () => {
+    walled = Boolean((await client.query<{ usable: boolean }>(WALL_ROLES_USABLE)).rows[0]?.usable);
+    publicDb = walled ? over(scopedPglite(client, PUBLIC_SCOPE) as unknown as PGlite) : db;
+  };
+  await checkWall();
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
+    forStore: (storeId) =>
+      walled ? over(scopedPglite(client, tenantScopeSql(storeId)) as unknown as PGlite) : db,
+    forPublic: () => publicDb,
+    tenantWall: () => walled,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+      await checkWall();
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir("none"),
     async listen(channel, onMessage) {

@@ -17,18 +17,37 @@ export function initDatabase(): Promise<Database> {
   return holder.__vitrinaDatabase;
 }
 
-let ready: Db | null = null;
+let ready: Database | null = null;
 
 /** The process database; initDatabase() has run at start-up before any request is served. */
 export function getDb(): Db {
   if (!ready) throw new Error("Database used before initDatabase() finished");
-  return ready;
+  return ready.db;
+}
+
+/**
+ * The process database behind the second tenancy wall for one store (decision 0083): what the
+ * owner context and an API token's context run on, so a query that forgets its store filter
+ * still reaches only this store's rows.
+ */
+export function getStoreDb(storeId: string): Db {
+  if (!ready) throw new Error("Database used before initDatabase() finished");
+  return ready.forStore(storeId);
+}
+
+/**
+ * The process database as visitors' pages read it (decision 0083): read-only, and only the public
+ * tables' rows of stores the public may see. Public pages, feeds, PDFs and the sitemap use it.
+ */
+export function getPublicDb(): Db {
+  if (!ready) throw new Error("Database used before initDatabase() finished");
+  return ready.forPublic();
 }
 
 export async function startDatabase(): Promise<Database> {
   const database = await initDatabase();
   await database.migrate();
-  ready = database.db;
+  ready = database;
   return database;
 }
 
@@ -38,7 +57,7 @@ export async function startDatabase(): Promise<Database> {
  */
 export function adoptDatabase(database: Database): void {
   holder.__vitrinaDatabase = Promise.resolve(database);
-  ready = database.db;
+  ready = database;
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { activityLog } from "~/db/schema/activity";
 import { product } from "~/db/schema/catalog";
+import { store } from "~/db/schema/stores";
 import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
 
 // Issue 20, decision 0083: the second tenancy wall in the database itself. A statement run as the
@@ -65,5 +67,73 @@ describe("row-level security", () => {
       run(sql`update product set price_cents = 1 where name = 'Б-млеко' returning id`),
     );
     expect(changed).toEqual([]);
+  });
+});
+
+describe("the owner context's database (decision 0083, part 2)", () => {
+  it("is walled: a query that forgets its store filter sees only the owner's store", async () => {
+    expect(database.tenantWall()).toBe(true);
+    const a = await createTestStore(database);
+    const b = await createTestStore(database);
+    await database.db.insert(product).values([
+      { storeId: a.storeId, name: "А-сирење", priceCents: 30_000 },
+      { storeId: b.storeId, name: "Б-сирење", priceCents: 31_000 },
+    ]);
+    const seen = await a.ctx.db.select({ storeId: product.storeId, name: product.name }).from(product);
+    expect(seen).toEqual([{ storeId: a.storeId, name: "А-сирење" }]);
+    // The same inside a transaction a service opens, for reads and for writes.
+    const inTransaction = await a.ctx.db.transaction(async (tx) => {
+      const changed = await tx.update(product).set({ priceCents: 1 }).returning({ name: product.name });
+      return { changed, all: await tx.select({ name: product.name }).from(product) };
+    });
+    expect(inTransaction).toEqual({ changed: [{ name: "А-сирење" }], all: [{ name: "А-сирење" }] });
+    const refused = await a.ctx.db
+      .insert(product)
+      .values({ storeId: b.storeId, name: "Туѓ", priceCents: 100 })
+      .catch((error: Error) => error.cause as { code?: string });
+    expect(refused).toMatchObject({ code: "42501" });
+    const [theirs] = await database.db
+      .select({ priceCents: product.priceCents })
+      .from(product)
+      .where(sql`${product.storeId} = ${b.storeId}`);
+    expect(theirs).toEqual({ priceCents: 31_000 });
+  });
+
+  it("leaves the connection clean: the next plain statement is the owner again", async () => {
+    const a = await createTestStore(database);
+    await a.ctx.db.select().from(product);
+    const role = (await database.db.execute(
+      sql`select current_user as who, current_setting('vitrina.store_id', true) as store`,
+    )) as unknown as Rows<{ who: string; store: string | null }>;
+    expect(role.rows[0]?.who).not.toBe("vitrina_tenant");
+    expect(role.rows[0]?.store ?? "").toBe("");
+  });
+});
+
+describe("the public pages' database (decision 0083, part 2)", () => {
+  it("reads only public stores' rows, and of them only what a public page shows", async () => {
+    const open = await createTestStore(database);
+    const unpaid = await createTestStore(database, { active: false });
+    const onboarding = await createTestStore(database, { onboardingStep: 2 });
+    const ids = [open.storeId, unpaid.storeId, onboarding.storeId];
+    await database.db
+      .insert(product)
+      .values(ids.map((storeId, i) => ({ storeId, name: `Производ ${i}`, priceCents: 100 + i })));
+    const publicDb = database.forPublic();
+    const products = await publicDb
+      .select({ storeId: product.storeId })
+      .from(product)
+      .where(inArray(product.storeId, ids));
+    expect(products).toEqual([{ storeId: open.storeId }]);
+    // The inactive store's row answers (its page shows the notice); the one in onboarding does not.
+    const stores = await publicDb.select({ id: store.id }).from(store).where(inArray(store.id, ids));
+    expect(stores.map((row) => row.id).sort()).toEqual([open.storeId, unpaid.storeId].sort());
+    // What no public page shows is not readable at all, and nothing is writable.
+    const denied = (work: Promise<unknown>) =>
+      work.catch((error: Error) => (error.cause as { code?: string }).code);
+    expect(await denied(publicDb.select().from(activityLog).limit(1))).toBe("42501");
+    expect(
+      await denied(publicDb.update(product).set({ priceCents: 1 }).where(inArray(product.storeId, ids))),
+    ).toBe("42501");
   });
 });

@@ -50,7 +50,8 @@ export async function createTestStore(
     })
     .returning();
   return {
-    ctx: { db: database.db, storeId: row!.id, actor: { userId: owner.id } },
+    // Behind the second tenancy wall, as a signed-in owner's requests are (decision 0083).
+    ctx: { db: database.forStore(row!.id), storeId: row!.id, actor: { userId: owner.id } },
     storeId: row!.id,
     userId: owner.id,
     username: row!.username,

@@ -25,6 +25,8 @@ export const API_FAILED_AUTH_PER_MINUTE = 30;
 
 export type ApiHandlerOptions = {
   db: () => Db;
+  /** A token's store behind the second tenancy wall (decision 0083); the plain db when not given. */
+  storeDb?: (storeId: string) => Db;
   now: () => Date;
   limiter?: RateLimiter;
   /** Counts requests without a valid token per client address (strangers guessing tokens). */
@@ -68,6 +70,7 @@ function parse<S extends z.ZodType>(
 }
 
 export function createApiHandler(options: ApiHandlerOptions) {
+  const storeDb = options.storeDb ?? (() => options.db());
   const limiter = options.limiter ?? createRateLimiter({ limit: API_REQUESTS_PER_MINUTE, windowMs: 60_000 });
   const strangers =
     options.strangerLimiter ?? createRateLimiter({ limit: API_FAILED_AUTH_PER_MINUTE, windowMs: 60_000 });
@@ -146,7 +149,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
     };
     const key = request.headers.get("idempotency-key");
     if (!writes || key === null) {
-      const answer = await run(options.db());
+      const answer = await run(storeDb(caller.storeId));
       return json(answer.status, answer.body);
     }
     if (!isIdempotencyKey(key)) {
@@ -155,7 +158,7 @@ export function createApiHandler(options: ApiHandlerOptions) {
       });
     }
     const answer = await withIdempotency(
-      options.db(),
+      storeDb(caller.storeId),
       { storeId: caller.storeId, key, requestHash: requestHashOf(request.method, url.pathname, text) },
       (tx) => run(tx),
     );

@@ -37,6 +37,7 @@ export function apiClient(
 ) {
   const handler = createApiHandler({
     db: () => database.db,
+    storeDb: (storeId) => database.forStore(storeId),
     now: options.now ?? (() => new Date()),
     limiter: options.limiter ?? { allow: () => true },
     strangerLimiter: options.strangerLimiter ?? { allow: () => true },

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/point-of-sale-price-list-pdf";
 
 /** /{username}/{slug}/price-list.pdf: one point of sale's printable list (issue 19), cached like the store's. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale);

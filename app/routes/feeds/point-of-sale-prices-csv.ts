@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-csv";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/point-of-sale-prices-csv";
 /** /{username}/{slug}/prices.csv[?lang=sq|en]: one point of sale's price list (issue 19), as the store's. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const feed = await getLiveFeed(getDb(), params.username, params.pointOfSale);
+    const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);
     const locale = csvLocale(new URL(request.url));
     return feedResponse(request, feed.csv[locale], {
       type: "text/csv; charset=utf-8",

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-json";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/point-of-sale-prices-json";
 /** /{username}/{slug}/prices.json: one point of sale's price list for programs (issue 19). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const feed = await getLiveFeed(getDb(), params.username, params.pointOfSale);
+    const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);
     return feedResponse(request, feed.json, {
       type: "application/json; charset=utf-8",
       etag: feed.etag,

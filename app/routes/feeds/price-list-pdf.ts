@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/price-list-pdf";
 
 /** /{username}/price-list.pdf: the printable price list in the visitor's language, built once per version. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const locale = requestLocale(request);

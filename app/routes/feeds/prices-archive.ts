@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { isValidDay } from "~/features/confirmation/calendar";
 import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
@@ -11,7 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json)$/.exec(params.file);
   if (!match || !isValidDay(match[1]!)) throw data(null, { status: 404 });
   const [, day, format] = match as unknown as [string, string, "csv" | "json"];
-  const db = getDb();
+  const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const locale = csvLocale(new URL(request.url));

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/prices-csv";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/prices-csv";
 /** /{username}/prices.csv[?lang=sq|en]: the complete public price list for people, UTF-8 with BOM, no login. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const feed = await getLiveFeed(getDb(), params.username);
+    const feed = await getLiveFeed(getPublicDb(), params.username);
     const locale = csvLocale(new URL(request.url));
     return feedResponse(request, feed.csv[locale], {
       type: "text/csv; charset=utf-8",

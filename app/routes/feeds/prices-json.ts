@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/prices-json";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/prices-json";
 /** /{username}/prices.json: the complete public price list for programs, no login. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const feed = await getLiveFeed(getDb(), params.username);
+    const feed = await getLiveFeed(getPublicDb(), params.username);
     return feedResponse(request, feed.json, {
       type: "application/json; charset=utf-8",
       etag: feed.etag,

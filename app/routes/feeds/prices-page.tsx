@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
 import { PointOfSaleFiles } from "~/features/points-of-sale/components/point-of-sale-files";
@@ -22,7 +22,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const t = getFixedT(requestLocale(request));

@@ -50,17 +50,17 @@ import type { Route } from "./+types/onboarding";
 export const meta: Route.MetaFunction = titleMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, db, store } = await requireOwner(context);
+  const { user, store } = await requireOwner(context);
   const reached = onboardingStepOf(store);
   if (reached > ONBOARDING_STEPS) throw redirect(POST_LOGIN_PATH);
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("step"));
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
-  const products = store && step === 5 ? await listOnboardingProducts(ownerContext(db, user, store)) : [];
+  const products = store && step === 5 ? await listOnboardingProducts(ownerContext(user, store)) : [];
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
   // Issue 18: the library's best images for this product come first, then the upload.
   const current = store ? products[index] : undefined;
-  const suggestions = current ? await productSuggestions(ownerContext(db, user, store!), current.id) : [];
+  const suggestions = current ? await productSuggestions(ownerContext(user, store!), current.id) : [];
   return {
     title: pageTitle(request, "onboarding:title"),
     rootDomain: getConfig().rootDomain,
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // Every later step belongs to the store step 1 created.
       if (!store) return next(1);
-      const ctx = ownerContext(db, user, store);
+      const ctx = ownerContext(user, store);
       switch (intent) {
         case "phone":
           await savePhoneStep(ctx, parseForm(phoneStepSchema, values));

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { getClock } from "~/features/confirmation/clock.server";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
@@ -35,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = getClock().now();
   try {
     const page = await getPointOfSalePage(
-      getDb(),
+      getPublicDb(),
       params.username,
       params.pointOfSale,
       { ...query, locale },
@@ -64,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   } catch (error) {
     if (isAppError(error) && error.code === "storeNotFound") {
-      const moved = await findUsernameRedirect(getDb(), params.username);
+      const moved = await findUsernameRedirect(getPublicDb(), params.username);
       if (moved) throw redirect(`/${moved}/${encodeURIComponent(params.pointOfSale)}${url.search}`, 301);
       throw data(null, { status: 404 });
     }

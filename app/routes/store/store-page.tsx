@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { createContext, data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
 import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of-sale-list";
@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = getClock().now();
   try {
     const { products, ...storefront } = await getStorefront(
-      getDb(),
+      getPublicDb(),
       params.username,
       { ...query, locale },
       now,
@@ -60,11 +60,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const mainView = !query.q && !query.categoryId && !query.discounted && query.page === 1;
     const news =
       mainView && storefront.store.active
-        ? (await listPublicPosts(getDb(), storefront.store.id, skopjeDay(now), 3)).posts
+        ? (await listPublicPosts(getPublicDb(), storefront.store.id, skopjeDay(now), 3)).posts
         : [];
     // Issue 19: the points of sale, each to its own list, when the store has several.
     const pointsOfSale = storefront.store.active
-      ? await listPublicPointsOfSale(getDb(), storefront.store)
+      ? await listPublicPointsOfSale(getPublicDb(), storefront.store)
       : [];
     const documentOnly = context.get(documentRequestContext);
     if (documentOnly) context.set(documentProductsContext, products);
@@ -103,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   } catch (error) {
     if (isAppError(error) && error.code === "storeNotFound") {
       // A renamed store's old address answers 301 for 90 days (issue 4).
-      const moved = await findUsernameRedirect(getDb(), params.username);
+      const moved = await findUsernameRedirect(getPublicDb(), params.username);
       if (moved) throw redirect(`/${moved}${url.search}`, 301);
       throw data(null, { status: 404 });
     }

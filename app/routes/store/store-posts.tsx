@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
-import { getDb } from "~/db/db.server";
+import { getPublicDb } from "~/db/db.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
 import { PublicPostCard } from "~/features/posts/components/news-section";
@@ -26,7 +26,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /{username}/posts: every published post of a public store, newest first (issue 18). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
+  const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const page = parsePage(new URL(request.url).searchParams.get("page"));
