@@ -266,7 +266,14 @@ pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf
 /** Migrations and the demo store, before the first request is served. */
 export async function startup(): Promise<void> {
   const database = await startDatabase();
-  logger.info({ database: database.kind }, "database ready");
+  logger.info(
+    { database: database.kind, tenancyWall: database.tenantWall() ? "on" : "off" },
+    "database ready",
+  );
+  if (!database.tenantWall())
+    logger.warn(
+      "tenancy wall: off (the roles vitrina_tenant and vitrina_public are missing: docs/operations.md)",
+    );
   // A backup or restore must not open the embedded database under this process (issue 20).
   if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);

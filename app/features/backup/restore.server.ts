@@ -99,13 +99,14 @@ async function restorePostgres(url: string, dump: string): Promise<void> {
     url,
     dump,
   ]);
-  // The privileges were left out (another server's roles); the tenant role's are given again
-  // (decision 0083). A backup from before the wall has no such function.
+  // The privileges were left out (another server's roles); the tenant and public roles' are given
+  // again (decision 0083). A backup from before the wall has no such functions.
   const restored = await openDatabase({ url });
   try {
     await restored.db.execute(sql`
       do $$ begin
         if exists (select 1 from pg_proc where proname = 'grant_tenant_role') then perform grant_tenant_role(); end if;
+        if exists (select 1 from pg_proc where proname = 'grant_public_role') then perform grant_public_role(); end if;
       end $$`);
   } finally {
     await restored.close();
