@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
-import { addDays } from "~/features/confirmation/calendar";
+import { getClock } from "~/features/confirmation/clock.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
@@ -140,6 +140,8 @@ export async function overlappingAssignments(
         eq(promotionProduct.active, true),
         sql`${promotionProduct.startsOn} <= ${days.endsOn}`,
         sql`${promotionProduct.endsOn} >= ${days.startsOn}`,
+        // A row left on its promotion's first day has no whole day (migration 0023).
+        sql`${promotionProduct.endsOn} >= ${promotionProduct.startsOn}`,
         exceptId ? ne(promotionProduct.promotionId, exceptId) : undefined,
       ),
     )
@@ -198,8 +200,9 @@ export async function savePromotion(
   options: { id?: string; locale?: MoneyLocale; now?: Date } = {},
 ): Promise<PromotionRow> {
   const id = options.id ?? null;
-  const today = promotionDay(options.now);
-  const lastDay = lastDayBefore(today, input.startsOn);
+  const now = options.now ?? getClock().now();
+  const today = promotionDay(now);
+  const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn) };
   if (id !== null) await getPromotion(ctx, id);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
   const days = { startsOn: input.startsOn, endsOn: input.endsOn };
@@ -220,12 +223,12 @@ export async function savePromotion(
         // spec §4: adding it to another promotion takes it out of the current one; the days it
         // has already run there stay as price history (decision 0077).
         for (const row of conflicts)
-          await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, lastDay);
+          await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, leaving);
       }
       if (id !== null)
         await clearForResave(tx, ctx.storeId, id, ids, {
           startsOn: input.startsOn,
-          lastDay: addDays(today, -1),
+          leaving,
         });
       const values = {
         name: input.name,
@@ -340,12 +343,17 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
       and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
     )
     .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
-    .orderBy(desc(promotion.startsOn));
-  // A product moved out of a promotion shows its own days there (decision 0077).
-  return rows.map((row) => ({
-    ...row.promotion,
-    endsOn: row.endsOn,
-    customPriceCents: row.customPriceCents,
-    state: promotionState({ ...row.promotion, endsOn: row.endsOn }, day),
-  }));
+    .orderBy(desc(promotion.startsOn), desc(promotionProduct.endsOn));
+  // A product moved out of a promotion shows its own days there (decision 0077); moved out on the
+  // promotion's first day, that day.
+  return rows.map((row) => {
+    const noWholeDay = row.endsOn < row.promotion.startsOn;
+    const endsOn = noWholeDay ? row.promotion.startsOn : row.endsOn;
+    return {
+      ...row.promotion,
+      endsOn,
+      customPriceCents: row.customPriceCents,
+      state: promotionState({ ...row.promotion, endsOn }, day),
+    };
+  });
 }
