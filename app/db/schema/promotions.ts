@@ -35,6 +35,11 @@ export const promotion = pgTable(
     startsOn: date({ mode: "string" }).notNull(),
     endsOn: date({ mode: "string" }).notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * Decision 0089: a promotion that had started when the owner deleted it stays as price history
+     * (its products left it at this instant); it is on no list or page of the owner's any more.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

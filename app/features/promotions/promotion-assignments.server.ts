@@ -88,3 +88,15 @@ export async function clearForResave(
       ),
     );
 }
+
+/** Every product still in a promotion leaves it (the promotion is deleted, decision 0089). */
+export async function endAssignments(db: Queryable, storeId: string, promotionId: string, leaving: Leaving) {
+  const mine = and(eq(promotionProduct.storeId, storeId), eq(promotionProduct.promotionId, promotionId));
+  await db
+    .update(promotionProduct)
+    .set({ leftOn: leftOnSql(leaving.lastDay), leftAt: leftAtSql(leaving.now) })
+    .where(and(mine, isNull(promotionProduct.leftOn), sql`${promotionProduct.startsOn} <= ${leaving.today}`));
+  await db
+    .delete(promotionProduct)
+    .where(and(mine, isNull(promotionProduct.leftOn), sql`${promotionProduct.startsOn} > ${leaving.today}`));
+}

@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
+import { addDays } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
@@ -10,7 +11,12 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
 import type { PromotionInput } from "./promotion.schema";
-import { clearForResave, lastDayBefore, leavePromotion } from "./promotion-assignments.server";
+import {
+  clearForResave,
+  endAssignments,
+  lastDayBefore,
+  leavePromotion,
+} from "./promotion-assignments.server";
 import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
 
@@ -20,7 +26,12 @@ import { promotionalPrice, promotionState } from "./promotion-price";
 // lost race into a clear answer.
 
 export type PromotionRow = typeof promotion.$inferSelect;
-export type PromotionListItem = PromotionRow & { productCount: number; state: PromotionState };
+export type PromotionListItem = PromotionRow & {
+  productCount: number;
+  state: PromotionState;
+  /** Its first day has come: deleting it keeps it as history (decision 0089). */
+  started: boolean;
+};
 
 /** The SQL condition of a state on `day` (promotionState in SQL), for the list's filter. */
 function stateWhere(state: PromotionState, day: string, storeId: string): SQL {
@@ -58,6 +69,7 @@ export async function listPromotions(
     .where(
       and(
         eq(promotion.storeId, ctx.storeId),
+        isNull(promotion.deletedAt),
         options.state ? stateWhere(options.state, day, ctx.storeId) : undefined,
       ),
     )
@@ -66,6 +78,7 @@ export async function listPromotions(
     ...row.promotion,
     productCount: row.productCount,
     state: listState(row.promotion, row.productCount, day),
+    started: row.promotion.startsOn <= day,
   }));
 }
 
@@ -84,7 +97,9 @@ export async function getPromotion(ctx: StoreContext, promotionId: string) {
     const [row] = await ctx.db
       .select()
       .from(promotion)
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)))
+      .where(
+        and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId), isNull(promotion.deletedAt)),
+      )
       .limit(1);
     if (!row) throw new AppError("notFound");
     const products: PromotionProductItem[] = await ctx.db
@@ -296,12 +311,25 @@ export async function setPromotionActive(ctx: StoreContext, promotionId: string,
   }
 }
 
-export async function deletePromotion(ctx: StoreContext, promotionId: string) {
-  await getPromotion(ctx, promotionId);
+/**
+ * Deletes a promotion (decision 0089). One that has not started is deleted outright. One that has
+ * started has been on the public page, which is the legal record (the dated archive, the price
+ * history, the prior price of later promotions): its products leave it now, keeping their days as
+ * a move does, and it is hidden from the owner's lists and pages.
+ */
+export async function deletePromotion(ctx: StoreContext, promotionId: string, now = getClock().now()) {
+  const found = await getPromotion(ctx, promotionId);
+  const today = promotionDay(now);
+  const mine = and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId));
   try {
-    await ctx.db
-      .delete(promotion)
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
+    await ctx.db.transaction(async (tx) => {
+      if (found.startsOn > today) {
+        await tx.delete(promotion).where(mine);
+        return;
+      }
+      await endAssignments(tx, ctx.storeId, promotionId, { today, now, lastDay: addDays(today, -1) });
+      await tx.update(promotion).set({ deletedAt: now, updatedAt: now }).where(mine);
+    });
   } catch (error) {
     throw new AppError("promotionDeleteFailed", { cause: error });
   }
@@ -352,6 +380,7 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
     return {
       ...row.promotion,
       endsOn,
+      deleted: row.promotion.deletedAt !== null,
       customPriceCents: row.customPriceCents,
       state: promotionState({ ...row.promotion, endsOn }, day),
     };
