@@ -219,6 +219,13 @@ describe("impersonation (spec §4, §7, §8)", () => {
     expect(stopped.status).toBe(200);
     const back = cookieHeader(stopped.headers.getSetCookie(), actingCookie);
     expect((await readSession(request("/", back)))?.id).toBe(me.id);
+    // The acting session is gone, not just swapped out of the browser: its cookie, kept and sent
+    // again after "Stop", is no session at all, and no session of the owner names the admin.
+    expect(await readSession(request("/", actingCookie))).toBeNull();
+    const leftover = await database.db.query.session.findMany({
+      where: (s, { eq: is }) => is(s.impersonatedBy, me.id),
+    });
+    expect(leftover).toEqual([]);
 
     const rows = await database.db
       .select()
