@@ -189,8 +189,16 @@ export async function previewImport(ctx: StoreContext, jobId: string): Promise<I
   const { rows, skipped, notes } = await rowsOfJob(job, today);
   const plan = await planImport(ctx.db, ctx.storeId, rows, today);
   const allSkipped = [...skipped, ...plan.skipped].sort((a, b) => a.line - b.line);
+  // The rows shown are rows the import saves: a row the plan skips is among the skipped ones, and
+  // a point of sale's row names the point as the store calls it (issue 19).
+  const skippedLines = new Set(plan.skipped.map((row) => row.line));
+  const pointNames = new Map(plan.pointOfSaleRows.map((row) => [row.line, row.pointOfSaleName]));
+  const sample = rows
+    .filter((row) => !skippedLines.has(row.line))
+    .slice(0, 10)
+    .map((row) => (row.pointOfSale ? { ...row, pointOfSale: pointNames.get(row.line) } : row));
   return {
-    sample: rows.slice(0, 10),
+    sample,
     skipped: allSkipped,
     notes: [...notes, ...plan.notes].sort((a, b) => a.line - b.line),
     counts: { ...plan.counts, skipped: allSkipped.length },

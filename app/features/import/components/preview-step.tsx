@@ -59,7 +59,15 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
               {sample.map((row) => (
                 <tr key={row.line} className="border-gray-100 border-t">
                   <td className="px-3 py-2 text-gray-500">{row.line}</td>
-                  <td className="px-3 py-2">{row.name}</td>
+                  <td className="px-3 py-2">
+                    {row.name}
+                    {row.pointOfSale ? (
+                      // Issue 19: this row is the point of sale's own price of the product.
+                      <span className="block text-gray-600 text-xs">
+                        {t("fields.pointOfSale")}: {row.pointOfSale}
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">
                     {money(row.priceCents)}
                     {row.discount ? (
