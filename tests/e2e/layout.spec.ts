@@ -1,15 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createPromotion, waitForHydration } from "../support/e2e-flows";
 import { DESKTOP, PHONE } from "../support/viewports";
 
@@ -22,7 +12,7 @@ const LONG_CODE = `ШИФРА${"1234567890".repeat(5)}ABCDE`; // 60 characters, 
 const LONG_CATEGORY = `Категорија${"Х".repeat(30)}`; // 40, the longest a category may be
 const CATEGORY_COUNT = 14;
 
-let owner: Account;
+let owner: StoreOwner;
 let categoryIds: string[] = [];
 
 async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
@@ -49,18 +39,9 @@ function productForm(name: string, fields: Record<string, string> = {}) {
   };
 }
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("layout");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "layout" });
-    const id = uniqueId();
-    const store = { name: `Layout ${id}`, username: `layout-${id}` };
-    await onboardThroughApi(request, store, email);
+test.beforeAll(async () => {
+  const id = uniqueId();
+  owner = await createOwner("layout", { name: `Layout ${id}`, username: `layout-${id}` }, async (request) => {
     // Many categories (the chips overflow one row at 1366 px), the first with a 40-character name.
     await post(request, "/dashboard/categories", { intent: "create", name: LONG_CATEGORY });
     for (let i = 1; i < CATEGORY_COUNT; i++) {
@@ -95,10 +76,7 @@ test.beforeAll(async ({ playwright }) => {
     const productId = products.match(/\/dashboard\/products\/([0-9a-f-]{36})/)?.[1];
     expect(productId).toBeTruthy();
     await post(request, `/dashboard/products/${productId}`, productForm("Бонбони", { price: "55" }));
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+  });
 });
 
 async function signIn(page: Page) {
