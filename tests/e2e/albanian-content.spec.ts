@@ -13,6 +13,7 @@ const TEXTS = {
   saved: "Поставката за јазиците е зачувана",
   nameSq: "Име на производот на албански",
   descriptionSq: "Опис на албански",
+  saveLanguages: "Зачувај јазици",
   save: "Зачувај",
   searchMk: "Пребарај производи",
 } as const;
@@ -44,7 +45,12 @@ test("the owner enables Albanian content and gives a product its Albanian name",
   const setting = page.getByLabel(TEXTS.setting);
   await expect(setting).not.toBeChecked();
   await setting.check();
-  await page.locator("form", { has: setting }).getByRole("button", { name: TEXTS.save }).click();
+  // Its form's button says what it saves: the store form's "Зачувај" is a different button.
+  await expect(page.getByRole("button", { name: TEXTS.save, exact: true })).toHaveCount(1);
+  await page
+    .locator("form", { has: setting })
+    .getByRole("button", { name: TEXTS.saveLanguages, exact: true })
+    .click();
   await expect(page.getByText(TEXTS.saved)).toBeVisible();
   await expect(page.getByLabel(TEXTS.setting)).toBeChecked();
 
