@@ -2,9 +2,11 @@
 // sign-in account, a few products and confirmations), plan state for a third of them, 2,000 payments,
 // 5,000 waitlist entries and 100,000 audit rows; then calls the real route loaders of /admin,
 // /admin/stores, /admin/users, /admin/transactions, /admin/waitlist and /admin/audit-logs in process,
-// as a signed-in admin, and prints the median and p95 server time of each. Results: docs/performance.md.
+// as a signed-in admin, and prints the median and p95 server time of each, the load average, and the
+// scans EXPLAIN plans for each list's statements. The rows are written by the database itself
+// (bench/admin-lists-seed.ts, generate_series). Results: docs/performance.md.
 //
-//   npm run bench:admin-lists -- [--stores 10000] [--runs 30]
+//   npm run bench:admin-lists -- [--stores 10000 (the least)] [--runs 30]
 //
 // DATABASE_URL set → that PostgreSQL database (a throw-away one: the bench adds rows).
 // Unset → PGlite in a temporary directory, deleted afterwards.
@@ -18,20 +20,18 @@ import { RouterContextProvider } from "react-router";
 const { values: flags } = parseArgs({
   options: { stores: { type: "string", default: "10000" }, runs: { type: "string", default: "30" } },
 });
-const STORES = Math.min(100_000, Math.max(100, Number(flags.stores)));
+// Issue 16 asks for 10,000 stores: fewer is never a valid run of this bench.
+const STORES = Math.min(100_000, Math.max(10_000, Number(flags.stores)));
 const RUNS = Math.min(500, Math.max(5, Number(flags.runs)));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-bench-admin-"));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 
-const { startDatabase, closeDatabase } = await import("~/db/db.server");
-const { user, account } = await import("~/db/schema/auth");
-const { insertBenchOwners, insertBenchProducts } = await import("./seed-store");
-const { priceConfirmation } = await import("~/db/schema/compliance");
-const { storeBilling, payment } = await import("~/db/schema/billing");
-const { waitlistEntry } = await import("~/db/schema/waitlist");
-const { auditLog } = await import("~/db/schema/account-security");
+const { openDatabase } = await import("~/db/client.server");
+const { adoptDatabase, closeDatabase } = await import("~/db/db.server");
+const { user } = await import("~/db/schema/auth");
+const { seedAdminBench } = await import("./admin-lists-seed");
 const { sessionContext } = await import("~/auth/session.server");
 const routes = {
   index: await import("~/routes/admin/index"),
@@ -42,113 +42,34 @@ const routes = {
   audit: await import("~/routes/admin/audit-logs"),
 };
 
-const database = await startDatabase();
+// Every statement the loaders send, while `captured` is set: the EXPLAIN pass below plans them.
+let captured: { query: string; params: unknown[] }[] | null = null;
+const database = await openDatabase({
+  url: process.env.DATABASE_URL ?? null,
+  dataDir: path.join(dataDir, "pglite"),
+  logger: { logQuery: (query, params) => captured?.push({ query, params }) },
+});
+await database.migrate();
+adoptDatabase(database);
 const db = database.db;
-console.log(`database: ${database.kind}; seeding ${STORES} stores…`);
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+console.log(`database: ${database.kind}; load average ${load()}; seeding ${STORES} stores…`);
 const seedStarted = performance.now();
-
-const DAY = 24 * 60 * 60 * 1000;
-const now = Date.now();
-const CITIES = ["Скопје", "Битола", "Куманово", "Тетово", "Охрид", "Штип", "Велес", "Струмица"];
-const BATCH = 500;
-const storeIds: string[] = [];
-for (let start = 0; start < STORES; start += BATCH) {
-  const count = Math.min(BATCH, STORES - start);
-  const seeded = await insertBenchOwners(
-    db,
-    Array.from({ length: count }, (_, i) => {
-      const n = start + i;
-      const createdAt = new Date(now - (n % 400) * DAY);
-      return {
-        user: { name: `Сопственик ${n}`, email: `owner-${n}@bench.example`, emailVerified: true, createdAt },
-        store: {
-          username: `bench-${n}`,
-          name: `Продавница ${n} ${CITIES[n % CITIES.length]}`,
-          companyName: `Бенч ${n} ДООЕЛ`,
-          active: n % 20 !== 0,
-          onboardingStep: n % 50 === 0 ? 2 : null,
-          trialEndsAt: new Date(now + ((n % 60) - 20) * DAY),
-          createdAt,
-        },
-      };
-    }),
-  );
-  await db.insert(account).values(
-    seeded.map(({ owner }) => ({
-      id: crypto.randomUUID(),
-      accountId: owner.id,
-      providerId: "credential",
-      userId: owner.id,
-      password: "x",
-    })),
-  );
-  const stores = seeded.map((entry) => entry.store);
-  storeIds.push(...stores.map((s) => s.id));
-  await insertBenchProducts(db, count * 3, (m) => ({
-    storeId: stores[Math.floor(m / 3)]!.id,
-    name: `Производ ${start + Math.floor(m / 3)}-${m % 3}`,
-    priceCents: 10_000 + (m % 3),
-  }));
-  await db.insert(priceConfirmation).values(
-    stores.flatMap((s, i) =>
-      [1, 2, 3].map((back) => ({
-        storeId: s.id,
-        day: new Date(now - back * DAY).toISOString().slice(0, 10),
-        status: (start + i + back) % 7 === 0 ? ("missed" as const) : ("confirmed" as const),
-      })),
-    ),
-  );
-}
-for (let start = 0; start < storeIds.length; start += 3 * BATCH) {
-  const chunk = storeIds.slice(start, start + 3 * BATCH).filter((_, i) => i % 3 === 0);
-  await db.insert(storeBilling).values(
-    chunk.map((storeId, i) => ({
-      storeId,
-      plan: i % 2 ? ("monthly" as const) : ("yearly" as const),
-      method: "bank_transfer" as const,
-      paidUntil: new Date(now + (i % 200) * DAY),
-    })),
-  );
-}
-const buyer = { companyName: "Бенч ДООЕЛ", storeName: "Бенч", address: null, phone: "+38971234567" };
-for (let start = 0; start < 2000; start += BATCH) {
-  await db.insert(payment).values(
-    Array.from({ length: BATCH }, (_, i) => ({
-      storeId: storeIds[(start + i) * 5]!,
-      plan: "monthly" as const,
-      method: "bank_transfer" as const,
-      amountCents: 120_000,
-      months: 1,
-      dueAt: new Date(now + 8 * DAY),
-      buyer,
-    })),
-  );
-}
-for (let start = 0; start < 5000; start += BATCH) {
-  await db.insert(waitlistEntry).values(
-    Array.from({ length: BATCH }, (_, i) => ({
-      email: `wait-${start + i}@bench.example`,
-      name: `Чека ${start + i}`,
-      storeName: `Идна продавница ${start + i}`,
-      city: CITIES[i % CITIES.length],
-    })),
-  );
-}
-const ACTIONS = ["sign_in", "sign_in_failed", "code_sent", "sign_up", "trial_extended"] as const;
-for (let start = 0; start < 100_000; start += 2000) {
-  await db.insert(auditLog).values(
-    Array.from({ length: 2000 }, (_, i) => ({
-      action: ACTIONS[(start + i) % ACTIONS.length]!,
-      email: `owner-${(start + i) % STORES}@bench.example`,
-      createdAt: new Date(now - ((start + i) % 90) * DAY - i * 1000),
-    })),
-  );
-}
+const counts = await seedAdminBench(db, STORES);
 const adminId = crypto.randomUUID();
 await db
   .insert(user)
   .values({ id: adminId, name: "Admin", email: "admin@bench.example", role: "admin", emailVerified: true });
-console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+console.log(
+  `seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${Object.entries(counts)
+    .map(([k, v]) => `${v.toLocaleString("en")} ${k}`)
+    .join(", ")}`,
+);
+if (counts.stores < STORES) throw new Error(`only ${counts.stores} stores were seeded`);
 
 const context = new RouterContextProvider();
 context.set(sessionContext, {
@@ -229,13 +150,40 @@ const CASES: [string, Loader, string][] = [
   ],
 ];
 
+const loadBefore = load();
 const results = ["| list | median ms | p95 ms |", "| --- | ---: | ---: |"];
 for (const [label, loader, url] of CASES) {
   const r = await time(loader, url);
   results.push(`| ${label} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
 }
-console.log(`\n${database.kind}, ${STORES} stores, ${RUNS} runs per case (after 3 warm-up runs)\n`);
+console.log(`\n${database.kind}, ${STORES} stores, ${RUNS} runs per case (after 3 warm-up runs)`);
+console.log(`load average (1, 5, 15 min) before the timed runs ${loadBefore}, after ${load()}\n`);
 console.log(results.join("\n"));
+
+// EXPLAIN every statement each list sends: the scans it plans on the seeded tables. A sequential
+// scan of a big table (store, user, audit_log, product) is what to look at when a figure grows.
+type Client = { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+const client = (db as unknown as { $client: Client }).$client;
+console.log("\nEXPLAIN: the scans each list plans\n");
+for (const [label, loader, url] of CASES) {
+  captured = [];
+  await loader({ request: new Request(`http://localhost${url}`), context, params: {} });
+  const statements = captured;
+  captured = null;
+  const scans = new Set<string>();
+  for (const { query, params } of statements) {
+    if (!/^\s*(select|with)\b/i.test(query)) continue;
+    const plan = await client.query(`EXPLAIN ${query}`, params);
+    for (const row of plan.rows) {
+      const line = String(Object.values(row)[0]);
+      const bitmap = /Bitmap Index Scan on (\S+)/.exec(line);
+      const scan = /(Seq Scan|Index Only Scan|Index Scan)(?: Backward)?(?: using (\S+))? on (\S+)/.exec(line);
+      if (bitmap) scans.add(`Bitmap Index Scan ${bitmap[1]}`);
+      else if (scan) scans.add(scan[1] === "Seq Scan" ? `Seq Scan ${scan[3]}` : `${scan[1]} ${scan[2]}`);
+    }
+  }
+  console.log(`- ${label} (${statements.length} statements): ${[...scans].sort().join(", ")}`);
+}
 
 await closeDatabase();
 rmSync(dataDir, { recursive: true, force: true });

@@ -69,6 +69,17 @@ export const DISABLED_AUTH_PATHS = [
   "/reset-password",
 ];
 
+/** An admin's "act as" session lasts at most this long from its start (issue 16, spec §4). */
+export const IMPERSONATION_SECONDS = 60 * 60;
+
+/**
+ * When an acting session must end: its start plus the hour. Its expiry in the database is not
+ * enough, as better-auth's session refresh would move it a month ahead (decision 0091).
+ */
+export function impersonationEndsAt(session: { createdAt: Date | string }): Date {
+  return new Date(new Date(session.createdAt).getTime() + IMPERSONATION_SECONDS * 1000);
+}
+
 /** Endpoints an account whose address is not proven may not use (decision 0019). */
 export const UNVERIFIED_REFUSED_PATHS = new Set([
   "/passkey/generate-register-options",

@@ -12,7 +12,14 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { getConfig } from "~/lib/config.server";
 import { acceptAttempt } from "./attempts.server";
 import { afterHook, beforeHook, CLIENT_IP_HEADER, clientOf } from "./auth-hooks.server";
-import { CODE_TTL_SECONDS, CODE_WRONG_TRIES, DISABLED_AUTH_PATHS, IP_RULES } from "./auth-limits";
+import {
+  CODE_TTL_SECONDS,
+  CODE_WRONG_TRIES,
+  DISABLED_AUTH_PATHS,
+  IMPERSONATION_SECONDS,
+  IP_RULES,
+  impersonationEndsAt,
+} from "./auth-limits";
 import { recipientLocale, sendAccountExistsMail, sendCodeMail } from "./auth-mail.server";
 import { CLAIM_PATHS, isAddressProven, removeUnprovenAccess } from "./claim.server";
 
@@ -40,7 +47,10 @@ export function googleDiscoveryUrl(base: string | null): string {
  * all switched off: our own routes under /api/admin call it on the server after requireAdmin, so a
  * non-admin finds no admin API at all (404).
  */
-const adminPlugin = admin({ impersonationSessionDuration: 60 * 60, allowImpersonatingAdmins: false });
+const adminPlugin = admin({
+  impersonationSessionDuration: IMPERSONATION_SECONDS,
+  allowImpersonatingAdmins: false,
+});
 const ADMIN_PLUGIN_PATHS = Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path);
 
 export function createAuth(db: Db) {
@@ -197,6 +207,20 @@ export function createAuth(db: Db) {
         },
       },
       session: {
+        update: {
+          // Decision 0091: better-auth refreshes a session a day old by moving its expiry a month
+          // ahead; for an admin's acting session (whose don't-remember cookie a script can drop)
+          // that would outlive the hour. Its expiry never passes its start plus the hour.
+          async before(changes, ctx) {
+            const current = (ctx?.context as { session?: { session?: Record<string, unknown> } } | undefined)
+              ?.session?.session;
+            if (!changes.expiresAt || !current?.impersonatedBy || !current.createdAt) return;
+            const end = impersonationEndsAt({ createdAt: current.createdAt as Date });
+            if (new Date(changes.expiresAt).getTime() > end.getTime()) {
+              return { data: { ...changes, expiresAt: end } };
+            }
+          },
+        },
         create: {
           // Decision 0019: whatever the way in (passkey, Google, an old password), no session for
           // an account whose address nobody proved.

@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { createContext } from "react-router";
+import { getDb } from "~/db/db.server";
+import { session as sessionTable } from "~/db/schema/auth";
 import { getAuth } from "./auth.server";
+import { impersonationEndsAt } from "./auth-limits";
 
 /** What every loader may know about the signed-in person. */
 export type SessionUser = {
@@ -23,6 +27,13 @@ export async function readSession(request: Request): Promise<SessionUser | null>
   // Decision 0019: a session of an account whose address was never proven (made before the
   // proof was required) does not count; the owner proves the address at the next sign-in.
   if (!result?.user.emailVerified) return null;
+  const acting = result.session as typeof result.session & { impersonatedBy?: string | null };
+  // Decision 0091: an admin's acting session ends an hour after it started, whatever its expiry
+  // says (one extended before the refresh was capped included); it is removed, not just ignored.
+  if (acting.impersonatedBy && Date.now() >= impersonationEndsAt(acting).getTime()) {
+    await getDb().delete(sessionTable).where(eq(sessionTable.id, acting.id));
+    return null;
+  }
   const user = result.user as typeof result.user & { onboarded?: boolean; role?: string };
   return {
     id: user.id,
@@ -30,7 +41,7 @@ export async function readSession(request: Request): Promise<SessionUser | null>
     name: user.name,
     onboarded: Boolean(user.onboarded),
     role: user.role ?? "user",
-    impersonatedBy: (result.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+    impersonatedBy: acting.impersonatedBy ?? null,
   };
 }
 

@@ -1,14 +1,4 @@
-import { type APIRequestContext, request as requests } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
 // Issue 19: the owner turns on Albanian product content and gives a product an Albanian name; a
@@ -23,6 +13,7 @@ const TEXTS = {
   saved: "Поставката за јазиците е зачувана",
   nameSq: "Име на производот на албански",
   descriptionSq: "Опис на албански",
+  saveLanguages: "Зачувај јазици",
   save: "Зачувај",
   searchMk: "Пребарај производи",
 } as const;
@@ -33,22 +24,13 @@ const NAME = `Млеко свежо ${id}`;
 const WORD = `Pellagoni${id.slice(-4)}`;
 const NAME_SQ = `Qumësht i freskët i pasterizuar me yndyrë të plotë nga fermat e ${WORD} 1 l`;
 const DESCRIPTION_SQ = "Qumësht lope, të ruhet në frigorifer në 2–8 °C.";
-let owner: Account & { store: { name: string; username: string } };
+let owner: StoreOwner;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const request: APIRequestContext = await requests.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  const email = uniqueEmail("albanian");
-  const password = `pw-${uniqueId()}-x`;
-  await registerThroughApi(request, { email, password });
-  const store = { name: `Shqip ${id}`, username: `shqip-${id}` };
-  await onboardThroughApi(request, store, email);
-  await createProduct(request, { name: NAME, price: "79" });
-  owner = { email, password, store, storageState: await request.storageState() };
-  await request.dispose();
+  owner = await createOwner("albanian", { name: `Shqip ${id}`, username: `shqip-${id}` }, (request) =>
+    createProduct(request, { name: NAME, price: "79" }),
+  );
 });
 
 test("the owner enables Albanian content and gives a product its Albanian name", async ({ newVisitor }) => {
@@ -63,7 +45,12 @@ test("the owner enables Albanian content and gives a product its Albanian name",
   const setting = page.getByLabel(TEXTS.setting);
   await expect(setting).not.toBeChecked();
   await setting.check();
-  await page.locator("form", { has: setting }).getByRole("button", { name: TEXTS.save }).click();
+  // Its form's button says what it saves: the store form's "Зачувај" is a different button.
+  await expect(page.getByRole("button", { name: TEXTS.save, exact: true })).toHaveCount(1);
+  await page
+    .locator("form", { has: setting })
+    .getByRole("button", { name: TEXTS.saveLanguages, exact: true })
+    .click();
   await expect(page.getByText(TEXTS.saved)).toBeVisible();
   await expect(page.getByLabel(TEXTS.setting)).toBeChecked();
 

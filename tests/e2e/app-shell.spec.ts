@@ -81,6 +81,56 @@ test.describe("the build's route rule manifest (spec §7, §9)", () => {
   });
 });
 
+test.describe("a page whose build is no longer deployed (spec §7: the manifest answers 404)", () => {
+  test.use({ signedInAs: "owner" });
+
+  test("the page learns it a second after it starts, offers the new version, and the reload brings the deployed build", async ({
+    page,
+    consoleGuard,
+  }) => {
+    const pageBuild = await (async () => {
+      const latest = await page.request.get(`/builds/latest.json?t=${Date.now()}`);
+      return ((await latest.json()) as { id: string }).id;
+    })();
+    // A deploy replaced the build this page came from: the server now has no manifest for it. The
+    // page asks for its own build's manifest; here that ask reaches the running server as the ask
+    // of a build it never had, so the 404 is the server's own answer.
+    const ownManifest = `**/builds/meta/${pageBuild}.json`;
+    const answers: number[] = [];
+    await page.route(ownManifest, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(pageBuild, "0ld0b01d") });
+      answers.push(response.status());
+      await route.fulfill({ response });
+    });
+    consoleGuard.allowHttpError(`/builds/meta/${pageBuild}.json`, 404);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        documents.push(new URL(request.url()).pathname);
+      }
+    });
+
+    await page.goto("/dashboard/products");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.__reactRouterManifest?.version)).toBe(pageBuild);
+    // No poll, no focus: the manifest's 404 alone shows the bar (it is asked 1 s after start).
+    const banner = page.getByRole("status").filter({ hasText: "Достапна е нова верзија" });
+    await expect(banner).toBeVisible();
+    expect(answers).toEqual([404]);
+
+    // The reload loads the page from the server, which now renders it with the deployed build: its
+    // manifest is there, and no bar is offered.
+    await page.unroute(ownManifest);
+    const manifestAgain = page.waitForResponse((response) => response.url().includes("/builds/meta/"));
+    await banner.getByRole("button", { name: "Вчитај повторно" }).click();
+    expect((await manifestAgain).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual(["/dashboard/products", "/dashboard/products"]);
+    await page.waitForTimeout(500);
+    await expect(banner).toBeHidden();
+  });
+});
+
 /** The file of a route's module in the running build, from its browser manifest. */
 function routeChunk(routeId: string): string {
   const assets = path.resolve("build/client/assets");

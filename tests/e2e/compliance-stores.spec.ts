@@ -1,12 +1,12 @@
-import { type APIRequestContext, request as requests } from "@playwright/test";
-import { demoCredentials, E2E_BASE_URL } from "../support/e2e-env";
+import type { APIRequestContext } from "@playwright/test";
+import { demoCredentials } from "../support/e2e-env";
 import {
   type Account,
+  apiRequest,
+  createOwner,
   expect,
-  onboardThroughApi,
-  registerThroughApi,
+  type StoreOwner,
   test,
-  uniqueEmail,
   uniqueId,
 } from "../support/e2e-fixtures";
 import { createProduct } from "../support/e2e-flows";
@@ -21,23 +21,11 @@ test.describe.configure({ mode: "serial" });
 test.use({ lang: "en" });
 
 const PRODUCT = `Кафе Тест ${uniqueId()}`;
-let owner: Account & { store: { name: string; username: string } };
-
-function apiContext(): Promise<APIRequestContext> {
-  return requests.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
-}
+let owner: StoreOwner;
 
 // Signed-in API contexts come from saved cookies: the suite signs in many times a minute from one
 // address, and the sign-in limit (10 a minute per address) must not decide this spec.
 let demoState: Account["storageState"];
-
-function signedIn(state: Account["storageState"]): Promise<APIRequestContext> {
-  return requests.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-    storageState: state,
-  });
-}
 
 /** The report ids still new in a store's list, read from its owner's page. */
 async function newReportIds(request: APIRequestContext): Promise<string[]> {
@@ -53,16 +41,11 @@ async function todayState(request: APIRequestContext): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const request = await apiContext();
-  const email = uniqueEmail("compliance");
-  const password = `pw-${uniqueId()}-x`;
-  await registerThroughApi(request, { email, password });
   const store = { name: `Compliance ${uniqueId()}`, username: `compliance-${uniqueId()}` };
-  await onboardThroughApi(request, store, email);
-  await createProduct(request, { name: PRODUCT, price: "150" });
-  owner = { email, password, store, storageState: await request.storageState() };
-  await request.dispose();
-  const demo = await apiContext();
+  owner = await createOwner("compliance", store, (request) =>
+    createProduct(request, { name: PRODUCT, price: "150" }),
+  );
+  const demo = await apiRequest();
   // Earlier specs may have used this minute's sign-ins from this address: wait out the limit.
   await expect
     .poll(async () => (await demo.post("/api/auth/sign-in/email", { data: demoCredentials() })).status(), {
@@ -97,7 +80,7 @@ test("a visitor's report reaches this store's owner, who filters new and resolve
     .toBe(true);
 
   // The demo owner does not see it.
-  const demo = await signedIn(demoState);
+  const demo = await apiRequest(demoState);
   expect(await (await demo.get("/dashboard/reports")).text()).not.toContain("another size");
   await demo.dispose();
 
@@ -117,13 +100,13 @@ test("a visitor's report reaches this store's owner, who filters new and resolve
 });
 
 test("an owner cannot resolve another store's report, nor report its product through their own page (cross-store)", async () => {
-  const demo = await signedIn(demoState);
+  const demo = await apiRequest(demoState);
   const demoReports = await newReportIds(demo);
   expect(demoReports.length).toBeGreaterThan(0);
   const products = await (await demo.get("/dashboard/products")).text();
   const demoProduct = products.match(/\/dashboard\/products\/([0-9a-f-]{36})/)![1]!;
 
-  const mine = await signedIn(owner.storageState);
+  const mine = await apiRequest(owner.storageState);
   const resolve = await mine.post("/dashboard/reports", {
     form: { intent: "resolve", reportId: demoReports[0]! },
   });
@@ -131,7 +114,7 @@ test("an owner cannot resolve another store's report, nor report its product thr
   expect(await newReportIds(demo)).toEqual(demoReports);
 
   // A visitor posts the demo's product to this owner's page.
-  const visitor = await apiContext();
+  const visitor = await apiRequest();
   const report = await visitor.post(`/${owner.store.username}`, {
     form: { productId: demoProduct, reasons: "price", description: "cross-store", website: "" },
   });
@@ -144,7 +127,7 @@ test("an owner cannot resolve another store's report, nor report its product thr
 test("an owner's answer confirms only their own store, and the weekends setting is saved (cross-store)", async ({
   page,
 }) => {
-  const demo = await signedIn(demoState);
+  const demo = await apiRequest(demoState);
   const demoBefore = await todayState(demo);
 
   await page.context().addCookies(owner.storageState.cookies);

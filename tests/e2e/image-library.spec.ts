@@ -1,14 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
 // Issue 18, in mk as an owner sees it: the shared image library (the starter set every fresh
@@ -17,25 +7,13 @@ import { createProduct, waitForHydration } from "../support/e2e-flows";
 
 const PRODUCT = "Млеко Бимилк 3,2% 1 л";
 const ENTRY = "Млеко Бимилк 3,2% 1 л"; // in library-starter/entries.json
-let owner: Account;
+let owner: StoreOwner;
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("library");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "library" });
-    const id = uniqueId();
-    const store = { name: `Library ${id}`, username: `library-${id}` };
-    await onboardThroughApi(request, store, email);
-    await createProduct(request, { name: PRODUCT, price: "79" });
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+test.beforeAll(async () => {
+  const id = uniqueId();
+  owner = await createOwner("library", { name: `Library ${id}`, username: `library-${id}` }, (request) =>
+    createProduct(request, { name: PRODUCT, price: "79" }),
+  );
 });
 
 test("search the library in Cyrillic and Latin and give a product its image", async ({ newVisitor }) => {

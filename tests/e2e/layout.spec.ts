@@ -1,16 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createPromotion, waitForHydration } from "../support/e2e-flows";
+import { productFormFields } from "../support/product-form-fields";
 import { DESKTOP, PHONE } from "../support/viewports";
 
 // Issue 12 §2, §3, §9–§12 as a person sees them, in mk: long names stay inside the page, every menu
@@ -22,7 +13,7 @@ const LONG_CODE = `ШИФРА${"1234567890".repeat(5)}ABCDE`; // 60 characters, 
 const LONG_CATEGORY = `Категорија${"Х".repeat(30)}`; // 40, the longest a category may be
 const CATEGORY_COUNT = 14;
 
-let owner: Account;
+let owner: StoreOwner;
 let categoryIds: string[] = [];
 
 async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
@@ -31,36 +22,12 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 }
 
 function productForm(name: string, fields: Record<string, string> = {}) {
-  return {
-    name,
-    description: "",
-    price: "100",
-    regularPrice: "",
-    vatRate: "18",
-    unit: "piece",
-    netQuantity: "",
-    netUnit: "",
-    quantity: "3",
-    availability: "in_stock",
-    barcode: "",
-    categoryId: "",
-    status: "active",
-    ...fields,
-  };
+  return productFormFields({ name, quantity: "3", ...fields });
 }
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("layout");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "layout" });
-    const id = uniqueId();
-    const store = { name: `Layout ${id}`, username: `layout-${id}` };
-    await onboardThroughApi(request, store, email);
+test.beforeAll(async () => {
+  const id = uniqueId();
+  owner = await createOwner("layout", { name: `Layout ${id}`, username: `layout-${id}` }, async (request) => {
     // Many categories (the chips overflow one row at 1366 px), the first with a 40-character name.
     await post(request, "/dashboard/categories", { intent: "create", name: LONG_CATEGORY });
     for (let i = 1; i < CATEGORY_COUNT; i++) {
@@ -95,10 +62,7 @@ test.beforeAll(async ({ playwright }) => {
     const productId = products.match(/\/dashboard\/products\/([0-9a-f-]{36})/)?.[1];
     expect(productId).toBeTruthy();
     await post(request, `/dashboard/products/${productId}`, productForm("Бонбони", { price: "55" }));
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+  });
 });
 
 async function signIn(page: Page) {

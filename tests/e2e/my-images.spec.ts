@@ -1,23 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { type APIRequestContext, request as requestFactory } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { apiRequest, createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
 // Issue 18 "My images", in mk: several images uploaded at once with progress, the grid with where
 // each is used, deleting a used image refused with its uses, an unused one deleted; and the same
 // upload from a browser without JavaScript.
 
-let owner: Account;
+let owner: StoreOwner;
 
 const png = (r: number) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g: 120, b: 60 } } })
@@ -25,21 +14,8 @@ const png = (r: number) =>
     .toBuffer();
 
 test.beforeAll(async () => {
-  const request: APIRequestContext = await requestFactory.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("images");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "images" });
-    const id = uniqueId();
-    const store = { name: `Слики ${id}`, username: `images-${id}` };
-    await onboardThroughApi(request, store, email);
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+  const id = uniqueId();
+  owner = await createOwner("images", { name: `Слики ${id}`, username: `images-${id}` });
 });
 
 test("uploads several images with progress, shows their uses, and refuses deleting a used one", async ({
@@ -122,14 +98,8 @@ test("a browser without JavaScript uploads several images in one form post", asy
   await expect(page.getByRole("list", { name: "Слики" }).getByRole("listitem")).toHaveCount(before + 2);
 });
 
-test("the server refuses a post bigger than five images before reading it, and stores nothing", async ({
-  playwright,
-}) => {
-  const request = await playwright.request.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-    storageState: owner.storageState,
-  });
+test("the server refuses a post bigger than five images before reading it, and stores nothing", async () => {
+  const request = await apiRequest(owner.storageState);
   const page = async () => (await request.get("/dashboard/r2-images")).text();
   const before = (await page()).match(/-320\.webp/g)?.length ?? 0;
   // 413, or the connection cut while the client was still sending the rest (ECONNRESET): either way

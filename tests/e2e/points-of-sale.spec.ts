@@ -1,19 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type Page, request as requestFactory } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import type { Page } from "@playwright/test";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { DESKTOP, PHONE } from "../support/viewports";
 
@@ -22,26 +12,14 @@ import { DESKTOP, PHONE } from "../support/viewports";
 // and PDF carry its price. Screenshots of the new pages go to SHOTS (out of the repository).
 
 const SHOTS = process.env.POS_SHOTS_DIR ?? mkdtempSync(path.join(os.tmpdir(), "pos-shots-"));
-let owner: Account;
+let owner: StoreOwner;
 
 test.beforeAll(async () => {
-  const request: APIRequestContext = await requestFactory.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("pos");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "pos" });
-    const id = uniqueId();
-    const store = { name: `Маркет ${id}`, username: `pos-${id}` };
-    await onboardThroughApi(request, store, email);
+  const id = uniqueId();
+  owner = await createOwner("pos", { name: `Маркет ${id}`, username: `pos-${id}` }, async (request) => {
     await createProduct(request, { name: "Млеко", price: "80" });
     await createProduct(request, { name: "Леб", price: "40" });
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+  });
 });
 
 async function shoot(page: Page, name: string) {

@@ -1,15 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { type APIRequestContext, request as requestFactory } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { PHONE } from "../support/viewports";
 
@@ -17,26 +6,14 @@ import { PHONE } from "../support/viewports";
 // the public page's News (after the price list: the first product stays on a phone's first screen),
 // the owner unpublishes it and it is gone.
 
-let owner: Account;
+let owner: StoreOwner;
 
 test.beforeAll(async () => {
-  const request: APIRequestContext = await requestFactory.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  try {
-    const email = uniqueEmail("posts");
-    const password = `pw-${randomBytes(8).toString("hex")}`;
-    await registerThroughApi(request, { email, password, name: "posts" });
-    const id = uniqueId();
-    const store = { name: `Објави ${id}`, username: `posts-${id}` };
-    await onboardThroughApi(request, store, email);
+  const id = uniqueId();
+  owner = await createOwner("posts", { name: `Објави ${id}`, username: `posts-${id}` }, async (request) => {
     for (const name of ["Ајвар", "Бонбони", "Вода", "Грав", "Домати"])
       await createProduct(request, { name, price: "100" });
-    owner = { email, password, store, storageState: await request.storageState() };
-  } finally {
-    await request.dispose();
-  }
+  });
 });
 
 test("a published post is on the public page for a signed-out visitor, and gone once unpublished", async ({

@@ -1,14 +1,4 @@
-import { type APIRequestContext, request as requests } from "@playwright/test";
-import { E2E_BASE_URL } from "../support/e2e-env";
-import {
-  type Account,
-  expect,
-  onboardThroughApi,
-  registerThroughApi,
-  test,
-  uniqueEmail,
-  uniqueId,
-} from "../support/e2e-fixtures";
+import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
 // Issue 19: the owner makes an API token in Settings → API (shown once), a POS program sends a
@@ -20,22 +10,12 @@ test.describe.configure({ mode: "serial" });
 const id = uniqueId();
 const NAME = `Кафе мелено ${id}`;
 const BARCODE = "5310012345675";
-let owner: Account & { store: { name: string; username: string } };
+let owner: StoreOwner;
 let secret = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const request: APIRequestContext = await requests.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { Origin: E2E_BASE_URL },
-  });
-  const email = uniqueEmail("rest-api");
-  const password = `pw-${uniqueId()}-x`;
-  await registerThroughApi(request, { email, password });
-  const store = { name: `ПОС ${id}`, username: `pos-${id}` };
-  await onboardThroughApi(request, store, email);
-  owner = { email, password, store, storageState: await request.storageState() };
-  await request.dispose();
+  owner = await createOwner("rest-api", { name: `ПОС ${id}`, username: `pos-${id}` });
 });
 
 test("the owner creates a token and sees it once", async ({ newVisitor }) => {

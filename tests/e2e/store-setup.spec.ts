@@ -199,7 +199,7 @@ test.describe("refusals", () => {
     // Typing over the chosen place without picking a suggestion is refused.
     const address = page.getByRole("combobox", { name: t.onboarding.address });
     await address.fill("Некое Место");
-    // The page has a second form (product languages, issue 19) with its own "Зачувај".
+    // The page has a second form (product languages, issue 19) with its own "Зачувај јазици".
     await page.locator("form", { has: address }).getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Изберете го градот или селото од предлозите")).toBeVisible();
   });

@@ -6,6 +6,7 @@ import {
   type ConsoleMessage,
   expect,
   type Page,
+  request as requestFactory,
 } from "@playwright/test";
 import { E2E_BASE_URL, type Lang } from "./e2e-env";
 import { codeFor } from "./e2e-mail";
@@ -130,19 +131,55 @@ export async function registerThroughApi(
   expect(verified.ok(), `proof of ${email}: ${verified.status()} ${await verified.text()}`).toBe(true);
 }
 
-async function createAccount(
-  request: APIRequestContext,
-  kind: AccountKind,
-): Promise<Omit<Account, "storageState">> {
-  const email = uniqueEmail(kind);
-  const password = `pw-${randomBytes(8).toString("hex")}`;
-  await registerThroughApi(request, { email, password, name: kind });
-  if (kind === "newcomer") return { email, password, store: null };
+/** An onboarded owner: the store is always there. */
+export type StoreOwner = Account & { store: { name: string; username: string } };
 
-  const id = uniqueId();
-  const store = { name: `Owner Store ${id}`, username: `owner-${id}` };
-  await onboardThroughApi(request, store, email);
-  return { email, password, store };
+/**
+ * Registers `prefix-…@example.test` (named `prefix`) through the HTTP API, onboards `store` unless
+ * it is null, runs `prepare` signed in as the account, and keeps the account's cookies.
+ */
+async function openAccount(
+  prefix: string,
+  store: Account["store"],
+  prepare?: (request: APIRequestContext) => Promise<void>,
+): Promise<Account> {
+  const request = await apiRequest();
+  try {
+    const email = uniqueEmail(prefix);
+    const password = `pw-${randomBytes(8).toString("hex")}`;
+    await registerThroughApi(request, { email, password, name: prefix });
+    if (store) await onboardThroughApi(request, store, email);
+    await prepare?.(request);
+    return { email, password, store, storageState: await request.storageState() };
+  } finally {
+    await request.dispose();
+  }
+}
+
+/**
+ * A fresh owner of a spec's own, registered and onboarded through the HTTP API, for specs whose
+ * changes (settings, products, promotions) must not reach the worker's shared owner. `prepare`
+ * runs signed in as the owner before the cookies are saved (products, categories).
+ */
+export async function createOwner(
+  prefix: string,
+  store: { name: string; username: string },
+  prepare?: (request: APIRequestContext) => Promise<void>,
+): Promise<StoreOwner> {
+  return { ...(await openAccount(prefix, store, prepare)), store };
+}
+
+/**
+ * An API request context with the same-origin header every form post needs; signed in when given an
+ * account's saved cookies (no new sign-in, so the sign-in limit of 10 a minute per address never
+ * decides a spec).
+ */
+export function apiRequest(storageState?: StorageState): Promise<APIRequestContext> {
+  return requestFactory.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { Origin: E2E_BASE_URL },
+    storageState,
+  });
 }
 
 type TestFixtures = {
@@ -166,19 +203,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signedInAs: [undefined, { option: true }],
 
   accounts: [
-    async ({ playwright }, use) => {
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
       const cache = new Map<AccountKind, Promise<Account>>();
-      const make = async (kind: AccountKind): Promise<Account> => {
-        const request = await playwright.request.newContext({
-          baseURL: E2E_BASE_URL,
-          extraHTTPHeaders: { Origin: E2E_BASE_URL },
-        });
-        try {
-          const account = await createAccount(request, kind);
-          return { ...account, storageState: await request.storageState() };
-        } finally {
-          await request.dispose();
-        }
+      const make = (kind: AccountKind): Promise<Account> => {
+        const id = uniqueId();
+        return openAccount(
+          kind,
+          kind === "owner" ? { name: `Owner Store ${id}`, username: `owner-${id}` } : null,
+        );
       };
       await use({
         get(kind) {

@@ -70,11 +70,16 @@ export function databaseForThisFile(): Database {
   afterAll(async () => {
     await opened?.close();
   });
+  return openedInBeforeAll(() => opened, "databaseForThisFile()");
+}
+
+/** The database `opened()` gives once beforeAll has run, usable at the top of a test file. */
+export function openedInBeforeAll(opened: () => Database | undefined, who: string): Database {
   return new Proxy({} as Database, {
     get(_target, key) {
-      if (!opened)
-        throw new Error("databaseForThisFile(): the database is opened in beforeAll; use it inside tests");
-      return Reflect.get(opened, key);
+      const database = opened();
+      if (!database) throw new Error(`${who}: the database is opened in beforeAll; use it inside tests`);
+      return Reflect.get(database, key);
     },
   });
 }

@@ -35,6 +35,11 @@ export const promotion = pgTable(
     startsOn: date({ mode: "string" }).notNull(),
     endsOn: date({ mode: "string" }).notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * Decision 0089: a promotion that had started when the owner deleted it stays as price history
+     * (its products left it at this instant); it is on no list or page of the owner's any more.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,8 +58,11 @@ export const promotion = pgTable(
  * A product in a promotion, with an optional custom price (spec §3). active, startsOn and endsOn
  * are the promotion's, copied by a trigger (migration 0008), so that one exclusion constraint can
  * say "a product is in at most one active promotion on any day" (spec §4) for every writer at once.
- * leftOn (decision 0077): the last day of a product moved out of a promotion that had already run
- * for it; the row is kept as price history and the trigger ends endsOn there. Null: still in it.
+ * leftOn (decision 0077): the last whole day of a product moved out of a promotion that had already
+ * run for it; the row is kept as price history and the trigger ends endsOn there. Null: still in it.
+ * leftAt (issue 15): the instant it left, so the part of the day of the move it spent there stays in
+ * the history too; on the promotion's first day that is all it had (endsOn is then the day before
+ * startsOn, no whole day).
  */
 export const promotionProduct = pgTable(
   "promotion_product",
@@ -70,6 +78,7 @@ export const promotionProduct = pgTable(
       .references(() => product.id, { onDelete: "cascade" }),
     customPriceCents: bigint({ mode: "number" }),
     leftOn: date({ mode: "string" }),
+    leftAt: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     startsOn: date({ mode: "string" }).notNull(),
     endsOn: date({ mode: "string" }).notNull(),

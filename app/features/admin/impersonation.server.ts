@@ -16,7 +16,7 @@ import { getUserForAdmin } from "./admin-users.server";
 export type ImpersonationCall = { db: Db; request: Request };
 
 /** The session an impersonation runs in lasts at most this long (issue 16). */
-export const IMPERSONATION_SECONDS = 60 * 60;
+export { IMPERSONATION_SECONDS } from "~/auth/auth-limits";
 
 /** Starts acting as `userId`; answers the cookies that carry the new session. */
 export async function startImpersonation(

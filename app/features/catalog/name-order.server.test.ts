@@ -3,19 +3,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { getLiveFeed } from "~/features/feeds/feed.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { archivePriceList, getSnapshot } from "~/features/feeds/snapshot.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { CatalogueCache } from "~/features/storefront/catalogue-cache.server";
-import { StoreVersions } from "~/features/storefront/store-versions.server";
 import { getStorefront, type StorefrontSort } from "~/features/storefront/storefront.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { compareNames, nameOrderKey } from "~/lib/name-order";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { listeningDatabaseForThisFile } from "../../../tests/support/listening-db";
+import { createTestStore } from "../../../tests/support/test-db";
 import { selectProducts } from "./product.queries.server";
 import { createProduct } from "./product.server";
 import { productInput } from "./product.test-support";
@@ -53,22 +52,14 @@ const ALPHABETICAL = [
   "Шеќер",
 ];
 
-let database: Database;
-let versions: StoreVersions;
+const { database, versions } = listeningDatabaseForThisFile();
 let shop: Awaited<ReturnType<typeof createTestStore>>;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  versions = new StoreVersions();
-  await versions.start(database);
   shop = await createTestStore(database);
   // Written in code-point order, the order the defect showed; every product at the same price, so
   // the price sorts fall back to names too.
   for (const name of [...ALPHABETICAL].sort())
     await createProduct(shop.ctx, productInput({ name, price: "100" }));
-});
-afterAll(async () => {
-  await versions?.stop();
-  await database?.close();
 });
 
 function pdfText(pdf: Buffer): string {

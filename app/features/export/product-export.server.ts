@@ -49,6 +49,8 @@ export type ExportRow = {
   promotionEndsOn: string | null;
   /** Issue 19: a point of sale's own row of the product (its slug), after the product's own row. */
   pointOfSale?: string;
+  /** Issue 19: that point of sale leaves the product out (the availability "not sold here"). */
+  excluded?: boolean;
 };
 
 const columnsOf = (running: RunningPromotions) => ({
@@ -75,6 +77,9 @@ const columnsOf = (running: RunningPromotions) => ({
 });
 
 export const EXPORT_PAGE_SIZE = 1000;
+
+/** A point of sale's row of a product with something of its own: a price, an availability, an exclusion. */
+const ownRow = sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null or ${pointOfSaleProduct.excluded})`;
 
 /** The store's products in name order, a page at a time (keyset: the page after the last row). */
 export async function* exportPages(
@@ -107,10 +112,10 @@ export async function* exportPages(
 }
 
 /**
- * Issue 19: after each product, a row per point of sale with its own price or availability of it:
- * the price and availability in effect there (its own, else the store's), no promotion columns.
- * The import reads such a row back as that point's override. A product only left out of a point
- * of sale has no row (an exclusion is set in the dashboard).
+ * Issue 19: after each product, a row per point of sale with its own price or availability of it,
+ * or that leaves it out: the price and availability in effect there (its own, else the store's),
+ * or "not sold here" for a product left out; no promotion columns. The import reads such a row
+ * back as that point's override or exclusion.
  */
 async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promise<ExportRow[]> {
   const overrides = await ctx.db
@@ -119,6 +124,7 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
       slug: pointOfSale.slug,
       priceCents: pointOfSaleProduct.priceCents,
       availability: pointOfSaleProduct.availability,
+      excluded: pointOfSaleProduct.excluded,
     })
     .from(pointOfSaleProduct)
     .innerJoin(
@@ -132,7 +138,7 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
           pointOfSaleProduct.productId,
           rows.map((row) => row.id),
         ),
-        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
+        ownRow,
       ),
     )
     .orderBy(asc(pointOfSale.position), asc(pointOfSale.slug));
@@ -151,21 +157,17 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
       promotionStartsOn: null,
       promotionEndsOn: null,
       pointOfSale: own.slug,
+      excluded: own.excluded,
     })),
   ]);
 }
 
-/** Whether the export needs its point-of-sale column: some point of sale has its own price or availability. */
+/** Whether the export needs its point-of-sale column: some point of sale has its own row of a product. */
 export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: pointOfSaleProduct.productId })
     .from(pointOfSaleProduct)
-    .where(
-      and(
-        eq(pointOfSaleProduct.storeId, ctx.storeId),
-        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
-      ),
-    )
+    .where(and(eq(pointOfSaleProduct.storeId, ctx.storeId), ownRow))
     .limit(1);
   return Boolean(row);
 }
@@ -241,7 +243,9 @@ export function exportCells(
     vatRate: exportLabel("vatRate", row.vatRate, locale),
     barcode: row.barcode,
     description: row.description,
-    availability: exportLabel("availability", row.availability, locale),
+    availability: row.excluded
+      ? getFixedT(locale)("import:preview.notSoldHere")
+      : exportLabel("availability", row.availability, locale),
     nameSq: row.nameSq,
     descriptionSq: row.descriptionSq,
     pointOfSale: row.pointOfSale ?? null,

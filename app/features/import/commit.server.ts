@@ -16,6 +16,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
 import { bulkTrigramIndex } from "./bulk-index.server";
 import { type DiscountCandidate, planDiscounts, writeDiscounts } from "./import-promotions.server";
+import { type PointOfSaleRow, planPointOfSaleRows } from "./point-of-sale-rows.server";
 import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "./rows";
 
 export type ImportCounts = {
@@ -34,8 +35,13 @@ export type ImportPlan = {
   notes: ImportNote[];
   /** Unchanged products that get a promotion from the file's discount columns. */
   unchangedDiscounts: { line: number; id: string; priceCents: number; discount: ImportDiscount }[];
-  /** Rows that would match an existing product twice (skipped with "duplicateInFile"). */
+  /**
+   * Rows that would match an existing product twice ("duplicateInFile"), and point-of-sale rows
+   * naming a point of sale or a product the store does not have.
+   */
   skipped: Skipped[];
+  /** Issue 19: the rows that set a point of sale's own price, written after the store's rows. */
+  pointOfSaleRows: PointOfSaleRow[];
   added: ProductValues[];
   updated: (ProductValues & { id: string; before: Existing })[];
   unchanged: string[];
@@ -97,7 +103,6 @@ export async function planImport(
 ): Promise<ImportPlan> {
   // Issue 19: a row with a point of sale is that point's own price, written after the store's rows.
   const rows = allRows.filter((row) => !row.pointOfSale);
-  const pointOfSalePrices = allRows.length - rows.length;
   const existing = await db.select().from(product).where(eq(product.storeId, storeId));
   // Issue 19: Albanian columns count only while the store has Albanian content on (decision 0074).
   const albanian = await albanianContentEnabled(db, storeId);
@@ -123,6 +128,7 @@ export async function planImport(
     updated: [],
     unchanged: [],
     newCategories: [],
+    pointOfSaleRows: [],
   };
   const matched = new Set<string>();
   const newCategories = new Map<string, string>();
@@ -179,6 +185,19 @@ export async function planImport(
   plan.unchangedDiscounts = plan.unchangedDiscounts.filter((entry) => accepted.has(entry.line));
   plan.notes = notes;
   plan.newCategories = [...newCategories.values()];
+  // A point of sale's row prices a product the store has after the import: its products with the
+  // file's updates, and the ones the file adds.
+  const after = new Map(existing.map((row) => [row.id, { name: row.name, barcode: row.barcode }]));
+  for (const values of plan.updated) after.set(values.id, { name: values.name, barcode: values.barcode });
+  const points = await planPointOfSaleRows(
+    db,
+    storeId,
+    allRows.filter((row) => row.pointOfSale),
+    [...after.values(), ...plan.added],
+  );
+  plan.pointOfSaleRows = points.rows;
+  plan.skipped.push(...points.skipped);
+  const pointOfSalePrices = points.rows.length;
   const discounts =
     [...plan.added, ...plan.updated].filter((values) => values.discount).length +
     plan.unchangedDiscounts.length;
@@ -333,16 +352,11 @@ export async function commitImport(
       })),
     ];
     if (discounted.length > 0) await writeDiscounts({ ...ctx, db: tx }, discounted, options.fileName ?? "");
-    const points = await importPointOfSaleRows(
-      tx,
-      ctx,
-      rows.filter((row) => row.pointOfSale),
-    );
-    if (plan.counts.pointOfSalePrices !== undefined) {
-      plan.counts.pointOfSalePrices = points.written;
-      plan.counts.skipped += points.skipped.length;
-      plan.skipped.push(...points.skipped);
-    }
+    const points = await importPointOfSaleRows(tx, ctx, plan.pointOfSaleRows);
+    if (plan.counts.pointOfSalePrices !== undefined) plan.counts.pointOfSalePrices = points.written;
+    // The plan found every row's product; a row the write could not place is still reported.
+    plan.skipped.push(...points.skipped);
+    plan.counts.skipped += points.skipped.length;
     if (plan.counts.added + plan.counts.updated + discounted.length + points.written > 0) {
       await recordActivity(tx, {
         ...base,

@@ -3,30 +3,27 @@ import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { pointOfSaleProduct } from "~/db/schema/points-of-sale";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
-import type { ImportRow, Skipped } from "~/features/import/rows";
+import type { PointOfSaleRow } from "~/features/import/point-of-sale-rows.server";
+import type { Skipped } from "~/features/import/rows";
 import type { StoreContext } from "~/lib/service-context";
-import { selectPointsOfSale } from "./point-of-sale.server";
 
 // Issue 19: an import row with a point of sale (its name or slug) sets that point's own price (and
-// availability, when the file has the column) of an existing product, not the store's price. It
+// availability, when the file has the column, or "not sold here") of an existing product, not the
+// store's price. It
 // runs in the import's transaction, after the store's rows, so it can price a product the same
-// file adds. A price equal to the store's is stored as "follows the store".
+// file adds. A price equal to the store's is stored as "follows the store". The plan
+// (import/point-of-sale-rows.server.ts) has found each row's point of sale and skipped the rows
+// naming one the store does not have, so the preview shows them.
 
 export type PointOfSaleImport = { written: number; skipped: Skipped[] };
 
 export async function importPointOfSaleRows(
   tx: Queryable,
   ctx: StoreContext,
-  rows: ImportRow[],
+  rows: PointOfSaleRow[],
 ): Promise<PointOfSaleImport> {
   const result: PointOfSaleImport = { written: 0, skipped: [] };
   if (rows.length === 0) return result;
-  const points = await selectPointsOfSale(tx, ctx.storeId);
-  const pointOf = new Map<string, (typeof points)[number]>();
-  for (const point of points) {
-    pointOf.set(point.slug, point);
-    if (!pointOf.has(point.name.toLowerCase())) pointOf.set(point.name.toLowerCase(), point);
-  }
   const products = await tx
     .select({
       id: product.id,
@@ -48,15 +45,7 @@ export async function importPointOfSaleRows(
   const before = new Map(existing.map((row) => [`${row.pointOfSaleId}|${row.productId}`, row]));
   const activity: ActivityEntry[] = [];
   for (const row of rows) {
-    const point = pointOf.get(row.pointOfSale!.trim().toLowerCase());
-    if (!point) {
-      result.skipped.push({
-        line: row.line,
-        reason: "pointOfSaleUnknown",
-        cells: [row.name, row.pointOfSale!],
-      });
-      continue;
-    }
+    const point = { id: row.pointOfSaleId, name: row.pointOfSaleName };
     const item = (row.barcode ? byBarcode.get(row.barcode) : undefined) ?? byName.get(row.name);
     if (!item) {
       result.skipped.push({
@@ -74,7 +63,10 @@ export async function importPointOfSaleRows(
         : row.availability === item.availability
           ? null
           : row.availability;
-    const excluded = old?.excluded ?? false;
+    // "Not sold here" leaves the product out there (its own price and availability kept for when
+    // it comes back); an availability in the row means it is sold there; neither keeps what it was.
+    const wasExcluded = old?.excluded ?? false;
+    const excluded = row.excluded ? true : row.availability !== undefined ? false : wasExcluded;
     if (priceCents === null && availability === null && !excluded) {
       if (old) {
         await tx
@@ -100,10 +92,20 @@ export async function importPointOfSaleRows(
         })
         .onConflictDoUpdate({
           target: [pointOfSaleProduct.pointOfSaleId, pointOfSaleProduct.productId],
-          set: { priceCents, availability, updatedAt: new Date() },
+          set: { priceCents, availability, excluded, updatedAt: new Date() },
         });
     }
     result.written++;
+    if (excluded !== wasExcluded) {
+      activity.push({
+        storeId: ctx.storeId,
+        actorId: ctx.actor.userId,
+        productId: item.id,
+        categoryId: item.categoryId,
+        type: "product_updated",
+        details: { name: item.name, pointOfSale: point.name, availability, excluded, source: "import" },
+      });
+    }
     const oldPrice = old?.priceCents ?? item.priceCents;
     if (oldPrice !== row.priceCents) {
       activity.push({

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { product } from "~/db/schema/catalog";
 import type { Availability } from "~/db/schema/catalog-enums";
 import { pointOfSale, pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
@@ -215,7 +215,10 @@ export async function setPromotionPointsOfSale(
     const [owned] = await tx
       .select({ id: promotion.id })
       .from(promotion)
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
+      // A deleted promotion is history (decision 0089): where it ran is no longer the owner's to change.
+      .where(
+        and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId), isNull(promotion.deletedAt)),
+      );
     if (!owned) throw new AppError("notFound");
     const points = await tx
       .select({ id: pointOfSale.id })

@@ -3,8 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
@@ -14,30 +13,17 @@ import { fromJson, toJson } from "~/features/feeds/serialize";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { CatalogueCache } from "~/features/storefront/catalogue-cache.server";
 import { productCardsHtml } from "~/features/storefront/product-cards-html";
-import { StoreVersions } from "~/features/storefront/store-versions.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
+import { createTestStore } from "../../../tests/support/test-db";
 import { setAlbanianContent } from "./albanian-content.server";
 
 // Issue 19: the public page, the feeds and the PDF in the reader's language where a translation
 // exists, else Macedonian; both languages in the feeds; search by either name.
 
-let database: Database;
-let versions: StoreVersions;
-let cache: CatalogueCache;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  versions = new StoreVersions();
-  cache = new CatalogueCache(versions);
-  await versions.start(database);
-});
-afterAll(async () => {
-  await versions?.stop();
-  await database?.close();
-});
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const { database, versions } = listeningDatabaseForThisFile();
+const cache = new CatalogueCache(versions);
 
 const LONG_SQ = "Qumësht i freskët i pasterizuar me yndyrë të plotë nga fermat e Pellagonisë 1 l";
 

@@ -8,6 +8,7 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { categorySchema } from "~/features/categories/category.schema";
 import { createCategory } from "~/features/categories/category.server";
+import { addDays, skopjeInstant } from "~/features/confirmation/calendar";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { toCsv, toJson } from "~/features/feeds/serialize";
 import { getFixedT } from "~/i18n/i18n.server";
@@ -223,6 +224,53 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
     expect(own.map((p) => [p.name, p.startsOn, p.endsOn, p.state])).toEqual([
       ["Друга", "2026-06-10", "2026-06-25", "active"],
       ["Јуни", "2026-06-01", "2026-06-09", "ended"],
+    ]);
+  });
+
+  it("keeps the day of the move: a product moved on the new promotion's start day (issue 15)", async () => {
+    // 200 den, 10 % off (180) in "Јуни" from 1 June and in "Петок" from 10 June; on 10 June at
+    // 08:00 Skopje the owner moves it into a 5 % promotion (190) that starts that day. Until 08:00
+    // the public page showed 180: a promotion whose 30-day window opens at 00:00 on 10 June must
+    // count it, and the product's history must list both old promotions.
+    const moveDay = "2026-06-10";
+    const later = addDays(moveDay, 30);
+    const prior: number[] = [];
+    const histories: string[][][] = [];
+    for (const oldStart of ["2026-06-01", moveDay]) {
+      const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+      const name = oldStart === moveDay ? "Петок" : "Јуни";
+      const old = promotionInput([{ productId: item.id }], {
+        name,
+        startsOn: oldStart,
+        endsOn: "2026-06-20",
+      });
+      await savePromotion(ctx, old, { now: skopjeInstant("2026-05-25", 10, 0) });
+      const moved = { name: "Друга", value: "5", startsOn: moveDay, endsOn: "2026-06-25", move: "1" };
+      await savePromotion(ctx, promotionInput([{ productId: item.id }], moved), {
+        now: skopjeInstant(moveDay, 8, 0),
+      });
+      const next = { name: "Јули", value: "20", startsOn: later, endsOn: addDays(later, 5) };
+      await savePromotion(ctx, promotionInput([{ productId: item.id }], next), {
+        now: skopjeInstant("2026-06-30", 10, 0),
+      });
+      prior.push(
+        (await priceAt(ctx, item.id, skopjeInstant(later, 12, 0).toISOString())).promotion!.priorPriceCents,
+      );
+      const own = await listProductPromotions(ctx, item.id, skopjeInstant(later, 12, 0));
+      histories.push(own.map((p) => [p.name, p.startsOn, p.endsOn, p.state]));
+    }
+    expect(prior).toEqual([18_000, 18_000]);
+    expect(histories).toEqual([
+      [
+        ["Јули", later, addDays(later, 5), "active"],
+        ["Друга", moveDay, "2026-06-25", "ended"],
+        ["Јуни", "2026-06-01", "2026-06-09", "ended"],
+      ],
+      [
+        ["Јули", later, addDays(later, 5), "active"],
+        ["Друга", moveDay, "2026-06-25", "ended"],
+        ["Петок", moveDay, moveDay, "ended"],
+      ],
     ]);
   });
 

@@ -128,9 +128,12 @@ export function priorPriceSql(options: {
   const otherPromotion =
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
   // The other promotion's days inside the window, as instants [from, to): the assignment's days,
-  // which end early for a product moved out of it (decision 0077).
+  // which end early for a product moved out of it (decision 0077) — at the instant it left, so the
+  // part of the day of the move it spent there counts too (issue 15) — never after the promotion's.
   const from = sql`greatest(${windowStart}, ${skopjeMidnightSql(sql`opp.starts_on`)})`;
-  const to = sql`least(${start}, ${skopjeMidnightSql(sql`opp.ends_on + 1`)})`;
+  const until = sql`case when opp.left_at is null then ${skopjeMidnightSql(sql`opp.ends_on + 1`)}
+    else greatest(${skopjeMidnightSql(sql`opp.ends_on + 1`)}, least(opp.left_at, ${skopjeMidnightSql(sql`op.ends_on + 1`)})) end`;
+  const to = sql`least(${start}, ${until})`;
   const regularThen = sql`coalesce(
       (select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at <= ${from} order by h.changed_at desc limit 1),
       (select h.old_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} order by h.changed_at asc limit 1),
@@ -152,7 +155,7 @@ export function priorPriceSql(options: {
           select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} and h.changed_at < ${to}
         ) r
         where opp.store_id = ${storeId} and opp.product_id = ${productId} and op.active and ${otherPromotion}
-          and opp.starts_on < (${options.startsOn})::date and opp.ends_on >= ${windowStartDay}
+          and opp.starts_on < (${options.startsOn})::date and opp.ends_on >= ${windowStartDay} - 1 and ${from} < ${to}
           and ${promotional} < r.regular)
     ) as prices where p > 0), (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
 }

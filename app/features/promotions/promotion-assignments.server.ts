@@ -5,9 +5,15 @@ import { addDays } from "~/features/confirmation/calendar";
 
 // How a product leaves a promotion (issue 15, decision 0077). The days it has already spent in it
 // are price history: the prior price of a later promotion is the lowest price in effect in the 30
-// days before it, and those days count. So an assignment that has run is ended (left_on, its last
-// day; the trigger of migration 0018 shortens its days) and kept; only one that has not run yet is
+// days before it, and those days count. So an assignment that has run is ended and kept: left_on,
+// its last whole day (the trigger of migration 0018 shortens its days there), and left_at, the
+// instant it left, since the product was on the public page in it until then on the day of the
+// move too. On the promotion's first day that part of a day is all it had: its days then end the
+// day before they start (migration 0023). Only an assignment whose promotion has not started yet is
 // deleted. The exclusion constraint of migration 0008 still holds on the shortened days.
+
+/** When a product leaves a promotion: the day and instant of the move, and its last whole day there. */
+export type Leaving = { today: string; now: Date; lastDay: string };
 
 /**
  * The last day a product moved today into a promotion starting on `startsOn` stays in its old
@@ -17,13 +23,19 @@ export function lastDayBefore(today: string, startsOn: string): string {
   return addDays(startsOn < today ? startsOn : today, -1);
 }
 
-/** Ends (or, if it has not run by `lastDay`, deletes) a product's assignment to a promotion. */
+/** left_on of a kept row: `lastDay`, never before the day before its days start (no whole day). */
+const leftOnSql = (lastDay: string) =>
+  sql`greatest(${promotionProduct.startsOn} - 1, least(coalesce(${promotionProduct.leftOn}, ${lastDay}::date), ${lastDay}::date))`;
+const leftAtSql = (now: Date) =>
+  sql`least(coalesce(${promotionProduct.leftAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+
+/** Ends (or, if its promotion has not started by today, deletes) a product's assignment to a promotion. */
 export async function leavePromotion(
   db: Queryable,
   storeId: string,
   promotionId: string,
   productId: string,
-  lastDay: string,
+  leaving: Leaving,
 ) {
   const row = and(
     eq(promotionProduct.storeId, storeId),
@@ -32,35 +44,37 @@ export async function leavePromotion(
   );
   await db
     .update(promotionProduct)
-    .set({ leftOn: sql`least(coalesce(${promotionProduct.leftOn}, ${lastDay}::date), ${lastDay}::date)` })
-    .where(and(row, sql`${promotionProduct.startsOn} <= ${lastDay}`));
-  await db.delete(promotionProduct).where(and(row, sql`${promotionProduct.startsOn} > ${lastDay}`));
+    .set({ leftOn: leftOnSql(leaving.lastDay), leftAt: leftAtSql(leaving.now) })
+    .where(and(row, sql`${promotionProduct.startsOn} <= ${leaving.today}`));
+  await db.delete(promotionProduct).where(and(row, sql`${promotionProduct.startsOn} > ${leaving.today}`));
 }
 
 /**
- * Before a promotion is saved again with `productIds` on new days: the products taken out of it
- * keep the days they have run (to `lastDay`, when that is inside the new days); every other
+ * Before a promotion is saved again with `productIds` on days starting `startsOn`: the products
+ * taken out of it keep the days they have run (to yesterday, and today until now); every other
  * assignment is removed, to be written again from the owner's list. An ended one of a product that
- * is back in the list is removed too: the product is simply in the promotion again.
+ * is back in the list is removed too: the product is simply in the promotion again. Ended ones
+ * that would fall before the new start are removed (the trigger could not shorten them).
  */
 export async function clearForResave(
   db: Queryable,
   storeId: string,
   promotionId: string,
   productIds: string[],
-  days: { startsOn: string; lastDay: string },
+  days: { startsOn: string; leaving: Leaving },
 ) {
+  const { today, now } = days.leaving;
+  const lastDay = addDays(today, -1);
   const mine = and(eq(promotionProduct.storeId, storeId), eq(promotionProduct.promotionId, promotionId));
   const leaving = and(
     mine,
     isNull(promotionProduct.leftOn),
     notInArray(promotionProduct.productId, productIds),
   );
-  if (days.lastDay >= days.startsOn)
-    await db
-      .update(promotionProduct)
-      .set({ leftOn: days.lastDay })
-      .where(and(leaving, sql`${promotionProduct.startsOn} <= ${days.lastDay}`));
+  await db
+    .update(promotionProduct)
+    .set({ leftOn: leftOnSql(lastDay), leftAt: leftAtSql(now) })
+    .where(and(leaving, sql`${promotionProduct.startsOn} <= ${today}`));
   await db
     .delete(promotionProduct)
     .where(
@@ -69,8 +83,20 @@ export async function clearForResave(
         or(
           isNull(promotionProduct.leftOn),
           inArray(promotionProduct.productId, productIds),
-          and(isNotNull(promotionProduct.leftOn), lt(promotionProduct.leftOn, days.startsOn)),
+          and(isNotNull(promotionProduct.leftOn), lt(promotionProduct.leftOn, addDays(days.startsOn, -1))),
         ),
       ),
     );
+}
+
+/** Every product still in a promotion leaves it (the promotion is deleted, decision 0089). */
+export async function endAssignments(db: Queryable, storeId: string, promotionId: string, leaving: Leaving) {
+  const mine = and(eq(promotionProduct.storeId, storeId), eq(promotionProduct.promotionId, promotionId));
+  await db
+    .update(promotionProduct)
+    .set({ leftOn: leftOnSql(leaving.lastDay), leftAt: leftAtSql(leaving.now) })
+    .where(and(mine, isNull(promotionProduct.leftOn), sql`${promotionProduct.startsOn} <= ${leaving.today}`));
+  await db
+    .delete(promotionProduct)
+    .where(and(mine, isNull(promotionProduct.leftOn), sql`${promotionProduct.startsOn} > ${leaving.today}`));
 }

@@ -1,35 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { store } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { CatalogueCache } from "~/features/storefront/catalogue-cache.server";
-import { StoreVersions } from "~/features/storefront/store-versions.server";
 import { getStorefront } from "~/features/storefront/storefront.server";
 import { JOBS } from "~/jobs/jobs.server";
 import { createScheduler } from "~/jobs/scheduler.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
+import { createTestStore } from "../../../tests/support/test-db";
 import { savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
 import { PROMOTION_BOUNDARY_JOB } from "./promotion-boundaries.server";
 
-let database: Database;
-let versions: StoreVersions;
-let cache: CatalogueCache;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  versions = new StoreVersions();
-  cache = new CatalogueCache(versions);
-  await versions.start(database);
-});
-afterAll(async () => {
-  await versions?.stop();
-  await database?.close();
-});
+const { database, versions } = listeningDatabaseForThisFile();
+const cache = new CatalogueCache(versions);
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 const versionOf = async (storeId: string) =>
   (await database.db.select({ version: store.version }).from(store).where(eq(store.id, storeId)))[0]!.version;
 

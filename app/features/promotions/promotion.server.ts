@@ -4,13 +4,19 @@ import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { addDays } from "~/features/confirmation/calendar";
+import { getClock } from "~/features/confirmation/clock.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
 import type { PromotionInput } from "./promotion.schema";
-import { clearForResave, lastDayBefore, leavePromotion } from "./promotion-assignments.server";
+import {
+  clearForResave,
+  endAssignments,
+  lastDayBefore,
+  leavePromotion,
+} from "./promotion-assignments.server";
 import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
 
@@ -20,7 +26,12 @@ import { promotionalPrice, promotionState } from "./promotion-price";
 // lost race into a clear answer.
 
 export type PromotionRow = typeof promotion.$inferSelect;
-export type PromotionListItem = PromotionRow & { productCount: number; state: PromotionState };
+export type PromotionListItem = PromotionRow & {
+  productCount: number;
+  state: PromotionState;
+  /** Its first day has come: deleting it keeps it as history (decision 0089). */
+  started: boolean;
+};
 
 /** The SQL condition of a state on `day` (promotionState in SQL), for the list's filter. */
 function stateWhere(state: PromotionState, day: string, storeId: string): SQL {
@@ -58,6 +69,7 @@ export async function listPromotions(
     .where(
       and(
         eq(promotion.storeId, ctx.storeId),
+        isNull(promotion.deletedAt),
         options.state ? stateWhere(options.state, day, ctx.storeId) : undefined,
       ),
     )
@@ -66,6 +78,7 @@ export async function listPromotions(
     ...row.promotion,
     productCount: row.productCount,
     state: listState(row.promotion, row.productCount, day),
+    started: row.promotion.startsOn <= day,
   }));
 }
 
@@ -84,7 +97,9 @@ export async function getPromotion(ctx: StoreContext, promotionId: string) {
     const [row] = await ctx.db
       .select()
       .from(promotion)
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)))
+      .where(
+        and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId), isNull(promotion.deletedAt)),
+      )
       .limit(1);
     if (!row) throw new AppError("notFound");
     const products: PromotionProductItem[] = await ctx.db
@@ -140,6 +155,8 @@ export async function overlappingAssignments(
         eq(promotionProduct.active, true),
         sql`${promotionProduct.startsOn} <= ${days.endsOn}`,
         sql`${promotionProduct.endsOn} >= ${days.startsOn}`,
+        // A row left on its promotion's first day has no whole day (migration 0023).
+        sql`${promotionProduct.endsOn} >= ${promotionProduct.startsOn}`,
         exceptId ? ne(promotionProduct.promotionId, exceptId) : undefined,
       ),
     )
@@ -198,8 +215,9 @@ export async function savePromotion(
   options: { id?: string; locale?: MoneyLocale; now?: Date } = {},
 ): Promise<PromotionRow> {
   const id = options.id ?? null;
-  const today = promotionDay(options.now);
-  const lastDay = lastDayBefore(today, input.startsOn);
+  const now = options.now ?? getClock().now();
+  const today = promotionDay(now);
+  const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn) };
   if (id !== null) await getPromotion(ctx, id);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
   const days = { startsOn: input.startsOn, endsOn: input.endsOn };
@@ -220,12 +238,12 @@ export async function savePromotion(
         // spec §4: adding it to another promotion takes it out of the current one; the days it
         // has already run there stay as price history (decision 0077).
         for (const row of conflicts)
-          await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, lastDay);
+          await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, leaving);
       }
       if (id !== null)
         await clearForResave(tx, ctx.storeId, id, ids, {
           startsOn: input.startsOn,
-          lastDay: addDays(today, -1),
+          leaving,
         });
       const values = {
         name: input.name,
@@ -293,12 +311,25 @@ export async function setPromotionActive(ctx: StoreContext, promotionId: string,
   }
 }
 
-export async function deletePromotion(ctx: StoreContext, promotionId: string) {
-  await getPromotion(ctx, promotionId);
+/**
+ * Deletes a promotion (decision 0089). One that has not started is deleted outright. One that has
+ * started has been on the public page, which is the legal record (the dated archive, the price
+ * history, the prior price of later promotions): its products leave it now, keeping their days as
+ * a move does, and it is hidden from the owner's lists and pages.
+ */
+export async function deletePromotion(ctx: StoreContext, promotionId: string, now = getClock().now()) {
+  const found = await getPromotion(ctx, promotionId);
+  const today = promotionDay(now);
+  const mine = and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId));
   try {
-    await ctx.db
-      .delete(promotion)
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
+    await ctx.db.transaction(async (tx) => {
+      if (found.startsOn > today) {
+        await tx.delete(promotion).where(mine);
+        return;
+      }
+      await endAssignments(tx, ctx.storeId, promotionId, { today, now, lastDay: addDays(today, -1) });
+      await tx.update(promotion).set({ deletedAt: now, updatedAt: now }).where(mine);
+    });
   } catch (error) {
     throw new AppError("promotionDeleteFailed", { cause: error });
   }
@@ -340,12 +371,18 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
       and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
     )
     .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
-    .orderBy(desc(promotion.startsOn));
-  // A product moved out of a promotion shows its own days there (decision 0077).
-  return rows.map((row) => ({
-    ...row.promotion,
-    endsOn: row.endsOn,
-    customPriceCents: row.customPriceCents,
-    state: promotionState({ ...row.promotion, endsOn: row.endsOn }, day),
-  }));
+    .orderBy(desc(promotion.startsOn), desc(promotionProduct.endsOn));
+  // A product moved out of a promotion shows its own days there (decision 0077); moved out on the
+  // promotion's first day, that day.
+  return rows.map((row) => {
+    const noWholeDay = row.endsOn < row.promotion.startsOn;
+    const endsOn = noWholeDay ? row.promotion.startsOn : row.endsOn;
+    return {
+      ...row.promotion,
+      endsOn,
+      deleted: row.promotion.deletedAt !== null,
+      customPriceCents: row.customPriceCents,
+      state: promotionState({ ...row.promotion, endsOn }, day),
+    };
+  });
 }

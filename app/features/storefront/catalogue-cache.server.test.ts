@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { product as productTable } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
@@ -9,27 +8,14 @@ import { createCategory, renameCategory } from "~/features/categories/category.s
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
+import { createTestStore } from "../../../tests/support/test-db";
 import { CatalogueCache } from "./catalogue-cache.server";
 import { StoreVersions } from "./store-versions.server";
 import { getStorefront, STOREFRONT_SORTS, type StorefrontQuery } from "./storefront.server";
 
-let database: Database;
-let versions: StoreVersions;
-let cache: CatalogueCache;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  versions = new StoreVersions();
-  cache = new CatalogueCache(versions);
-  await versions.start(database);
-});
-afterAll(async () => {
-  await versions?.stop();
-  await database?.close();
-});
-
-// NOTIFY reaches the listener asynchronously, after the writing transaction commits.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const { database, versions } = listeningDatabaseForThisFile();
+const cache = new CatalogueCache(versions);
 
 const input = (name: string, price: string, extra: Record<string, string> = {}) =>
   productInput({ name, price, ...extra });

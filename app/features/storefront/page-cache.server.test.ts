@@ -1,31 +1,19 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { category } from "~/db/schema/catalog";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
-import { createTestStore, openTestDatabase } from "../../../tests/support/test-db";
+import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
+import { createTestStore } from "../../../tests/support/test-db";
 import { canonicalSearch, StorePageCache } from "./page-cache.server";
-import { StoreVersions } from "./store-versions.server";
 
-let database: Database;
-let cache: StorePageCache;
-let versions: StoreVersions;
+const { database, versions } = listeningDatabaseForThisFile();
 const clock = fixedClock("2026-11-20T07:00:00Z");
-beforeAll(async () => {
-  database = await openTestDatabase();
-  versions = new StoreVersions();
-  cache = new StorePageCache(clock, versions);
-  await versions.start(database);
-});
-afterAll(async () => {
-  await versions?.stop();
-  await database?.close();
-});
+const cache = new StorePageCache(clock, versions);
 
 function fakeResponse() {
   const headers: Record<string, unknown> = {};
@@ -43,7 +31,6 @@ function fakeResponse() {
   return { res: res as unknown as ServerResponse, headers, body: () => body?.toString() ?? "" };
 }
 const get = { method: "GET", headers: {} } as IncomingMessage;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 async function cachedPage(username: string, storeId: string, into = cache, search = "?page=2") {
   const key = into.keyFor("GET", `/${username}${search}`, undefined)!;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { waitlistEntry } from "~/db/schema/waitlist";
 import type { WaitlistFilters } from "~/features/admin/admin-params";
@@ -15,6 +15,8 @@ import { waitlistSchema } from "./waitlist.schema";
 
 /** A stranger can call addToWaitlist: this many entries per client address per hour. */
 export const WAITLIST_PER_IP_PER_HOUR = 5;
+/** pg_advisory_xact_lock namespace of one client address's waitlist forms ("VWLT"). */
+const WAITLIST_LOCK_NAMESPACE = 0x56574c54;
 
 export type WaitlistRow = typeof waitlistEntry.$inferSelect;
 
@@ -31,23 +33,31 @@ export async function addToWaitlist(
   const values = waitlistSchema.parse(input);
   const now = ctx.now ?? new Date();
   const locale = parseLocale(ctx.locale);
-  if (ctx.ipAddress) {
-    const [recent] = await ctx.db
-      .select({ n: count() })
-      .from(waitlistEntry)
-      .where(
-        and(
-          eq(waitlistEntry.ipAddress, ctx.ipAddress),
-          gt(waitlistEntry.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
-        ),
+  // The count and the insert run under one lock per client address: forms sent at once from one
+  // address are counted one after the other, so a burst cannot pass the limit together (and mail
+  // more addresses than the limit allows).
+  const added = await ctx.db.transaction(async (tx) => {
+    if (ctx.ipAddress) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${WAITLIST_LOCK_NAMESPACE}, hashtext(${ctx.ipAddress}))`,
       );
-    if ((recent?.n ?? 0) >= WAITLIST_PER_IP_PER_HOUR) throw new AppError("rateLimited");
-  }
-  const added = await ctx.db
-    .insert(waitlistEntry)
-    .values({ ...values, locale, ipAddress: ctx.ipAddress, createdAt: now })
-    .onConflictDoNothing({ target: waitlistEntry.email })
-    .returning({ id: waitlistEntry.id });
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(waitlistEntry)
+        .where(
+          and(
+            eq(waitlistEntry.ipAddress, ctx.ipAddress),
+            gt(waitlistEntry.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= WAITLIST_PER_IP_PER_HOUR) throw new AppError("rateLimited");
+    }
+    return tx
+      .insert(waitlistEntry)
+      .values({ ...values, locale, ipAddress: ctx.ipAddress, createdAt: now })
+      .onConflictDoNothing({ target: waitlistEntry.email })
+      .returning({ id: waitlistEntry.id });
+  });
   if (added.length > 0 && ctx.mailer) await ctx.mailer.send(waitlistMail(values.email, locale));
 }
 

@@ -1,3 +1,4 @@
+import { admin as adminPlugin } from "better-auth/plugins";
 import { and, desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,7 @@ import { readSession, type SessionUser, sessionContext } from "~/auth/session.se
 import { createTestAuth, uniqueEmail } from "~/auth/test-helpers";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/account-security";
-import { user } from "~/db/schema/auth";
+import { session, user } from "~/db/schema/auth";
 import { auditImpersonatedChange } from "~/features/admin/impersonation.server";
 import { startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import * as impersonateRoute from "../api/admin-impersonate";
@@ -35,6 +36,7 @@ beforeAll(async () => {
 });
 
 const BASE = "http://localhost:3000";
+const DAY = 24 * 60 * 60 * 1000;
 
 function request(path: string, cookie: string | null, method = "GET"): Request {
   const headers = new Headers({ origin: BASE, "user-agent": "vitest" });
@@ -155,6 +157,52 @@ describe("the admin area is a 404 for anyone but an admin", () => {
   });
 });
 
+describe("better-auth's own admin endpoints are off for everyone, admins too", () => {
+  // /api/auth/admin/* would set roles, ban, impersonate and list users past the app's checks (no
+  // audit, no "cannot act as an unproven address"): the app's admin area is the only way in.
+  const ENDPOINTS: [string, "GET" | "POST"][] = [
+    ["/admin/list-users", "GET"],
+    ["/admin/get-user", "GET"],
+    ["/admin/set-role", "POST"],
+    ["/admin/create-user", "POST"],
+    ["/admin/update-user", "POST"],
+    ["/admin/set-user-password", "POST"],
+    ["/admin/impersonate-user", "POST"],
+    ["/admin/stop-impersonating", "POST"],
+    ["/admin/ban-user", "POST"],
+    ["/admin/unban-user", "POST"],
+    ["/admin/revoke-user-session", "POST"],
+    ["/admin/revoke-user-sessions", "POST"],
+    ["/admin/list-user-sessions", "POST"],
+    ["/admin/remove-user", "POST"],
+    ["/admin/has-permission", "POST"],
+  ];
+
+  it("the list is every endpoint the plugin has", () => {
+    const plugin = Object.values(adminPlugin().endpoints).map((endpoint) => endpoint.path);
+    expect(ENDPOINTS.map(([path]) => path).sort()).toEqual(plugin.sort());
+  });
+
+  it.each(ENDPOINTS)("%s", async (path, method) => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("target"));
+    const body = { userId: owner.id, role: "admin", newPassword: "An0ther-long-secret-phrase" };
+    for (const [who, cookie] of [
+      ["signed out", undefined],
+      ["owner", owner.cookie],
+      ["admin", me.cookie],
+    ] as const) {
+      const answer = await t.call(`${path}${method === "GET" ? `?id=${owner.id}` : ""}`, body, {
+        cookie,
+        method,
+      });
+      expect(answer.status, `${who} ${path}`).toBe(404);
+    }
+    const [row] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, owner.id));
+    expect(row?.role).toBe("user");
+  });
+});
+
 async function impersonate(cookie: string, userId: string | undefined) {
   const args = {
     request: request(`/api/admin/users/${userId ?? ""}/impersonate`, cookie, "POST"),
@@ -219,6 +267,13 @@ describe("impersonation (spec §4, §7, §8)", () => {
     expect(stopped.status).toBe(200);
     const back = cookieHeader(stopped.headers.getSetCookie(), actingCookie);
     expect((await readSession(request("/", back)))?.id).toBe(me.id);
+    // The acting session is gone, not just swapped out of the browser: its cookie, kept and sent
+    // again after "Stop", is no session at all, and no session of the owner names the admin.
+    expect(await readSession(request("/", actingCookie))).toBeNull();
+    const leftover = await database.db.query.session.findMany({
+      where: (s, { eq: is }) => is(s.impersonatedBy, me.id),
+    });
+    expect(leftover).toEqual([]);
 
     const rows = await database.db
       .select()
@@ -266,6 +321,43 @@ describe("impersonation (spec §4, §7, §8)", () => {
       .from(auditLog)
       .where(and(eq(auditLog.userId, owner.id), eq(auditLog.action, "sign_in")));
     expect(ownerSignIns).toHaveLength(1);
+  });
+});
+
+describe("an impersonation cannot outlive its hour", () => {
+  it("a session check without the don't-remember cookie does not extend the acting session", async () => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("held"));
+    const started = await impersonate(me.cookie, owner.id);
+    // What a browser (or a script) sends when it drops the cookie that marks the session as one not
+    // to refresh: only the acting session's token.
+    const bare = cookieHeader(started.cookies, me.cookie)
+      .split("; ")
+      .filter((pair) => !pair.includes("dont_remember") && !pair.includes("admin_session"))
+      .join("; ");
+    expect((await readSession(request("/", bare)))?.impersonatedBy).toBe(me.id);
+    await t.call("/get-session", undefined, { cookie: bare, method: "GET" });
+    const sessions = await database.db.query.session.findMany({
+      where: (s, { eq: is }) => is(s.impersonatedBy, me.id),
+    });
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+  });
+
+  it("an acting session an hour old is no session, whatever its expiry says, and is removed", async () => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("overdue"));
+    const started = await impersonate(me.cookie, owner.id);
+    const acting = cookieHeader(started.cookies, me.cookie);
+    // As a session extended before the refresh was capped: started 61 minutes ago, valid for weeks.
+    await database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000), expiresAt: new Date(Date.now() + 20 * DAY) })
+      .where(eq(session.impersonatedBy, me.id));
+    expect(await readSession(request("/", acting))).toBeNull();
+    expect(await database.db.select().from(session).where(eq(session.impersonatedBy, me.id))).toEqual([]);
+    // The admin's own session is untouched.
+    expect((await readSession(request("/", me.cookie)))?.id).toBe(me.id);
   });
 });
 

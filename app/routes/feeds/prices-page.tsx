@@ -1,31 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
-import { getPublicDb } from "~/db/db.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
 import { PointOfSaleFiles } from "~/features/points-of-sale/components/point-of-sale-files";
 import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
-import { getPublicStore } from "~/features/stores/public-store.server";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
 import { getConfig } from "~/lib/config.server";
+import { publicPageMeta } from "~/lib/page-title";
 import type { Route } from "./+types/prices-page";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [
-    { title: loaderData.title },
-    { name: "description", content: loaderData.description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-  ];
-}
+export const meta: Route.MetaFunction = publicPageMeta;
 
 /** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getPublicDb();
-  const store = await getPublicStore(db, params.username);
-  if (!store) throw data(null, { status: 404 });
-  const t = getFixedT(requestLocale(request));
+  const { db, store, t } = await loadPublicStorePage(request, params.username);
   return {
     store: { username: store.username, name: store.name },
     days: await listArchivedDays(db, store.id),

@@ -14,6 +14,7 @@ import { addToWaitlist } from "~/features/waitlist/waitlist.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import { formObject } from "~/lib/form";
+import { publicPageMeta } from "~/lib/page-title";
 import { handleAction } from "~/lib/route-adapter.server";
 import { getMailer } from "~/mail/mailer.server";
 import type { Route } from "./+types/home";
@@ -21,9 +22,7 @@ import type { Route } from "./+types/home";
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: loaderData.title },
-    { name: "description", content: loaderData.description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    ...publicPageMeta({ loaderData }),
     { property: "og:type", content: "website" },
     { property: "og:title", content: loaderData.title },
     { property: "og:description", content: loaderData.description },

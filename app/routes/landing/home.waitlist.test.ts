@@ -119,4 +119,19 @@ describe("the landing page's waitlist form", () => {
       ok: true,
     });
   });
+
+  it("holds to the limit when one client address sends many forms at once", async () => {
+    // An attacker's replay: twelve forms in parallel, each with a new address to mail. Counting
+    // and adding separately let them all pass the count before any was added.
+    const ip = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+    const tag = randomUUID().slice(0, 8);
+    const emails = Array.from({ length: 12 }, (_, i) => `burst-${i}-${tag}@example.test`);
+    const answers = await Promise.all(emails.map((email) => submit({ email, interest: "shop" }, { ip })));
+    const statuses = await Promise.all(answers.map((answer) => statusOf(async () => answer)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(WAITLIST_PER_IP_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - WAITLIST_PER_IP_PER_HOUR);
+    const stored = await database.db.select().from(waitlistEntry).where(eq(waitlistEntry.ipAddress, ip));
+    expect(stored).toHaveLength(WAITLIST_PER_IP_PER_HOUR);
+    expect(outbox.filter((message) => emails.includes(message.to))).toHaveLength(WAITLIST_PER_IP_PER_HOUR);
+  });
 });

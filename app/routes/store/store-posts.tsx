@@ -1,36 +1,25 @@
 import { data } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
-import { getPublicDb } from "~/db/db.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
 import { PublicPostCard } from "~/features/posts/components/news-section";
 import { listPublicPosts } from "~/features/posts/post.server";
-import { getPublicStore } from "~/features/stores/public-store.server";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
 import { useT } from "~/i18n/use-t";
 import { getConfig } from "~/lib/config.server";
+import { publicPageMeta } from "~/lib/page-title";
 import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/store-posts";
 
 const PAGE_SIZE = 10;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [
-    { title: loaderData.title },
-    { name: "description", content: loaderData.description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-  ];
-}
+export const meta: Route.MetaFunction = publicPageMeta;
 
 /** /{username}/posts: every published post of a public store, newest first (issue 18). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getPublicDb();
-  const store = await getPublicStore(db, params.username);
-  if (!store) throw data(null, { status: 404 });
+  const { db, store, t } = await loadPublicStorePage(request, params.username);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const t = getFixedT(requestLocale(request));
   const { posts, total } = await listPublicPosts(
     db,
     store.id,

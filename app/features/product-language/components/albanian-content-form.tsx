@@ -26,7 +26,7 @@ export function AlbanianContentForm({ enabled }: { enabled: boolean }) {
           inputClassName="rounded border-gray-300"
         />
         <div>
-          <SaveButton busy={busy} />
+          <SaveButton busy={busy} label={t("languages.save")} />
         </div>
       </Form>
     </Card>

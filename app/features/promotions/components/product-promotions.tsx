@@ -15,6 +15,8 @@ export function ProductPromotions({
     startsOn: string;
     endsOn: string;
     state: PromotionState;
+    /** Deleted after it started (decision 0089): history, with no page of its own. */
+    deleted?: boolean;
   }[];
 }) {
   const { t, i18n } = useTranslation("promotions");
@@ -25,12 +27,16 @@ export function ProductPromotions({
     <ul className="mt-2 flex flex-col gap-1 text-sm">
       {promotions.map((p) => (
         <li key={p.id}>
-          <Link to={`/dashboard/promotions/${p.id}`} className="font-medium text-brand-700 hover:underline">
-            {p.name}
-          </Link>{" "}
+          {p.deleted ? (
+            <span className="font-medium">{p.name}</span>
+          ) : (
+            <Link to={`/dashboard/promotions/${p.id}`} className="font-medium text-brand-700 hover:underline">
+              {p.name}
+            </Link>
+          )}{" "}
           · {t(`types.${p.type}`)} ·{" "}
           {t("dates", { from: formatDay(p.startsOn, locale), to: formatDay(p.endsOn, locale) })} ·{" "}
-          {t(`states.${p.state}`)}
+          {t(p.deleted ? "deletedState" : `states.${p.state}`)}
         </li>
       ))}
     </ul>

@@ -21,6 +21,7 @@ export type PromotionListRow = {
   active: boolean;
   state: PromotionState;
   productCount: number;
+  started: boolean;
 };
 
 const STATE_STYLE: Record<PromotionState, string> = {
@@ -90,7 +91,7 @@ export function PromotionList({ rows }: { rows: PromotionListRow[] }) {
                 idName="promotionId"
                 id={row.id}
                 label={`${t("delete")}: ${row.name}`}
-                question={t("deleteConfirm", { name: row.name })}
+                question={t(row.started ? "deleteConfirmStarted" : "deleteConfirm", { name: row.name })}
               />
             </div>
           </Card>
