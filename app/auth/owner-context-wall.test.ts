@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { closeDatabase } from "~/db/db.server";
+import { product } from "~/db/schema/catalog";
+import { signedIn, startRouteDatabase } from "../../tests/support/route-harness";
+import { createTestStore } from "../../tests/support/test-db";
+import { requireOwnerStore } from "./guards.server";
+
+// Issue 20, decision 0083: what a dashboard route gets from the one guard is walled to the signed-in
+// owner's store, whatever a query forgets.
+
+let database: Database;
+beforeAll(async () => {
+  database = await startRouteDatabase();
+});
+afterAll(closeDatabase);
+
+describe("the owner context a route gets", () => {
+  it("reaches only the owner's store's rows, even with no store filter, and cannot write another's", async () => {
+    const mine = await createTestStore(database);
+    const theirs = await createTestStore(database);
+    await database.db.insert(product).values([
+      { storeId: mine.storeId, name: "Мое", priceCents: 100 },
+      { storeId: theirs.storeId, name: "Туѓо", priceCents: 200 },
+    ]);
+    const { ctx } = await requireOwnerStore(signedIn(mine.userId));
+    const all = await ctx.db.select({ name: product.name }).from(product);
+    expect(all).toEqual([{ name: "Мое" }]);
+    const changed = await ctx.db
+      .update(product)
+      .set({ priceCents: 1 })
+      .where(sql`${product.storeId} = ${theirs.storeId}`)
+      .returning();
+    expect(changed).toEqual([]);
+  });
+});
