@@ -33,7 +33,13 @@ describe("spec §4 navigation rules", () => {
   });
 
   it("sends a signed-out visitor from every other page to the login", () => {
-    for (const path of ["/dashboard", "/dashboard/products", "/onboarding", "/a/b", "/auth/other"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/products",
+      "/onboarding",
+      "/dashboard/a/b",
+      "/auth/other",
+    ]) {
       expect(navigationRedirect(path, null)).toBe("/auth/login");
     }
   });
@@ -79,7 +85,7 @@ describe("spec §4 navigation rules", () => {
     expect(navigationRedirect("/dashboard/prices", null)).toBe("/auth/login");
   });
 
-  it("opens a point of sale's list and files to everyone (issue 19), and nothing else under a store", () => {
+  it("opens a point of sale's list and files to everyone (issue 19)", () => {
     for (const path of [
       "/market/tetovo",
       "/market/tetovo/prices.csv",
@@ -90,14 +96,23 @@ describe("spec §4 navigation rules", () => {
       expect([path, navigationRedirect(path, null)]).toEqual([path, null]);
       expect([path, navigationRedirect(path, newcomer)]).toEqual([path, null]);
     }
+    expect(navigationRedirect("/dashboard/tetovo", null)).toBe("/auth/login");
+  });
+
+  it("leaves every other path under a store to the router's 404, not the login page (issue 19)", () => {
     for (const path of [
       "/a/b",
       "/market/Tetovo",
       "/market/tetovo/other",
       "/market/tetovo/prices.csv/x",
-      "/dashboard/tetovo",
+      "/demo/%2Fprices",
+      "/demo/a%2Fb",
+      "/demo/x/y/z",
+      "/demo/..%2Fadmin",
     ]) {
-      expect([path, navigationRedirect(path, null)]).toEqual([path, "/auth/login"]);
+      expect([path, navigationRedirect(path, null)]).toEqual([path, null]);
     }
+    // Someone who has not finished onboarding is still sent there, as from the store page itself.
+    expect(navigationRedirect("/demo/x/y/z", newcomer)).toBe("/onboarding");
   });
 });

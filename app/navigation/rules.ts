@@ -91,6 +91,9 @@ export function navigationRedirect(pathname: string, session: NavigationSession)
 
   if (SIGNED_OUT_PAGES.has(path)) return null;
   const first = segments[0];
-  if (segments.length === 1 && first && !APP_SECTIONS.has(first)) return null;
+  // A store's page, and any other path under a store (an unknown, encoded or malformed sub-path such
+  // as /demo/a%2Fb or /demo/x/y/z), is the store's space, not the application's: the router answers
+  // it, with the ordinary 404 when there is no such page (issue 19), never with the login page.
+  if (first && !APP_SECTIONS.has(first)) return null;
   return "/auth/login";
 }

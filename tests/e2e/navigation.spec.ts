@@ -67,9 +67,8 @@ test.describe("signed out", () => {
       "/dashboard/products/new",
       "/dashboard",
       "/onboarding",
-      "/some/deep/path",
-      // A well-formed /{username}/{slug} may be a point of sale's page (issue 19): open, 404 when none.
-      "/demo/not-a-store/page",
+      "/dashboard/some/deep/path",
+      "/auth/not-a-page",
     ]) {
       await test.step(guarded, async () => {
         const answer = await request.get(guarded, { maxRedirects: 0 });
@@ -86,6 +85,31 @@ test.describe("signed out", () => {
   test("a store's unknown point of sale answers 404, not the login page", async ({ request }) => {
     const answer = await request.get("/demo/not-a-point-of-sale", { maxRedirects: 0 });
     expect(answer.status()).toBe(404);
+  });
+
+  test("encoded or malformed paths under a store answer the 404 page (issue 19)", async ({
+    page,
+    request,
+    consoleGuard,
+  }) => {
+    for (const odd of [
+      "/demo/%2Fprices",
+      "/demo/a%2Fb",
+      "/demo/x/y/z",
+      "/demo/..%2Fadmin",
+      "/some/deep/path",
+    ]) {
+      await test.step(odd, async () => {
+        const answer = await request.get(odd, { maxRedirects: 0 });
+        expect(answer.status()).toBe(404);
+        // The guard compares decoded paths.
+        consoleGuard.allowNotFound(decodeURIComponent(odd));
+        const response = await page.goto(odd);
+        expect(response?.status()).toBe(404);
+        expect(path(page.url())).toBe(odd);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(mk.notFound(odd));
+      });
+    }
   });
 
   test("/api/_auth/session answers {}", async ({ request }) => {

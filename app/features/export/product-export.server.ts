@@ -20,6 +20,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { formatQuantity, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
+import { nextScheduledPromotions } from "./scheduled-promotions.server";
 
 // The product export (issue 14): exactly the columns the import reads (import/columns.ts), headers
 // and labels in the owner's language, so export → edit in Excel → import is a round trip with no
@@ -42,13 +43,18 @@ export type ExportRow = {
   availability: string;
   barcode: string | null;
   categoryName: string | null;
-  /** The promotion running on the export's day (decision 0076): its price, type and days. */
+  /**
+   * The promotion running on the export's day (decision 0076), else the product's next scheduled
+   * one (decision 0087): its price, type and days.
+   */
   discountPriceCents: number | null;
   promotionType: string | null;
   promotionStartsOn: string | null;
   promotionEndsOn: string | null;
   /** Issue 19: a point of sale's own row of the product (its slug), after the product's own row. */
   pointOfSale?: string;
+  /** Issue 19: that point of sale leaves the product out (the availability "not sold here"). */
+  excluded?: boolean;
 };
 
 const columnsOf = (running: RunningPromotions) => ({
@@ -76,13 +82,17 @@ const columnsOf = (running: RunningPromotions) => ({
 
 export const EXPORT_PAGE_SIZE = 1000;
 
+/** A point of sale's row of a product with something of its own: a price, an availability, an exclusion. */
+const ownRow = sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null or ${pointOfSaleProduct.excluded})`;
+
 /** The store's products in name order, a page at a time (keyset: the page after the last row). */
 export async function* exportPages(
   ctx: StoreContext,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<ExportRow[]> {
   let after: { nameOrder: string | null; id: string } | null = null;
-  const running = runningPromotions(ctx.db, ctx.storeId, promotionDay());
+  const day = promotionDay();
+  const running = runningPromotions(ctx.db, ctx.storeId, day);
   const columns = columnsOf(running);
   while (true) {
     const cursor: SQL[] = after
@@ -99,18 +109,37 @@ export async function* exportPages(
       .orderBy(...byName())
       .limit(pageSize);
     if (rows.length === 0) return;
-    yield await withPointOfSaleRows(ctx, rows);
+    yield await withPointOfSaleRows(ctx, await withScheduledPromotions(ctx, rows, day));
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { nameOrder: last.nameOrder, id: last.id };
   }
 }
 
+/** Decision 0087: a product with no promotion running carries its next scheduled one. */
+async function withScheduledPromotions(ctx: StoreContext, rows: ExportRow[], day: string) {
+  const waiting = rows.filter((row) => row.discountPriceCents === null).map((row) => row.id);
+  const scheduled = await nextScheduledPromotions(ctx, waiting, day);
+  if (scheduled.size === 0) return rows;
+  return rows.map((row) => {
+    const next = row.discountPriceCents === null ? scheduled.get(row.id) : undefined;
+    return next
+      ? {
+          ...row,
+          discountPriceCents: next.priceCents,
+          promotionType: next.type,
+          promotionStartsOn: next.startsOn,
+          promotionEndsOn: next.endsOn,
+        }
+      : row;
+  });
+}
+
 /**
- * Issue 19: after each product, a row per point of sale with its own price or availability of it:
- * the price and availability in effect there (its own, else the store's), no promotion columns.
- * The import reads such a row back as that point's override. A product only left out of a point
- * of sale has no row (an exclusion is set in the dashboard).
+ * Issue 19: after each product, a row per point of sale with its own price or availability of it,
+ * or that leaves it out: the price and availability in effect there (its own, else the store's),
+ * or "not sold here" for a product left out; no promotion columns. The import reads such a row
+ * back as that point's override or exclusion.
  */
 async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promise<ExportRow[]> {
   const overrides = await ctx.db
@@ -119,6 +148,7 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
       slug: pointOfSale.slug,
       priceCents: pointOfSaleProduct.priceCents,
       availability: pointOfSaleProduct.availability,
+      excluded: pointOfSaleProduct.excluded,
     })
     .from(pointOfSaleProduct)
     .innerJoin(
@@ -132,7 +162,7 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
           pointOfSaleProduct.productId,
           rows.map((row) => row.id),
         ),
-        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
+        ownRow,
       ),
     )
     .orderBy(asc(pointOfSale.position), asc(pointOfSale.slug));
@@ -151,21 +181,17 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
       promotionStartsOn: null,
       promotionEndsOn: null,
       pointOfSale: own.slug,
+      excluded: own.excluded,
     })),
   ]);
 }
 
-/** Whether the export needs its point-of-sale column: some point of sale has its own price or availability. */
+/** Whether the export needs its point-of-sale column: some point of sale has its own row of a product. */
 export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: pointOfSaleProduct.productId })
     .from(pointOfSaleProduct)
-    .where(
-      and(
-        eq(pointOfSaleProduct.storeId, ctx.storeId),
-        sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSaleProduct.availability} is not null)`,
-      ),
-    )
+    .where(and(eq(pointOfSaleProduct.storeId, ctx.storeId), ownRow))
     .limit(1);
   return Boolean(row);
 }
@@ -229,7 +255,8 @@ export function exportCells(
   const price = (cents: number | null) =>
     cents === null ? null : numbers ? cents / 100 : exportPrice(cents, locale);
   // The unit price stays empty (the import computes it); the discount columns are the running
-  // promotion's, which the import reads back as the same promotion (decision 0076).
+  // promotion's, else the next scheduled one's, which the import reads back as the same promotion
+  // (decisions 0076, 0087).
   const cells: Partial<Record<ImportField, ExportCell>> = {
     name: row.name,
     price: price(row.priceCents),
@@ -241,7 +268,9 @@ export function exportCells(
     vatRate: exportLabel("vatRate", row.vatRate, locale),
     barcode: row.barcode,
     description: row.description,
-    availability: exportLabel("availability", row.availability, locale),
+    availability: row.excluded
+      ? getFixedT(locale)("import:preview.notSoldHere")
+      : exportLabel("availability", row.availability, locale),
     nameSq: row.nameSq,
     descriptionSq: row.descriptionSq,
     pointOfSale: row.pointOfSale ?? null,

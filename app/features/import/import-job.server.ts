@@ -165,8 +165,13 @@ export async function saveMapping(
   return { job: updated!, reread };
 }
 
+/** The rows a preview shows of each kind. */
+const SAMPLE_ROWS = 10;
+
 export type ImportPreview = {
   sample: ImportRow[];
+  /** Issue 19: the first rows that set a point of sale's own price (or leave a product out there). */
+  pointOfSaleSample: ImportRow[];
   skipped: Skipped[];
   notes: ImportNote[];
   counts: ImportPlan["counts"];
@@ -189,16 +194,14 @@ export async function previewImport(ctx: StoreContext, jobId: string): Promise<I
   const { rows, skipped, notes } = await rowsOfJob(job, today);
   const plan = await planImport(ctx.db, ctx.storeId, rows, today);
   const allSkipped = [...skipped, ...plan.skipped].sort((a, b) => a.line - b.line);
-  // The rows shown are rows the import saves: a row the plan skips is among the skipped ones, and
-  // a point of sale's row names the point as the store calls it (issue 19).
+  // The rows shown are rows the import saves (a row the plan skips is among the skipped ones): the
+  // store's, and apart from them the points of sale's, each naming its point as the store calls it.
   const skippedLines = new Set(plan.skipped.map((row) => row.line));
-  const pointNames = new Map(plan.pointOfSaleRows.map((row) => [row.line, row.pointOfSaleName]));
-  const sample = rows
-    .filter((row) => !skippedLines.has(row.line))
-    .slice(0, 10)
-    .map((row) => (row.pointOfSale ? { ...row, pointOfSale: pointNames.get(row.line) } : row));
   return {
-    sample,
+    sample: rows.filter((row) => !row.pointOfSale && !skippedLines.has(row.line)).slice(0, SAMPLE_ROWS),
+    pointOfSaleSample: plan.pointOfSaleRows
+      .slice(0, SAMPLE_ROWS)
+      .map(({ pointOfSaleId: _, pointOfSaleName, ...row }) => ({ ...row, pointOfSale: pointOfSaleName })),
     skipped: allSkipped,
     notes: [...notes, ...plan.notes].sort((a, b) => a.line - b.line),
     counts: { ...plan.counts, skipped: allSkipped.length },

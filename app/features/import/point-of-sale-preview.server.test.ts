@@ -59,13 +59,17 @@ describe("the preview of a file with a point-of-sale column", () => {
       skipped: 2,
       pointOfSalePrices: 2,
     });
-    // The valid point-of-sale rows are among the rows shown, named by the point's name; the
-    // skipped ones are not.
-    expect(preview.sample.map((row) => [row.line, row.name, row.pointOfSale ?? null])).toEqual([
-      [2, "Млеко", null],
-      [3, "Млеко", "Тетово Центар"],
-      [4, "Леб", null],
-      [5, "Леб", "Тетово Центар"],
+    // The valid point-of-sale rows are shown apart from the store's, named by the point's name;
+    // the skipped ones are not shown.
+    expect(preview.sample.map((row) => [row.line, row.name])).toEqual([
+      [2, "Млеко"],
+      [4, "Леб"],
+    ]);
+    expect(
+      preview.pointOfSaleSample.map((row) => [row.line, row.name, row.pointOfSale, row.priceCents]),
+    ).toEqual([
+      [3, "Млеко", "Тетово Центар", 8_550],
+      [5, "Леб", "Тетово Центар", 4_200],
     ]);
   });
 
@@ -79,6 +83,7 @@ describe("the preview of a file with a point-of-sale column", () => {
     expect(preview.skipped).toEqual([{ line: 2, reason: "pointOfSaleUnknown", cells: ["Млеко", "tetovo"] }]);
     expect(preview.counts).toEqual({ added: 0, updated: 0, unchanged: 0, skipped: 1 });
     expect(preview.sample).toEqual([]);
+    expect(preview.pointOfSaleSample).toEqual([]);
   });
 
   it("names each skip reason in mk, en and sq", () => {

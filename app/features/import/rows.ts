@@ -16,6 +16,7 @@ import {
   type CellValue,
   type DecimalMark,
   detectDecimal,
+  isExcludedAvailability,
   parseImportAvailability,
   parseImportPrice,
   parseImportQuantity,
@@ -46,6 +47,8 @@ export type ImportRow = {
   availability?: Availability;
   /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
   pointOfSale?: string;
+  /** Issue 19: the point of sale's row says the product is not sold there ("Не се продава тука"). */
+  excluded?: true;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
 };
@@ -72,6 +75,7 @@ export const SKIP_REASONS = [
   "duplicateInFile",
   "pointOfSaleUnknown",
   "pointOfSaleProductUnknown",
+  "excludedWithoutPointOfSale",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type Skipped = { line: number; reason: SkipReason; cells: string[] };
@@ -245,7 +249,14 @@ function toRow(
     row.descriptionSq = descriptionSq || null;
   }
   if (has("availability") && cell("availability") !== null) {
-    row.availability = parseImportAvailability(cell("availability")) ?? skip("availabilityUnknown");
+    // Issue 19: "not sold here" leaves the product out at the row's point of sale; the store's own
+    // list has no such availability.
+    if (isExcludedAvailability(cell("availability"))) {
+      if (!row.pointOfSale) skip("excludedWithoutPointOfSale");
+      row.excluded = true;
+    } else {
+      row.availability = parseImportAvailability(cell("availability")) ?? skip("availabilityUnknown");
+    }
   }
   return row;
 }

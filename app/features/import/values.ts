@@ -174,6 +174,29 @@ function lookup<T extends string>(names: Map<string, T>, value: CellValue): T | 
   return names.get(valueKey(String(value))) ?? null;
 }
 
+/**
+ * Issue 19: the availability a point of sale's row gives a product left out there (not sold at
+ * that point). The export writes the first three (import:preview.notSoldHere in mk, en, sq).
+ */
+const EXCLUDED_NAMES = new Set(
+  [
+    "Не се продава тука",
+    "Not sold here",
+    "Nuk shitet këtu",
+    "Не се продава",
+    "Исклучено",
+    "Исклучен",
+    "Excluded",
+    "Not sold",
+    "Nuk shitet",
+  ].map(valueKey),
+);
+
+/** Whether an availability cell says the product is not sold at the row's point of sale. */
+export function isExcludedAvailability(value: CellValue): boolean {
+  return value !== null && EXCLUDED_NAMES.has(valueKey(String(value)));
+}
+
 /** "18%", "18", 0.18, "Без ДДВ" → the catalogue's VAT code; null when unknown. */
 export function parseImportVat(value: CellValue): VatRate | null {
   if (typeof value === "number") {

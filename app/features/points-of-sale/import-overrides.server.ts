@@ -8,7 +8,8 @@ import type { Skipped } from "~/features/import/rows";
 import type { StoreContext } from "~/lib/service-context";
 
 // Issue 19: an import row with a point of sale (its name or slug) sets that point's own price (and
-// availability, when the file has the column) of an existing product, not the store's price. It
+// availability, when the file has the column, or "not sold here") of an existing product, not the
+// store's price. It
 // runs in the import's transaction, after the store's rows, so it can price a product the same
 // file adds. A price equal to the store's is stored as "follows the store". The plan
 // (import/point-of-sale-rows.server.ts) has found each row's point of sale and skipped the rows
@@ -62,7 +63,10 @@ export async function importPointOfSaleRows(
         : row.availability === item.availability
           ? null
           : row.availability;
-    const excluded = old?.excluded ?? false;
+    // "Not sold here" leaves the product out there (its own price and availability kept for when
+    // it comes back); an availability in the row means it is sold there; neither keeps what it was.
+    const wasExcluded = old?.excluded ?? false;
+    const excluded = row.excluded ? true : row.availability !== undefined ? false : wasExcluded;
     if (priceCents === null && availability === null && !excluded) {
       if (old) {
         await tx
@@ -88,10 +92,20 @@ export async function importPointOfSaleRows(
         })
         .onConflictDoUpdate({
           target: [pointOfSaleProduct.pointOfSaleId, pointOfSaleProduct.productId],
-          set: { priceCents, availability, updatedAt: new Date() },
+          set: { priceCents, availability, excluded, updatedAt: new Date() },
         });
     }
     result.written++;
+    if (excluded !== wasExcluded) {
+      activity.push({
+        storeId: ctx.storeId,
+        actorId: ctx.actor.userId,
+        productId: item.id,
+        categoryId: item.categoryId,
+        type: "product_updated",
+        details: { name: item.name, pointOfSale: point.name, availability, excluded, source: "import" },
+      });
+    }
     const oldPrice = old?.priceCents ?? item.priceCents;
     if (oldPrice !== row.priceCents) {
       activity.push({

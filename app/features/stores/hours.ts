@@ -20,6 +20,14 @@ export const DEFAULT_HOURS: WeekHours = {
   sun: { closed: true, from: "08:00", to: "14:00" },
 };
 
+/**
+ * Before the first save the fields are empty, as the public page shows no hours: example times
+ * there would read as saved ones (issue 12 §10).
+ */
+export const UNSET_HOURS = Object.fromEntries(
+  WEEKDAYS.map((day) => [day, { closed: false, from: "", to: "" }]),
+) as WeekHours;
+
 export const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
 export function minutes(time: string): number {

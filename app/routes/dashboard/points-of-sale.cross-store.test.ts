@@ -4,10 +4,12 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { activityLog } from "~/db/schema/activity";
 import { pointOfSale, pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
+import { store as storeTable } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { setOverride } from "~/features/points-of-sale/overrides.server";
 import { createPointOfSale, listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
@@ -66,6 +68,15 @@ afterAll(async () => {
   await closeDatabase();
 });
 
+/** The business hours form's fields, every day from `from` to `to`. */
+const week = (from: string, to: string) =>
+  Object.fromEntries(
+    ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].flatMap((day) => [
+      [`${day}.from`, from],
+      [`${day}.to`, to],
+    ]),
+  ) as Record<string, string>;
+
 const pointForm = {
   intent: "save",
   name: "Преземено",
@@ -105,6 +116,70 @@ describe("another store's points of sale and products answer 404 and change noth
       expect(await statusOf(() => call(editRoute.loader, junkArgs))).toBe(404);
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  it("the business hours of their point of sale, or of a junk id", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    for (const [id, intent] of [
+      [theirPointId, "hours"],
+      [theirOtherPointId, "hours"],
+      [theirPointId, "storeHours"],
+      ["not-a-uuid", "hours"],
+      ["00000000-0000-0000-0000-000000000000", "storeHours"],
+    ] as const) {
+      const request = post(`/dashboard/settings/points-of-sale/${id}`, { intent, ...week("07:00", "15:00") });
+      const params = { pointOfSaleId: id };
+      expect([
+        id,
+        intent,
+        await statusOf(() => call(editRoute.action, { request, context, params })),
+      ]).toEqual([id, intent, 404]);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("my point of sale's own business hours: saved by a plain form post, shown on its public page", async () => {
+    const context = signedIn(mine.userId);
+    const url = `/dashboard/settings/points-of-sale/${myPointId}`;
+    const params = { pointOfSaleId: myPointId };
+    const [point] = await database.db.select().from(pointOfSale).where(eq(pointOfSale.id, myPointId));
+    const page = () => getPointOfSalePage(database.db, mine.username, point!.slug, { page: 1 }, new Date());
+    const fields = { ...week("07:00", "15:00"), "sun.closed": "on" };
+    const saved = (await call(editRoute.action, {
+      request: post(url, { intent: "hours", ...fields }),
+      context,
+      params,
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(url);
+    expect((await page()).point.hours).toMatchObject({
+      mon: { closed: false, from: "07:00", to: "15:00" },
+      sun: { closed: true, from: "07:00", to: "15:00" },
+    });
+    const loaded = (await call(editRoute.loader, { request: get(url), context, params })) as {
+      hours: unknown;
+      ownHours: boolean;
+    };
+    expect(loaded.ownHours).toBe(true);
+    // A closing time before the opening one is refused with the field's message, what was typed kept.
+    const wrong = (await call(editRoute.action, {
+      request: post(url, { intent: "hours", ...week("15:00", "07:00") }),
+      context,
+      params,
+    })) as { data: { intent: string; errors: Record<string, string>; values: Record<string, string> } };
+    expect(wrong.data.intent).toBe("hours");
+    expect(wrong.data.errors["mon.to"]).toBe("validation:hoursFromBeforeTo");
+    expect(wrong.data.values["mon.from"]).toBe("15:00");
+    // Back to the store's hours: the public page shows the store's again.
+    const back = (await call(editRoute.action, {
+      request: post(url, { intent: "storeHours" }),
+      context,
+      params,
+    })) as Response;
+    expect(back.status).toBe(302);
+    const [store] = await database.db.select().from(storeTable).where(eq(storeTable.id, mine.storeId));
+    expect((await page()).point.hours).toEqual(store!.hours);
   });
 
   it("a product's prices at points of sale: their product, their point on my product, my point on their product", async () => {

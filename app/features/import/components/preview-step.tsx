@@ -12,6 +12,7 @@ import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
 type Props = {
   id: string;
   sample: ImportRow[];
+  pointOfSaleSample: ImportRow[];
   skipped: Skipped[];
   notes: ImportNote[];
   noteCount: number;
@@ -20,10 +21,20 @@ type Props = {
 };
 
 /**
- * Step 3: the first rows as they will be saved (a discount with its type and days), every skipped
- * row with line and reason, and every row saved without a part of it (a note: line and why).
+ * Step 3: the first rows as they will be saved (a discount with its type and days), the first rows
+ * of the points of sale, every skipped row with line and reason, and every row saved without a part
+ * of it (a note: line and why).
  */
-export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, newCategories }: Props) {
+export function PreviewStep({
+  id,
+  sample,
+  pointOfSaleSample,
+  skipped,
+  notes,
+  noteCount,
+  counts,
+  newCategories,
+}: Props) {
   const { t, i18n } = useTranslation("import");
   const locale = i18n.language as MoneyLocale;
   const money = (cents: number | null | undefined) =>
@@ -59,15 +70,7 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
               {sample.map((row) => (
                 <tr key={row.line} className="border-gray-100 border-t">
                   <td className="px-3 py-2 text-gray-500">{row.line}</td>
-                  <td className="px-3 py-2">
-                    {row.name}
-                    {row.pointOfSale ? (
-                      // Issue 19: this row is the point of sale's own price of the product.
-                      <span className="block text-gray-600 text-xs">
-                        {t("fields.pointOfSale")}: {row.pointOfSale}
-                      </span>
-                    ) : null}
-                  </td>
+                  <td className="px-3 py-2">{row.name}</td>
                   <td className="whitespace-nowrap px-3 py-2 text-right">
                     {money(row.priceCents)}
                     {row.discount ? (
@@ -88,6 +91,7 @@ export function PreviewStep({ id, sample, skipped, notes, noteCount, counts, new
           </table>
         </div>
       </section>
+      {pointOfSaleSample.length > 0 ? <PointOfSaleSample rows={pointOfSaleSample} money={money} /> : null}
       {skipped.length > 0 ? (
         <section aria-labelledby="preview-skipped">
           <h2 id="preview-skipped" className="font-medium">
@@ -154,5 +158,59 @@ function Discount({
         </span>
       </span>
     </>
+  );
+}
+
+/** Issue 19: rows that set a point of sale's own price and availability, or leave a product out there. */
+function PointOfSaleSample({ rows, money }: { rows: ImportRow[]; money: (cents: number) => string }) {
+  const { t } = useTranslation("import");
+  return (
+    <section aria-labelledby="preview-points-of-sale">
+      <h2 id="preview-points-of-sale" className="font-medium">
+        {t("preview.pointOfSaleSample")}
+      </h2>
+      <p className="text-gray-600 text-sm">{t("preview.pointOfSaleHint")}</p>
+      <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-gray-50 text-gray-600">
+            <tr>
+              <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
+              <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
+              <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("fields.pointOfSale")}</th>
+              <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
+              <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("fields.availability")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const availability = row.excluded
+                ? t("preview.notSoldHere")
+                : row.availability
+                  ? t(`products:availability.${row.availability}`)
+                  : "";
+              const tone = row.excluded ? "text-amber-800" : "text-gray-600";
+              return (
+                <tr key={row.line} className="border-gray-100 border-t">
+                  <td className="px-3 py-2 text-gray-500">{row.line}</td>
+                  <td className="px-3 py-2">
+                    {row.name}
+                    {/* On a phone the point and the availability sit under the name. */}
+                    <span className="block text-gray-600 text-xs sm:hidden">{row.pointOfSale}</span>
+                    {availability ? (
+                      <span className={`block text-xs sm:hidden ${tone}`}>{availability}</span>
+                    ) : null}
+                  </td>
+                  <td className="hidden px-3 py-2 sm:table-cell">{row.pointOfSale}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
+                  <td className={`hidden px-3 py-2 sm:table-cell ${row.excluded ? "text-amber-800" : ""}`}>
+                    {availability}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
