@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createPromotion, waitForHydration } from "../support/e2e-flows";
+import { productFormFields } from "../support/product-form-fields";
 import { DESKTOP, PHONE } from "../support/viewports";
 
 // Issue 12 §2, §3, §9–§12 as a person sees them, in mk: long names stay inside the page, every menu
@@ -21,22 +22,7 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 }
 
 function productForm(name: string, fields: Record<string, string> = {}) {
-  return {
-    name,
-    description: "",
-    price: "100",
-    regularPrice: "",
-    vatRate: "18",
-    unit: "piece",
-    netQuantity: "",
-    netUnit: "",
-    quantity: "3",
-    availability: "in_stock",
-    barcode: "",
-    categoryId: "",
-    status: "active",
-    ...fields,
-  };
+  return productFormFields({ name, quantity: "3", ...fields });
 }
 
 test.beforeAll(async () => {

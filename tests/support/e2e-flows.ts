@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { codeFor } from "./e2e-mail";
 import type { Texts } from "./e2e-texts";
+import { productFormFields } from "./product-form-fields";
 
 // The owner's steps through the real UI, shared by the specs that walk them.
 
@@ -77,21 +78,11 @@ export async function createProduct(
   product: { name: string; price: string; categoryId?: string },
 ) {
   const response = await request.post("/dashboard/products/new", {
-    form: {
+    form: productFormFields({
       name: product.name,
-      description: "",
       price: product.price,
-      regularPrice: "",
-      vatRate: "18",
-      unit: "piece",
-      netQuantity: "",
-      netUnit: "",
-      quantity: "0",
-      availability: "in_stock",
-      barcode: "",
       categoryId: product.categoryId ?? "",
-      status: "active",
-    },
+    }),
   });
   expect(new URL(response.url()).pathname, `creating ${product.name}`).toBe("/dashboard/products");
 }

@@ -34,6 +34,14 @@ export function signedIn(userId: string): RouterContextProvider {
   return context;
 }
 
+/** What a route's loader or action is called with, as the server calls it. */
+export type RouteArgs = { request: Request; context: RouterContextProvider; params: Record<string, string> };
+
+/** Calls a route module's loader or action with plain arguments (its generated types ask for more). */
+export function call<T = unknown>(fn: unknown, args: RouteArgs): Promise<T> {
+  return (fn as (args: RouteArgs) => Promise<T>)(args);
+}
+
 export function get(url: string): Request {
   return new Request(`http://localhost${url}`);
 }

@@ -25,11 +25,22 @@ export function inSeasonalWindow(startsOn: string, endsOn: string): boolean {
   return windows.some(([from, to]) => startsOn >= from! && endsOn <= to!);
 }
 
+/**
+ * A promotion's days lie in this century: a year 0 day broke the save ('Failed to save promotion'),
+ * and a promotion of the year 1 or 9999 is a typing slip that would hold its products for ever.
+ */
+export const PROMOTION_FIRST_DAY = "2000-01-01";
+export const PROMOTION_LAST_DAY = "2099-12-31";
+
 const day = z
   .string()
   .trim()
   .min(1, "validation:required")
-  .refine((value) => isValidDay(value), "validation:dateInvalid");
+  .refine((value) => isValidDay(value), "validation:dateInvalid")
+  .refine(
+    (value) => value >= PROMOTION_FIRST_DAY && value <= PROMOTION_LAST_DAY,
+    "validation:dateOutOfRange",
+  );
 
 /** The Details step (spec §5): name, the law's type, the discount and the days. */
 export const promotionDetailsSchema = z
@@ -105,7 +116,12 @@ export const promotionProductsSchema = z
     z
       .array(chosenProduct)
       .min(1, "errors:promotionProductsRequired")
-      .max(PROMOTION_PRODUCTS_MAX, "validation:tooMany"),
+      .max(PROMOTION_PRODUCTS_MAX, "validation:tooMany")
+      // The wizard posts each product once; a repeat (with two custom prices) is not the owner's choice.
+      .refine(
+        (chosen) => new Set(chosen.map((row) => row.productId)).size === chosen.length,
+        "validation:invalid",
+      ),
   );
 
 export type ChosenProduct = z.output<typeof promotionProductsSchema>[number];

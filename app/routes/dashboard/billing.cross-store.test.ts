@@ -9,7 +9,14 @@ import { closeDatabase } from "~/db/db.server";
 import { customPlanRequest, payment, paymentTransaction, storeBilling } from "~/db/schema/billing";
 import { choosePlan } from "~/features/billing/payment.server";
 import { listStorePayments } from "~/features/billing/transactions.queries.server";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as paymentRoute from "./payment";
 import * as changeRoute from "./payment-change";
@@ -19,9 +26,6 @@ import * as billingRoute from "./settings/billing";
 // Issue 16: with two stores, every billing route and action reaches only the signed-in owner's
 // store: another store's invoice is 404, a forged store id in a form is ignored, and the other
 // store's payments, events, plan state and requests are unchanged.
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

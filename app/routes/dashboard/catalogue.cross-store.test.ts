@@ -7,7 +7,15 @@ import { category, product } from "~/db/schema/catalog";
 import { productSchema } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { createCategory } from "~/features/categories/category.server";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import { productFormFields } from "../../../tests/support/product-form-fields";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as activityRoute from "./activity";
 import * as exportRoute from "./activity-export";
@@ -20,9 +28,6 @@ import * as productsRoute from "./products";
 // other store's ids (404) and changes nothing. The routes run as they do in the server: a real
 // Request, and the router context the root middleware fills with the signed-in user.
 
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
-
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;
 let theirs: Awaited<ReturnType<typeof createTestStore>>;
@@ -30,21 +35,7 @@ let theirProductId: string;
 let theirCategoryId: string;
 let myProductId: string;
 
-const productForm = {
-  name: "Мој производ",
-  description: "",
-  price: "99",
-  regularPrice: "",
-  vatRate: "18",
-  unit: "piece",
-  netQuantity: "",
-  netUnit: "",
-  quantity: "1",
-  availability: "in_stock",
-  barcode: "",
-  status: "active",
-  categoryId: "",
-};
+const productForm = productFormFields({ name: "Мој производ", price: "99", quantity: "1" });
 
 async function snapshot() {
   const products = await database.db.select().from(product).where(eq(product.storeId, theirs.storeId));

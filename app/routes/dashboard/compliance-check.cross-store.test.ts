@@ -6,7 +6,14 @@ import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as layoutRoute from "./layout";
@@ -16,9 +23,6 @@ import * as productsRoute from "./products";
 // sees, counts, bulk-edits and confirms only their own store's products, whatever the URL says.
 
 vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

@@ -9,7 +9,14 @@ import { reportSchema } from "~/features/reports/report.schema";
 import { submitReport } from "~/features/reports/report.server";
 import { readFlash } from "~/lib/flash.server";
 import { archive } from "../../../tests/support/failing-archive";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as reportsRoute from "./reports";
@@ -22,9 +29,6 @@ vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));
 vi.mock("~/features/feeds/snapshot.server", async () =>
   (await import("../../../tests/support/failing-archive")).failingArchive(),
 );
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

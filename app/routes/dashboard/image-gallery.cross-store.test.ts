@@ -4,15 +4,12 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
 import { insertLibraryRows, uniqueWord } from "~/features/library/library.test-support";
-import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
+import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as galleryRoute from "./image-gallery";
 
 // Issue 18: the library is shared, the products are not. With two stores, the gallery never shows
 // or changes the other store's products, and an assignment naming one of them changes nothing.
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = <T>(fn: unknown, args: Args) => (fn as (args: Args) => Promise<T>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

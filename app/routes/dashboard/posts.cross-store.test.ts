@@ -14,7 +14,14 @@ import { createPost } from "~/features/posts/post.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { photo } from "../../../tests/support/image-fixtures";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as editRoute from "./post-edit";
 import * as newRoute from "./post-new";
@@ -22,9 +29,6 @@ import * as listRoute from "./posts";
 
 // Issue 18: with two stores, every posts route and action refuses the other store's post ids (404)
 // and images (a field error), and changes nothing of theirs.
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

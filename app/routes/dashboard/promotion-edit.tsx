@@ -51,6 +51,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
+  // Every post to another store's (or a deleted, or a malformed) promotion is the 404 page, the
+  // wizard's steps without JavaScript included, not only the save.
+  await orNotFound(getPromotion(ctx, params.promotionId));
   return promotionSaveAction(ctx, await request.formData(), {
     id: params.promotionId,
     locale: requestLocale(request),

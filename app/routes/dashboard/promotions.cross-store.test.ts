@@ -1,17 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { savePromotion } from "~/features/promotions/promotion.server";
+import { addDays } from "~/features/confirmation/calendar";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
+import { deletePromotion, savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as productsRoute from "./products";
 import * as addRoute from "./promotion-add";
 import * as editRoute from "./promotion-edit";
+import * as pointsRoute from "./promotion-points-of-sale";
 import * as priorRoute from "./promotion-prior-prices";
 import * as listRoute from "./promotions";
 
@@ -99,6 +102,26 @@ describe("another store's promotions answer 404 and change nothing", () => {
         call(editRoute.loader, { request: get("/dashboard/promotions/x"), context, params: malformed }),
       ),
     ).toBe(404);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("the wizard's steps posted to their promotion's edit address are 404, and to a malformed one", async () => {
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const { products: _json, ...details } = wizardForm([]);
+    for (const promotionId of [theirPromotionId, "not-a-uuid"]) {
+      for (const step of ["products", "review", "selectAll"]) {
+        const request = post(`/dashboard/promotions/${promotionId}`, {
+          ...details,
+          step,
+          product: myProductId,
+        });
+        const status = await statusOf(() =>
+          call(editRoute.action, { request, context, params: { promotionId } }),
+        );
+        expect([promotionId, step, status]).toEqual([promotionId, step, 404]);
+      }
+    }
     expect(await snapshot()).toBe(before);
   });
 
@@ -211,5 +234,93 @@ describe("another store's promotions answer 404 and change nothing", () => {
       params: {},
     })) as { products: { id: string; promotionCount: number }[] };
     expect(theirList.products.map((p) => [p.id, p.promotionCount])).toEqual([[theirProductId, 1]]);
+  });
+});
+
+describe("a promotion I deleted after it started is history, not mine to change (decision 0089)", () => {
+  it("is on no list, and its page, save, steps, activation, deletion and points of sale are 404", async () => {
+    const context = signedIn(mine.userId);
+    const productId = (await createProduct(mine.ctx, productInput({ name: "Историја", price: "100" }))).id;
+    const today = promotionDay();
+    const started = await savePromotion(
+      mine.ctx,
+      promotionInput([{ productId }], {
+        name: "Избришана",
+        startsOn: addDays(today, -3),
+        endsOn: addDays(today, 3),
+      }),
+    );
+    await deletePromotion(mine.ctx, started.id);
+    const kept = async () =>
+      JSON.stringify(
+        await database.db
+          .select()
+          .from(promotionProduct)
+          .where(
+            and(eq(promotionProduct.storeId, mine.storeId), eq(promotionProduct.promotionId, started.id)),
+          ),
+      );
+    const before = await kept();
+    expect(JSON.parse(before)).toHaveLength(1);
+    const list = (await call(listRoute.loader, {
+      request: get("/dashboard/promotions"),
+      context,
+      params: {},
+    })) as {
+      promotions: { id: string }[];
+    };
+    expect(list.promotions.map((p) => p.id)).not.toContain(started.id);
+    const url = `/dashboard/promotions/${started.id}`;
+    const params = { promotionId: started.id };
+    const answers: [string, number][] = [
+      ["page", await statusOf(() => call(editRoute.loader, { request: get(url), context, params }))],
+      [
+        "save",
+        await statusOf(() =>
+          call(editRoute.action, { request: post(url, wizardForm([{ productId }])), context, params }),
+        ),
+      ],
+      [
+        "step",
+        await statusOf(() =>
+          call(editRoute.action, {
+            request: post(url, { ...wizardForm([{ productId }]), step: "review" }),
+            context,
+            params,
+          }),
+        ),
+      ],
+      [
+        "points of sale",
+        await statusOf(() =>
+          call(pointsRoute.loader, { request: get(`${url}/points-of-sale`), context, params }),
+        ),
+      ],
+      [
+        "points of sale save",
+        await statusOf(() =>
+          call(pointsRoute.action, {
+            request: post(`${url}/points-of-sale`, { pointOfSaleId: [] }),
+            context,
+            params,
+          }),
+        ),
+      ],
+    ];
+    for (const intent of ["activate", "deactivate", "delete"]) {
+      const request = post("/dashboard/promotions", { intent, promotionId: started.id });
+      answers.push([intent, await statusOf(() => call(listRoute.action, { request, context, params: {} }))]);
+    }
+    expect(answers).toEqual([
+      ["page", 404],
+      ["save", 404],
+      ["step", 404],
+      ["points of sale", 404],
+      ["points of sale save", 404],
+      ["activate", 404],
+      ["deactivate", 404],
+      ["delete", 404],
+    ]);
+    expect(await kept()).toBe(before);
   });
 });

@@ -13,16 +13,21 @@ import { isAppError } from "~/lib/app-error";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { filesUnder, photo, postFiles } from "../../../tests/support/image-fixtures";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
+import { productFormFields } from "../../../tests/support/product-form-fields";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as newProductRoute from "./product-new";
 import * as route from "./r2-images";
 
 // Issue 18: with two stores, My images never lists, counts, deletes or lends the other store's
 // images; a key of theirs is refused wherever a key is taken (product, logo).
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let storage: LocalStorage;
@@ -96,22 +101,12 @@ describe("another store's images", () => {
 
   it("their key is refused on my product and as my logo", async () => {
     const before = await snapshot();
-    const form = {
+    const form = productFormFields({
       name: "Мој производ",
-      description: "",
       price: "99",
-      regularPrice: "",
-      vatRate: "18",
-      unit: "piece",
-      netQuantity: "",
-      netUnit: "",
       quantity: "1",
-      availability: "in_stock",
-      barcode: "",
-      status: "active",
-      categoryId: "",
       imageKey: theirImage.key,
-    };
+    });
     const status = await statusOf(() =>
       call(newProductRoute.action, {
         request: post("/dashboard/products/new", form),

@@ -13,7 +13,7 @@ import { reserveImage, setStorageLimitForTests } from "~/features/my-images/imag
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { filesUnder, photo, pngClaiming, postFiles } from "../../../tests/support/image-fixtures";
-import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
+import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as route from "./r2-images";
 
@@ -21,8 +21,6 @@ import * as route from "./r2-images";
 // date and uses, delete refused while used, the storage limit (also under parallel uploads), and
 // the upload attack list: every refusal stores nothing.
 
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 type Answer = {
   ok: boolean;
   errors?: Record<string, string>;

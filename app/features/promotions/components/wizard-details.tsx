@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { PROMOTION_NAME_MAX } from "../promotion.schema";
+import { PROMOTION_FIRST_DAY, PROMOTION_LAST_DAY, PROMOTION_NAME_MAX } from "../promotion.schema";
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../promotion-constants";
 import type { WizardDetails } from "./wizard-state";
 
@@ -67,6 +67,8 @@ export function WizardDetailsStep({
         <Input
           {...fieldControlProps("startsOn", errors.startsOn)}
           type="date"
+          min={PROMOTION_FIRST_DAY}
+          max={PROMOTION_LAST_DAY}
           value={details.startsOn}
           onChange={set("startsOn")}
         />
@@ -75,6 +77,8 @@ export function WizardDetailsStep({
         <Input
           {...fieldControlProps("endsOn", errors.endsOn)}
           type="date"
+          min={PROMOTION_FIRST_DAY}
+          max={PROMOTION_LAST_DAY}
           value={details.endsOn}
           onChange={set("endsOn")}
         />

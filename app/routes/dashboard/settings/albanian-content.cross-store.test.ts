@@ -7,16 +7,20 @@ import { store } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
-import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../../tests/support/route-harness";
+import {
+  call,
+  get,
+  post,
+  signedIn,
+  startRouteDatabase,
+  statusOf,
+} from "../../../../tests/support/route-harness";
 import { createTestStore } from "../../../../tests/support/test-db";
 import * as editRoute from "../product-edit";
 import * as storeRoute from "./store";
 
 // Issue 19: the "products also in Albanian" setting and the Albanian fields of a product reach
 // only the signed-in owner's store; another store's ids (in the URL or posted) change nothing.
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createTestStore>>;

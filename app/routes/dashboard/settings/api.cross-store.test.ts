@@ -6,15 +6,12 @@ import { auditLog } from "~/db/schema/account-security";
 import { apiToken } from "~/db/schema/api-tokens";
 import { createApiStore } from "~/features/api/api.test-support";
 import { hashToken } from "~/features/api/api-token.server";
-import { post, signedIn, startRouteDatabase, statusOf } from "../../../../tests/support/route-harness";
+import { call, post, signedIn, startRouteDatabase, statusOf } from "../../../../tests/support/route-harness";
 import { createTestStore } from "../../../../tests/support/test-db";
 import * as apiRoute from "./api";
 
 // Issue 19: Settings → API with two stores. The owner sees and revokes only their own tokens; the
 // other store's token id changes nothing; an owner whose address is not proven makes no token.
-
-type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
-const call = (fn: unknown, args: Args) => (fn as (args: Args) => Promise<unknown>)(args);
 
 let database: Database;
 let mine: Awaited<ReturnType<typeof createApiStore>>;
