@@ -20,6 +20,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { formatQuantity, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
+import { nextScheduledPromotions } from "./scheduled-promotions.server";
 
 // The product export (issue 14): exactly the columns the import reads (import/columns.ts), headers
 // and labels in the owner's language, so export → edit in Excel → import is a round trip with no
@@ -42,7 +43,10 @@ export type ExportRow = {
   availability: string;
   barcode: string | null;
   categoryName: string | null;
-  /** The promotion running on the export's day (decision 0076): its price, type and days. */
+  /**
+   * The promotion running on the export's day (decision 0076), else the product's next scheduled
+   * one (decision 0087): its price, type and days.
+   */
   discountPriceCents: number | null;
   promotionType: string | null;
   promotionStartsOn: string | null;
@@ -87,7 +91,8 @@ export async function* exportPages(
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<ExportRow[]> {
   let after: { nameOrder: string | null; id: string } | null = null;
-  const running = runningPromotions(ctx.db, ctx.storeId, promotionDay());
+  const day = promotionDay();
+  const running = runningPromotions(ctx.db, ctx.storeId, day);
   const columns = columnsOf(running);
   while (true) {
     const cursor: SQL[] = after
@@ -104,11 +109,30 @@ export async function* exportPages(
       .orderBy(...byName())
       .limit(pageSize);
     if (rows.length === 0) return;
-    yield await withPointOfSaleRows(ctx, rows);
+    yield await withPointOfSaleRows(ctx, await withScheduledPromotions(ctx, rows, day));
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { nameOrder: last.nameOrder, id: last.id };
   }
+}
+
+/** Decision 0087: a product with no promotion running carries its next scheduled one. */
+async function withScheduledPromotions(ctx: StoreContext, rows: ExportRow[], day: string) {
+  const waiting = rows.filter((row) => row.discountPriceCents === null).map((row) => row.id);
+  const scheduled = await nextScheduledPromotions(ctx, waiting, day);
+  if (scheduled.size === 0) return rows;
+  return rows.map((row) => {
+    const next = row.discountPriceCents === null ? scheduled.get(row.id) : undefined;
+    return next
+      ? {
+          ...row,
+          discountPriceCents: next.priceCents,
+          promotionType: next.type,
+          promotionStartsOn: next.startsOn,
+          promotionEndsOn: next.endsOn,
+        }
+      : row;
+  });
 }
 
 /**
@@ -231,7 +255,8 @@ export function exportCells(
   const price = (cents: number | null) =>
     cents === null ? null : numbers ? cents / 100 : exportPrice(cents, locale);
   // The unit price stays empty (the import computes it); the discount columns are the running
-  // promotion's, which the import reads back as the same promotion (decision 0076).
+  // promotion's, else the next scheduled one's, which the import reads back as the same promotion
+  // (decisions 0076, 0087).
   const cells: Partial<Record<ImportField, ExportCell>> = {
     name: row.name,
     price: price(row.priceCents),

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
+import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createCategory } from "~/features/categories/category.server";
 import { addDays } from "~/features/confirmation/calendar";
 import { detectMapping } from "~/features/import/columns";
-import { planImport } from "~/features/import/commit.server";
+import { commitImport, planImport } from "~/features/import/commit.server";
 import { readImportFile } from "~/features/import/read-file.server";
 import { toImportRows } from "~/features/import/rows";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
@@ -81,8 +82,29 @@ async function stocked() {
       type: "near_expiry",
     }),
   );
+  // Scheduled promotions (decision 0087): one on a product with none running, and one after the
+  // running promotion of "Кабел 2 м" (the running one is what its row carries).
+  await savePromotion(
+    shop.ctx,
+    promotionInput([{ productId: id("+389 картичка"), customPrice: "150" }], {
+      ...SCHEDULED,
+      name: "Декември",
+      type: "promotional_sale",
+    }),
+  );
+  await savePromotion(
+    shop.ctx,
+    promotionInput([{ productId: id("Кабел 2 м") }], {
+      startsOn: addDays(today, 20),
+      endsOn: addDays(today, 30),
+      name: "Подоцна",
+    }),
+  );
   return shop;
 }
+
+/** The days of the scheduled promotion stocked() gives "+389 картичка". */
+const SCHEDULED = { startsOn: addDays(today, 5), endsOn: addDays(today, 12) };
 
 const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
   new Uint8Array(await new Response(stream).arrayBuffer());
@@ -137,6 +159,42 @@ describe("export → import round trip", () => {
     expect(result.notes).toEqual([
       expect.objectContaining({ reason: "discountInPromotion", params: { promotion: "Рок" } }),
     ]);
+  });
+
+  it("writes a scheduled promotion's price, type and days; a store without it gets it scheduled by the import (decision 0087)", async () => {
+    const shop = await stocked();
+    const csv = await bytesOf(productCsvStream(await openExport(shop.ctx), "mk"));
+    const text = new TextDecoder().decode(csv);
+    const day = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+    const line = (name: string) => text.split("\r\n").find((l) => l.includes(name))!;
+    expect(line("+389 картичка")).toContain(
+      `;"150,00";Промотивна продажба;${day(SCHEDULED.startsOn)} – ${day(SCHEDULED.endsOn)}`,
+    );
+    // A product with a running and a later promotion carries the running one.
+    expect(line("Кабел 2 м")).toContain(`;Акциска продажба;${day(addDays(today, -3))} – `);
+
+    // The same file into another store: every promotion of the file, the scheduled one with its days.
+    const other = await createTestStore(database);
+    const sheet = await readImportFile(csv, "products.csv");
+    const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers), { today });
+    const result = await commitImport(other.ctx, rows, { fileName: "products.csv" });
+    expect(result.counts).toMatchObject({ added: 7, discounts: 4, skipped: 0 });
+    expect(result.notes).toEqual([]);
+    const [card] = await database.db
+      .select({ id: product.id })
+      .from(product)
+      .where(and(eq(product.storeId, other.storeId), eq(product.name, "+389 картичка")));
+    const assignments = await database.db
+      .select({
+        startsOn: promotionProduct.startsOn,
+        endsOn: promotionProduct.endsOn,
+        customPriceCents: promotionProduct.customPriceCents,
+        type: promotion.type,
+      })
+      .from(promotionProduct)
+      .innerJoin(promotion, eq(promotion.id, promotionProduct.promotionId))
+      .where(and(eq(promotionProduct.storeId, other.storeId), eq(promotionProduct.productId, card!.id)));
+    expect(assignments).toEqual([{ ...SCHEDULED, customPriceCents: 15_000, type: "promotional_sale" }]);
   });
 
   it("sees an edit made in the file", async () => {
