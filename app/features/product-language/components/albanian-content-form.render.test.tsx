@@ -10,13 +10,16 @@ import { AlbanianContentForm } from "./albanian-content-form";
 // "Save" cannot be told apart by a screen reader's list of buttons or by keyboard users: the
 // languages form's button says what it saves, in every language.
 
-function buttonsOf(lang: "mk" | "en" | "sq"): string[] {
-  const Page = () => (
+function Page() {
+  return (
     <>
       <SaveButton busy={false} />
       <AlbanianContentForm enabled={false} />
     </>
   );
+}
+
+function buttonsOf(lang: "mk" | "en" | "sq"): string[] {
   const Stub = createRoutesStub([{ path: "/dashboard/settings/store", Component: Page }]);
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n(lang)}>
