@@ -212,7 +212,8 @@ export async function checkProducts(ctx: StoreContext, input: PromotionInput, lo
 function keepsItsRecord(existing: PromotionRow, input: PromotionInput, today: string) {
   if (existing.startsOn > today) return;
   const yesterday = addDays(today, -1);
-  const ranUntil = existing.endsOn < yesterday ? existing.endsOn : yesterday;
+  // The earlier of its own end and yesterday (days as "YYYY-MM-DD" sort as they fall).
+  const ranUntil = [existing.endsOn, yesterday].sort()[0]!;
   const rewritten =
     input.startsOn !== existing.startsOn ||
     input.type !== existing.type ||
