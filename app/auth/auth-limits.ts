@@ -58,7 +58,8 @@ export const NEW_PASSWORD_PATHS = new Set([
 /**
  * Endpoints switched off (404): a code check that could be raced apart from the step that uses
  * the code, an e-mail change without a code to the new address, and the link-based flows this
- * app does not mail (issue 11 §2, §8).
+ * app does not mail (issue 11 §2, §8). /update-user too (decision 0092): it would set the name, the
+ * image and the language unchecked; the settings page's own forms set them, validated.
  */
 export const DISABLED_AUTH_PATHS = [
   "/email-otp/check-verification-otp",
@@ -67,6 +68,7 @@ export const DISABLED_AUTH_PATHS = [
   "/verify-email",
   "/request-password-reset",
   "/reset-password",
+  "/update-user",
 ];
 
 /** An admin's "act as" session lasts at most this long from its start (issue 16, spec §4). */

@@ -4,12 +4,15 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin, emailOTP, genericOAuth } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import * as z from "zod";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { passkey } from "~/db/schema/account-security";
 import { account, rateLimit, session, user, verification } from "~/db/schema/auth";
 import { recordAudit } from "~/features/audit/audit.server";
+import { LOCALES } from "~/i18n/config";
 import { getConfig } from "~/lib/config.server";
+import { grantListedAdmin } from "./admin-emails.server";
 import { acceptAttempt } from "./attempts.server";
 import { afterHook, beforeHook, CLIENT_IP_HEADER, clientOf } from "./auth-hooks.server";
 import {
@@ -108,7 +111,15 @@ export function createAuth(db: Db) {
     user: {
       additionalFields: {
         onboarded: { type: "boolean", input: false, required: false, defaultValue: false },
-        locale: { type: "string", input: true, required: false, defaultValue: "mk" },
+        // Decision 0092: sign-up (and a code sign-in that creates the account) may say the language,
+        // only one of mk, en, sq; /update-user, which would set it afterwards, is switched off.
+        locale: {
+          type: "string",
+          input: true,
+          required: false,
+          defaultValue: "mk",
+          validator: { input: z.enum(LOCALES) },
+        },
         role: { type: "string", input: false, required: false, defaultValue: "user" },
       },
       // Only through a code sent to the new address (/email-otp/change-email); /change-email is off.
@@ -186,15 +197,11 @@ export function createAuth(db: Db) {
             if (ctx && CLAIM_PATHS.has(ctx.path) && updated.emailVerified) {
               await removeUnprovenAccess(db, updated.id);
             }
+            // Issue 16, decision 0092: an ADMIN_EMAILS address is an admin once it is proven.
+            await grantListedAdmin(db, config.adminEmails, updated);
           },
         },
         create: {
-          // Issue 16: an address listed in ADMIN_EMAILS becomes an admin when it signs up.
-          async before(created) {
-            if (config.adminEmails.includes(created.email.toLowerCase())) {
-              return { data: { ...created, role: "admin" } };
-            }
-          },
           async after(created, ctx) {
             await recordAudit(db, {
               action: "sign_up",
@@ -203,6 +210,9 @@ export function createAuth(db: Db) {
               method: ctx ? (SIGN_IN_METHODS[ctx.path] ?? ctx.path) : null,
               ...(ctx ? clientOf(ctx) : {}),
             });
+            // Issue 16, decision 0092: only an address proven at creation (a code sign-in, Google);
+            // a password sign-up becomes an admin when its code is entered (update, above).
+            await grantListedAdmin(db, config.adminEmails, created);
           },
         },
       },

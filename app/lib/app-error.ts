@@ -99,6 +99,7 @@ export const ERROR_STATUS = {
   promotionForbiddenCategory: 400,
   promotionMoveConfirm: 409,
   promotionProductTaken: 409,
+  promotionStartedFixed: 409,
   // issue 19: points of sale
   lastPointOfSale: 409,
 } as const;

@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { category, product } from "./catalog";
+import { AVAILABILITIES } from "./catalog-enums";
+import { pointOfSale } from "./points-of-sale";
 import { store } from "./stores";
 
 export const ACTIVITY_TYPES = [
@@ -33,8 +45,26 @@ export const priceHistory = pgTable(
     source: text({ enum: PRICE_SOURCES }).notNull(),
     actorId: text().references(() => user.id, { onDelete: "set null" }),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Issue 19 (decision 0086): a change at one point of sale (its own price, availability or the
+    // product left out there); null is the store-wide price every store-wide reader reckons with.
+    // The prices are then the point's effective prices, and availability/excluded what held there
+    // after the change. No cascade: a point of sale with a history is closed, never deleted (0085).
+    pointOfSaleId: uuid(),
+    availability: text({ enum: AVAILABILITIES }),
+    excluded: boolean(),
   },
-  (t) => [index("price_history_store_product_idx").on(t.storeId, t.productId, t.changedAt)],
+  (t) => [
+    index("price_history_store_product_idx").on(t.storeId, t.productId, t.changedAt),
+    // The foreign key's check when a store (and its points of sale) is deleted.
+    index("price_history_point_of_sale_idx")
+      .on(t.storeId, t.pointOfSaleId)
+      .where(sql`${t.pointOfSaleId} is not null`),
+    foreignKey({
+      name: "price_history_point_of_sale_fk",
+      columns: [t.storeId, t.pointOfSaleId],
+      foreignColumns: [pointOfSale.storeId, pointOfSale.id],
+    }),
+  ],
 );
 
 export const activityLog = pgTable(

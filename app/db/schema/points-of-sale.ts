@@ -44,6 +44,9 @@ export const pointOfSale = pgTable(
     phone: text(),
     hours: jsonb().$type<WeekHours>(),
     position: integer().notNull().default(0),
+    // Decision 0085: a closed point of sale leaves the store's lists, menus and live files, but its
+    // dated archive and price history stay (the legal record): it is never deleted.
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

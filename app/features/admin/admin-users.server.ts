@@ -122,12 +122,21 @@ async function signInMethods(db: Queryable, userIds: string[]): Promise<Map<stri
 
 /**
  * Makes the account with this address an admin (scripts/create-admin.ts, ADMIN_EMAILS).
- * Returns false when no account has the address; an admin stays one.
+ * Returns false when no account has the address (with `provenOnly`, also when its address is not
+ * proven: decision 0092); an admin stays one.
  */
-export async function grantAdmin(db: Db, email: string, source: string): Promise<boolean> {
+export async function grantAdmin(
+  db: Db,
+  email: string,
+  source: string,
+  options: { provenOnly?: boolean } = {},
+): Promise<boolean> {
   const address = email.trim().toLowerCase();
-  const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, address));
-  if (!row) return false;
+  const [row] = await db
+    .select({ id: user.id, role: user.role, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, address));
+  if (!row || (options.provenOnly && !row.emailVerified)) return false;
   if (row.role === "admin") return true;
   await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, row.id));
   await recordAudit(db, { action: "admin_granted", userId: row.id, email: address, method: source });
@@ -135,12 +144,13 @@ export async function grantAdmin(db: Db, email: string, source: string): Promise
 }
 
 /**
- * ADMIN_EMAILS (comma-separated), applied at every start to the addresses that have accounts; an
- * address that signs up later is made an admin at sign-up (auth.server.ts).
+ * ADMIN_EMAILS (comma-separated), applied at every start to the addresses whose accounts are proven;
+ * an address that signs up later is made an admin once it is proven (app/auth/admin-emails.server.ts).
  */
 export async function applyAdminEmails(db: Db, emails: string[]): Promise<string[]> {
   const granted: string[] = [];
-  for (const email of emails) if (await grantAdmin(db, email, "ADMIN_EMAILS")) granted.push(email);
+  for (const email of emails)
+    if (await grantAdmin(db, email, "ADMIN_EMAILS", { provenOnly: true })) granted.push(email);
   return granted;
 }
 

@@ -41,7 +41,7 @@ export async function setApiOverride(
   productId: string,
   fields: Fields,
 ) {
-  const saved = await setOverride(ctx, { pointOfSaleId, productId, ...fields });
+  const saved = await setOverride(ctx, { pointOfSaleId, productId, ...fields, source: "api" });
   return saved ? overrideOf(saved) : { productId, priceCents: null, availability: null, excluded: false };
 }
 

@@ -65,7 +65,8 @@ const RULES: Record<ComplianceIssue, () => SQL> = {
         and ${productReport.productId} = ${product.id} and ${productReport.status} = 'new'
         and 'price' = any(${productReport.reasons})
         and not exists (select 1 from ${priceHistory} where ${priceHistory.storeId} = ${product.storeId}
-          and ${priceHistory.productId} = ${product.id} and ${priceHistory.changedAt} > ${productReport.createdAt}))`,
+          and ${priceHistory.productId} = ${product.id} and ${priceHistory.pointOfSaleId} is null
+          and ${priceHistory.changedAt} > ${productReport.createdAt}))`,
     )!,
 };
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot, productReport } from "~/db/schema/compliance";
+import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { store } from "~/db/schema/stores";
 import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
@@ -59,6 +60,11 @@ export async function seedDemoCompliance(
       insert into ${priceSnapshot} (store_id, day, kind, product_count, csv, json, created_at)
       select store_id, day, 'day_end', product_count, csv, json, ${dayEnd.toISOString()}
       from ${priceSnapshot} where store_id = ${demo.storeId} and day = ${day} and kind = 'confirmation'`);
+    // Each point of sale's list too: the day's last snapshot of a point is its own (decision 0086).
+    await tx.execute(sql`
+      insert into ${pointOfSaleSnapshot} (store_id, point_of_sale_id, day, json, created_at)
+      select store_id, point_of_sale_id, day, json, ${dayEnd.toISOString()}
+      from ${pointOfSaleSnapshot} where store_id = ${demo.storeId} and day = ${day}`);
   }
   const [first, second, third, fourth] = demo.products;
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);

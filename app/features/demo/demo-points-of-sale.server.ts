@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { pointOfSale } from "~/db/schema/points-of-sale";
 import { toStoreAddress } from "~/features/address/address.server";
 import { EmbeddedAddressProvider } from "~/features/address/embedded-provider.server";
-import { excludeProduct, setOverride } from "~/features/points-of-sale/overrides.server";
+import { setOverride } from "~/features/points-of-sale/overrides.server";
 import { createPointOfSale } from "~/features/points-of-sale/point-of-sale.server";
 import { DEMO_PRODUCTS } from "./demo-products";
 
@@ -39,10 +39,17 @@ export async function seedDemoPointsOfSale(
       pointOfSaleId: point.id,
       productId: item.id,
       priceCents: item.priceCents + DEMO_TETOVO_EXTRA_CENTS,
+      source: "seed",
     });
   }
   const excluded = regular[DEMO_TETOVO_OVERRIDES];
-  if (excluded) await excludeProduct(ctx, point.id, excluded.id);
+  if (excluded)
+    await setOverride(ctx, {
+      pointOfSaleId: point.id,
+      productId: excluded.id,
+      excluded: true,
+      source: "seed",
+    });
 }
 
 /** The demo's Tetovo point of sale (tests, the e2e). */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceSnapshot } from "~/db/schema/compliance";
 import { skopjeDay } from "~/features/confirmation/calendar";
@@ -48,17 +48,28 @@ export async function archivePriceList(
   });
   // Issue 19: each point of sale's list too, whenever one can differ from the store's; otherwise a
   // point of sale's archive is the store's (getArchivedFile).
+  // Each as public at `at` and on `at`'s day, like the store's (the day-end catch-up archives
+  // yesterday's lists the next morning: they belong to yesterday, with yesterday's promotions).
   if (await hasPointOfSaleDifferences({ db, storeId: store.id })) {
-    await archivePointOfSaleLists(db, store, skopjeDay(now), now, toJson);
+    await archivePointOfSaleLists(db, store, skopjeDay(at), now, toJson, at);
   }
 }
 
-/** The last snapshot taken on that day: what was public at the day's end (or its last confirmation). */
-export async function getSnapshot(db: Queryable, storeId: string, day: string) {
+/**
+ * The last snapshot taken on that day: what was public at the day's end (or its last
+ * confirmation); with `notAfter`, the last taken by then.
+ */
+export async function getSnapshot(db: Queryable, storeId: string, day: string, notAfter?: Date) {
   const [row] = await db
     .select({ csv: priceSnapshot.csv, json: priceSnapshot.json, createdAt: priceSnapshot.createdAt })
     .from(priceSnapshot)
-    .where(and(eq(priceSnapshot.storeId, storeId), eq(priceSnapshot.day, day)))
+    .where(
+      and(
+        eq(priceSnapshot.storeId, storeId),
+        eq(priceSnapshot.day, day),
+        notAfter ? lte(priceSnapshot.createdAt, notAfter) : undefined,
+      ),
+    )
     .orderBy(desc(priceSnapshot.createdAt))
     .limit(1);
   return row ?? null;
@@ -75,12 +86,20 @@ export async function getArchivedFile(
   format: "csv" | "json",
   locale: Locale,
   /** A point of sale's archive (issue 19): its own snapshot, else the store's when none was needed. */
-  pointOfSale?: { id: string; createdAt: Date },
+  pointOfSale?: { id: string; createdAt: Date; closedAt?: Date | null },
 ): Promise<{ body: string; createdAt: Date } | null> {
+  const closedAt = pointOfSale?.closedAt ?? null;
+  // A closed point of sale (decision 0085) has no list after the day it closed.
+  if (closedAt && day > skopjeDay(closedAt)) return null;
   const own = pointOfSale ? await getPointOfSaleSnapshot(db, storeId, pointOfSale.id, day) : null;
   // A point of sale opened after that day has no list of that day.
   if (pointOfSale && !own && skopjeDay(pointOfSale.createdAt) > day) return null;
-  const snapshot = own ?? (await getSnapshot(db, storeId, day));
+  // The store's lists after it closed are not the closed point's.
+  const storeWide = await getSnapshot(db, storeId, day, closedAt ?? undefined);
+  // The day's last list: the point's own, unless the store's was archived after it (each archive
+  // stores the points' lists beside the store's whenever one can differ, so a later store snapshot
+  // alone means the point's list was the store's by then, e.g. its own prices were removed).
+  const snapshot = own && (!storeWide || own.createdAt >= storeWide.createdAt) ? own : storeWide;
   if (!snapshot) return null;
   const body = format === "json" ? snapshot.json : toCsv(fromJson(snapshot.json), getFixedT(locale));
   return { body, createdAt: snapshot.createdAt };

@@ -133,7 +133,7 @@ export async function jobSheetSummary(
       sampleRows: job.sampleRows,
     };
   }
-  // A job uploaded before the summary was kept (migration 0025).
+  // A job uploaded before the summary was kept (migration 0026).
   const summary = sheetSummary(await readJobSheet(job));
   return {
     encoding: summary.sheetEncoding,

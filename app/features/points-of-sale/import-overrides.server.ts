@@ -5,6 +5,7 @@ import { pointOfSaleProduct } from "~/db/schema/points-of-sale";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import type { PointOfSaleRow } from "~/features/import/point-of-sale-rows.server";
 import type { Skipped } from "~/features/import/rows";
+import { type PriceChange, recordPriceChanges } from "~/features/pricing/price-history.server";
 import type { StoreContext } from "~/lib/service-context";
 
 // Issue 19: an import row with a point of sale (its name or slug) sets that point's own price (and
@@ -44,6 +45,7 @@ export async function importPointOfSaleRows(
     .where(eq(pointOfSaleProduct.storeId, ctx.storeId));
   const before = new Map(existing.map((row) => [`${row.pointOfSaleId}|${row.productId}`, row]));
   const activity: ActivityEntry[] = [];
+  const history: PriceChange[] = [];
   for (const row of rows) {
     const point = { id: row.pointOfSaleId, name: row.pointOfSaleName };
     const item = (row.barcode ? byBarcode.get(row.barcode) : undefined) ?? byName.get(row.name);
@@ -107,6 +109,22 @@ export async function importPointOfSaleRows(
       });
     }
     const oldPrice = old?.priceCents ?? item.priceCents;
+    // The legal record of the point's price and availability (decision 0086), as setOverride writes it.
+    if (
+      oldPrice !== row.priceCents ||
+      (old?.availability ?? null) !== availability ||
+      excluded !== wasExcluded
+    ) {
+      history.push({
+        productId: item.id,
+        oldPriceCents: oldPrice,
+        newPriceCents: row.priceCents,
+        source: "import",
+        pointOfSaleId: point.id,
+        availability: availability ?? item.availability,
+        excluded,
+      });
+    }
     if (oldPrice !== row.priceCents) {
       activity.push({
         storeId: ctx.storeId,
@@ -124,6 +142,7 @@ export async function importPointOfSaleRows(
       });
     }
   }
+  await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, history);
   await recordActivity(tx, activity);
   return result;
 }

@@ -4,6 +4,7 @@ import type { Availability } from "~/db/schema/catalog-enums";
 import { pointOfSale, pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
 import { promotion } from "~/db/schema/promotions";
 import { recordActivity } from "~/features/activity/activity.server";
+import { type PriceSource, recordPriceChanges } from "~/features/pricing/price-history.server";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
@@ -30,6 +31,8 @@ export type OverrideChange = {
   priceCents?: number | null;
   availability?: Availability | null;
   excluded?: boolean;
+  /** Where the change came from, for the price history (default: the dashboard's form). */
+  source?: PriceSource;
 };
 
 async function productOf(ctx: StoreContext, productId: string) {
@@ -39,6 +42,7 @@ async function productOf(ctx: StoreContext, productId: string) {
       id: product.id,
       name: product.name,
       priceCents: product.priceCents,
+      availability: product.availability,
       categoryId: product.categoryId,
     })
     .from(product)
@@ -84,8 +88,9 @@ export async function listPointOfSaleOverrides(
 
 /**
  * Sets what `change` names of a product's override at a point of sale; an override left with
- * nothing of its own is deleted. Both ids must be the store's. Writes an activity row in the
- * same transaction (the price with old → new, like a store-wide change).
+ * nothing of its own is deleted. Both ids must be the store's. Writes, in the same transaction, a
+ * price-history row with the point of sale (decision 0086: the legal record of what the point
+ * charged, and whether it sold the product) and an activity row (old → new, like a store-wide change).
  */
 export async function setOverride(ctx: StoreContext, change: OverrideChange): Promise<Override | null> {
   const point = await getPointOfSale(ctx, change.pointOfSaleId);
@@ -136,6 +141,21 @@ export async function setOverride(ctx: StoreContext, change: OverrideChange): Pr
       productId: item.id,
       categoryId: item.categoryId,
     };
+    const availabilityChanged = (before?.availability ?? null) !== next.availability;
+    const exclusionChanged = (before?.excluded ?? false) !== next.excluded;
+    if (oldPrice !== newPrice || availabilityChanged || exclusionChanged) {
+      await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
+        {
+          productId: item.id,
+          oldPriceCents: oldPrice,
+          newPriceCents: newPrice,
+          source: change.source ?? "form",
+          pointOfSaleId: point.id,
+          availability: next.availability ?? item.availability,
+          excluded: next.excluded,
+        },
+      ]);
+    }
     if (oldPrice !== newPrice) {
       await recordActivity(tx, {
         ...common,
@@ -148,10 +168,7 @@ export async function setOverride(ctx: StoreContext, change: OverrideChange): Pr
         },
       });
     }
-    if (
-      (before?.availability ?? null) !== next.availability ||
-      (before?.excluded ?? false) !== next.excluded
-    ) {
+    if (availabilityChanged || exclusionChanged) {
       await recordActivity(tx, {
         ...common,
         type: "product_updated",
@@ -223,7 +240,7 @@ export async function setPromotionPointsOfSale(
     const points = await tx
       .select({ id: pointOfSale.id })
       .from(pointOfSale)
-      .where(eq(pointOfSale.storeId, ctx.storeId));
+      .where(and(eq(pointOfSale.storeId, ctx.storeId), isNull(pointOfSale.closedAt)));
     const ours = new Set(points.map((row) => row.id));
     if (wanted.some((id) => !ours.has(id))) throw new AppError("notFound");
     const limited = wanted.length === 0 || wanted.length === ours.size ? [] : wanted;
@@ -246,7 +263,7 @@ export async function hasPointOfSaleDifferences(ctx: Pick<StoreContext, "db" | "
   const points = await ctx.db
     .select({ id: pointOfSale.id })
     .from(pointOfSale)
-    .where(eq(pointOfSale.storeId, ctx.storeId))
+    .where(and(eq(pointOfSale.storeId, ctx.storeId), isNull(pointOfSale.closedAt)))
     .limit(2);
   if (points.length > 1) return true;
   const [override] = await ctx.db

@@ -51,16 +51,20 @@ export async function getPointOfSalePriceList(
   return buildPointOfSalePriceList(ctx.db, owner, point, at);
 }
 
-/** Stores each point of sale's list as public now, beside the store's snapshot (snapshot.server.ts). */
+/**
+ * Stores each point of sale's list as public at `at` (default: now) as that day's, beside the
+ * store's snapshot (snapshot.server.ts).
+ */
 export async function archivePointOfSaleLists(
   db: Queryable,
   owner: ListStore,
   day: string,
   now: Date,
   toJson: (list: PriceList) => string,
+  at: Date = now,
 ): Promise<void> {
   for (const point of await selectPointsOfSale(db, owner.id)) {
-    const list = await buildPointOfSalePriceList(db, owner, point, now);
+    const list = await buildPointOfSalePriceList(db, owner, point, at);
     await db
       .insert(pointOfSaleSnapshot)
       .values({ storeId: owner.id, pointOfSaleId: point.id, day, json: toJson(list), createdAt: now });

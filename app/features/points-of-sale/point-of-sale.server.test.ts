@@ -5,8 +5,8 @@ import { store } from "~/db/schema/stores";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pointOfSaleFormSchema } from "./point-of-sale.schema";
 import {
+  closePointOfSale,
   createPointOfSale,
-  deletePointOfSale,
   findPointOfSaleBySlug,
   getPointOfSale,
   listPointsOfSale,
@@ -103,7 +103,7 @@ describe("a store's points of sale", () => {
     await expect(updatePointOfSale(shop.ctx, theirs.id, input("Мое"))).rejects.toMatchObject({
       code: "notFound",
     });
-    await expect(deletePointOfSale(shop.ctx, theirs.id)).rejects.toMatchObject({ code: "notFound" });
+    await expect(closePointOfSale(shop.ctx, theirs.id)).rejects.toMatchObject({ code: "notFound" });
     await expect(getPointOfSale(shop.ctx, "not-a-uuid")).rejects.toMatchObject({ code: "notFound" });
     expect((await getPointOfSale(other.ctx, theirs.id)).name).toBe("Туѓо");
   });
@@ -128,22 +128,22 @@ describe("a store's points of sale", () => {
 });
 
 describe("the last point of sale stays", () => {
-  it("refuses deleting the only one, and deletes another", async () => {
+  it("refuses closing the only one, and closes another", async () => {
     const shop = await createTestStore(database);
     const [first] = await listPointsOfSale(shop.ctx);
-    await expect(deletePointOfSale(shop.ctx, first!.id)).rejects.toMatchObject({ code: "lastPointOfSale" });
+    await expect(closePointOfSale(shop.ctx, first!.id)).rejects.toMatchObject({ code: "lastPointOfSale" });
     const second = await createPointOfSale(shop.ctx, input("Втора"));
-    await deletePointOfSale(shop.ctx, first!.id);
+    await closePointOfSale(shop.ctx, first!.id);
     expect((await listPointsOfSale(shop.ctx)).map((p) => p.id)).toEqual([second.id]);
   });
 
-  it("two concurrent deletes of the last two leave one", async () => {
+  it("two concurrent closings of the last two leave one", async () => {
     const shop = await createTestStore(database);
     const [first] = await listPointsOfSale(shop.ctx);
     const second = await createPointOfSale(shop.ctx, input("Втора"));
     const results = await Promise.allSettled([
-      deletePointOfSale(shop.ctx, first!.id),
-      deletePointOfSale(shop.ctx, second.id),
+      closePointOfSale(shop.ctx, first!.id),
+      closePointOfSale(shop.ctx, second.id),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await listPointsOfSale(shop.ctx)).toHaveLength(1);

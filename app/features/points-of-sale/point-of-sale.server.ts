@@ -1,14 +1,16 @@
-import { and, asc, count, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, max, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { pointOfSale } from "~/db/schema/points-of-sale";
 import { store } from "~/db/schema/stores";
 import type { StoreAddress } from "~/features/address/address";
+import { getClock } from "~/features/confirmation/clock.server";
 import type { WeekHours } from "~/features/stores/hours";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { MAX_POINTS_OF_SALE } from "./point-of-sale.schema";
+import { archiveClosingList } from "./point-of-sale-closing.server";
 import { slugProblem, suggestSlug } from "./point-of-sale-slug";
 
 // Issue 19 (decision 0068): a store's points of sale. Every store has at least one (migration 0019
@@ -26,41 +28,67 @@ export type PointOfSaleInput = {
   hours?: WeekHours | null;
 };
 
-/** The store's points of sale in their order (the first is the one onboarding created). */
+/** The store's open points of sale in their order (the first is the one onboarding created). */
 export function listPointsOfSale(ctx: StoreContext): Promise<PointOfSale[]> {
   return selectPointsOfSale(ctx.db, ctx.storeId);
 }
 
+/** Open points of sale only: a closed one is in no list, menu, import, promotion or new archive. */
 export function selectPointsOfSale(db: Queryable, storeId: string): Promise<PointOfSale[]> {
   return db
     .select()
     .from(pointOfSale)
-    .where(eq(pointOfSale.storeId, storeId))
+    .where(and(eq(pointOfSale.storeId, storeId), isNull(pointOfSale.closedAt)))
     .orderBy(asc(pointOfSale.position), asc(pointOfSale.createdAt), asc(pointOfSale.id));
 }
 
-/** One of the store's points of sale; another store's id, or no id at all, is "not found". */
+/** The store's closed points of sale, last closed first (settings: where their archive stays). */
+export function listClosedPointsOfSale(ctx: StoreContext): Promise<PointOfSale[]> {
+  return ctx.db
+    .select()
+    .from(pointOfSale)
+    .where(and(eq(pointOfSale.storeId, ctx.storeId), isNotNull(pointOfSale.closedAt)))
+    .orderBy(sql`${pointOfSale.closedAt} desc`, asc(pointOfSale.id));
+}
+
+/** One of the store's open points of sale; another store's id, a closed one or no id is "not found". */
 export async function getPointOfSale(ctx: StoreContext, pointOfSaleId: string): Promise<PointOfSale> {
   if (!isUuid(pointOfSaleId)) throw new AppError("notFound");
   const [row] = await ctx.db
     .select()
     .from(pointOfSale)
-    .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)));
+    .where(
+      and(
+        eq(pointOfSale.storeId, ctx.storeId),
+        eq(pointOfSale.id, pointOfSaleId),
+        isNull(pointOfSale.closedAt),
+      ),
+    );
   if (!row) throw new AppError("notFound");
   return row;
 }
 
-/** The public lookup of /{username}/{slug}: null for a junk slug or another store's. */
+/**
+ * The public lookup of /{username}/{slug}: null for a junk slug or another store's, and for a
+ * closed one unless `closed` (its dated archive stays at its address, decision 0085).
+ */
 export async function findPointOfSaleBySlug(
   db: Queryable,
   storeId: string,
   slug: string,
+  options: { closed?: boolean } = {},
 ): Promise<PointOfSale | null> {
   if (slugProblem(slug) !== null) return null;
   const [row] = await db
     .select()
     .from(pointOfSale)
-    .where(and(eq(pointOfSale.storeId, storeId), eq(pointOfSale.slug, slug)));
+    .where(
+      and(
+        eq(pointOfSale.storeId, storeId),
+        eq(pointOfSale.slug, slug),
+        options.closed ? undefined : isNull(pointOfSale.closedAt),
+      ),
+    );
   return row ?? null;
 }
 
@@ -97,7 +125,7 @@ export async function createPointOfSale(ctx: StoreContext, input: PointOfSaleInp
       const [stats] = await tx
         .select({ total: count(), last: max(pointOfSale.position) })
         .from(pointOfSale)
-        .where(eq(pointOfSale.storeId, ctx.storeId));
+        .where(and(eq(pointOfSale.storeId, ctx.storeId), isNull(pointOfSale.closedAt)));
       if ((stats?.total ?? 0) >= MAX_POINTS_OF_SALE) {
         throw new AppError("validation", { fields: { name: "validation:pointOfSaleLimit" } });
       }
@@ -139,7 +167,13 @@ export async function updatePointOfSale(
       ...(input.hours !== undefined ? { hours: input.hours } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)))
+    .where(
+      and(
+        eq(pointOfSale.storeId, ctx.storeId),
+        eq(pointOfSale.id, pointOfSaleId),
+        isNull(pointOfSale.closedAt),
+      ),
+    )
     .returning();
   if (!row) throw new AppError("notFound");
   return row;
@@ -154,46 +188,52 @@ export async function setPointOfSaleHours(
   const updated = await ctx.db
     .update(pointOfSale)
     .set({ hours, updatedAt: new Date() })
-    .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)))
+    .where(
+      and(
+        eq(pointOfSale.storeId, ctx.storeId),
+        eq(pointOfSale.id, pointOfSaleId),
+        isNull(pointOfSale.closedAt),
+      ),
+    )
     .returning({ id: pointOfSale.id });
   if (updated.length === 0) throw new AppError("notFound");
 }
 
 /**
- * Deletes a point of sale with its overrides and archive; the last one stays (PRODUCT.md: a store
- * has at least one). The store row is locked first, so two requests deleting the last two cannot
- * both pass the count; the database trigger of migration 0019 holds the same rule for every writer.
+ * Closes a point of sale (decision 0085): it leaves the store's lists, menus and live files, its
+ * overrides stop counting, and its price history and dated archive stay at their stable addresses
+ * (the legal record an inspector asks for); its list as public at this moment is archived as that
+ * day's last. The last open one stays (PRODUCT.md: a store has at least one). The store row is
+ * locked first, so two requests closing the last two cannot both pass the count.
  */
-export async function deletePointOfSale(ctx: StoreContext, pointOfSaleId: string): Promise<void> {
+export async function closePointOfSale(
+  ctx: StoreContext,
+  pointOfSaleId: string,
+  now = getClock().now(),
+): Promise<void> {
   if (!isUuid(pointOfSaleId)) throw new AppError("notFound");
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.select({ id: store.id }).from(store).where(eq(store.id, ctx.storeId)).for("update");
+      const [owner] = await tx.select().from(store).where(eq(store.id, ctx.storeId)).for("update");
+      const open = and(eq(pointOfSale.storeId, ctx.storeId), isNull(pointOfSale.closedAt));
       const [target] = await tx
-        .select({ id: pointOfSale.id })
+        .select()
         .from(pointOfSale)
-        .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)));
-      if (!target) throw new AppError("notFound");
+        .where(and(open, eq(pointOfSale.id, pointOfSaleId)));
+      if (!target || !owner) throw new AppError("notFound");
       const [others] = await tx
         .select({ value: count() })
         .from(pointOfSale)
-        .where(and(eq(pointOfSale.storeId, ctx.storeId), ne(pointOfSale.id, pointOfSaleId)));
+        .where(and(open, ne(pointOfSale.id, pointOfSaleId)));
       if ((others?.value ?? 0) === 0) throw new AppError("lastPointOfSale");
+      await archiveClosingList(tx, owner, target, now);
       await tx
-        .delete(pointOfSale)
+        .update(pointOfSale)
+        .set({ closedAt: now, updatedAt: now })
         .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)));
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (isKeepOneViolation(error)) throw new AppError("lastPointOfSale");
     throw new AppError("storeSaveFailed", { cause: error });
   }
-}
-
-function isKeepOneViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { constraint?: string }).constraint === "point_of_sale_keep_one") return true;
-    if (String((e as { message?: string }).message ?? "").includes("at least one point of sale")) return true;
-  }
-  return false;
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { type PRICE_SOURCES, priceHistory } from "~/db/schema/activity";
+import type { Availability } from "~/db/schema/catalog-enums";
+import { pointOfSale } from "~/db/schema/points-of-sale";
 import type { StoreContext } from "~/lib/service-context";
 
 export type PriceSource = (typeof PRICE_SOURCES)[number];
@@ -10,6 +12,13 @@ export type PriceChange = {
   oldPriceCents: number | null;
   newPriceCents: number;
   source: PriceSource;
+  /**
+   * Issue 19 (decision 0086): a change at one point of sale; the prices are its effective prices
+   * (its own, else the store's), availability and excluded what held there after the change.
+   */
+  pointOfSaleId?: string | null;
+  availability?: Availability | null;
+  excluded?: boolean | null;
 };
 
 /** Append-only: every price change from any path lands here, in the transaction of the change. */
@@ -25,6 +34,7 @@ export async function recordPriceChanges(
   }
 }
 
+/** A product's price history, newest first: the store's prices and each point of sale's own changes. */
 export async function listPriceHistory(ctx: StoreContext, productId: string, limit = 20) {
   return ctx.db
     .select({
@@ -32,8 +42,15 @@ export async function listPriceHistory(ctx: StoreContext, productId: string, lim
       newPriceCents: priceHistory.newPriceCents,
       source: priceHistory.source,
       changedAt: priceHistory.changedAt,
+      pointOfSale: pointOfSale.name,
+      availability: priceHistory.availability,
+      excluded: priceHistory.excluded,
     })
     .from(priceHistory)
+    .leftJoin(
+      pointOfSale,
+      and(eq(pointOfSale.storeId, priceHistory.storeId), eq(pointOfSale.id, priceHistory.pointOfSaleId)),
+    )
     .where(and(eq(priceHistory.storeId, ctx.storeId), eq(priceHistory.productId, productId)))
     .orderBy(desc(priceHistory.changedAt))
     .limit(limit);

@@ -124,7 +124,8 @@ export function priorPriceSql(options: {
   const days = sql.raw(String(PRIOR_PRICE_DAYS));
   const windowStart = sql`(${start} - make_interval(days => ${days}))`;
   const windowStartDay = sql`((${options.startsOn})::date - ${days})`;
-  const same = sql`h.store_id = ${storeId} and h.product_id = ${productId}`;
+  // The store's own prices: a point of sale's rows (decision 0086) are its prices, not the store's.
+  const same = sql`h.store_id = ${storeId} and h.product_id = ${productId} and h.point_of_sale_id is null`;
   const otherPromotion =
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
   // The other promotion's days inside the window, as instants [from, to): the assignment's days,
@@ -198,8 +199,9 @@ export function priceInEffectColumns(
     promotionType: sql<string | null>`${running.promotionType}`,
     promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
     promotionEndsOn: sql<string | null>`${running.endsOn}::text`,
-    // At a point of sale with its own price, never above that price: the history keeps the store's
-    // prices only, so the lower of the two is the one the law's rule cannot have missed (decision 0069).
+    // At a point of sale with its own price, never above that price: the prior price is reckoned on
+    // the store's history, so the lower of the two is the one the law's rule cannot have missed
+    // (decisions 0069, 0086).
     priorPriceCents: sql<number | null>`case when ${promoted} then ${
       override ? sql`least(${prior}, ${override.priceCents})` : prior
     } end`.mapWith((value) => (value === null ? null : Number(value))),

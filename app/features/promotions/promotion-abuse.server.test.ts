@@ -144,3 +144,52 @@ describe("the seasonal windows' edges, in Skopje days", () => {
     ]).toEqual([300_000, 270_000, 270_000, 300_000, 50_000, 45_000, 45_000, 50_000]);
   });
 });
+
+describe("an edit of a promotion that has started (decision 0089)", () => {
+  it("cannot rewrite the prices of the days it has run, but may add products and move its end", async () => {
+    const { ctx } = await createTestStore(database);
+    const item = await createProduct(ctx, productInput({ name: "Чоколадо", price: "200" }));
+    const other = await createProduct(ctx, productInput({ name: "Бонбони", price: "100" }));
+    const days = { name: "Јуни", startsOn: "2026-06-01", endsOn: "2026-06-20" };
+    const june = await savePromotion(ctx, promotionInput([{ productId: item.id }], days), {
+      now: skopjeInstant("2026-05-25", 10, 0),
+    });
+    const on10June = { id: june.id, now: skopjeInstant("2026-06-10", 8, 0) };
+    const price = async (day: string) =>
+      (await pricesInEffect(ctx.db, ctx.storeId, [item.id], skopjeInstant(day, 12, 0))).get(item.id)!
+        .priceCents;
+    const attempts: [string, Record<string, string>][] = [
+      ["discount", { value: "30" }],
+      ["discount type", { discountType: "fixed", value: "20" }],
+      ["type", { type: "clearance" }],
+      ["first day", { startsOn: "2026-06-05" }],
+      ["end before yesterday", { endsOn: "2026-06-05" }],
+    ];
+    const answers = [];
+    for (const [label, change] of attempts) {
+      const input = promotionInput([{ productId: item.id }], { ...days, ...change });
+      answers.push([
+        label,
+        await savePromotion(ctx, input, on10June).then(
+          () => "saved",
+          (error) => error.code,
+        ),
+      ]);
+    }
+    expect(answers).toEqual(attempts.map(([label]) => [label, "promotionStartedFixed"]));
+    expect(await price("2026-06-05")).toBe(18_000);
+    // Products and a later (or earlier, from yesterday on) end are the owner's to change.
+    const longer = { ...days, endsOn: "2026-06-25" };
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }, { productId: other.id }], longer),
+      on10June,
+    );
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { ...days, endsOn: "2026-06-09" }),
+      on10June,
+    );
+    expect([await price("2026-06-05"), await price("2026-06-12")]).toEqual([18_000, 20_000]);
+  });
+});

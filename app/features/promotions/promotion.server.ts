@@ -205,6 +205,26 @@ export async function checkProducts(ctx: StoreContext, input: PromotionInput, lo
 }
 
 /**
+ * A promotion that has started is on the public record as it ran (decision 0089): an edit may add
+ * or take out products and move its end, but not change its first day, its type or its discount,
+ * nor end it before yesterday; any of those would rewrite the prices of days already shown.
+ */
+function keepsItsRecord(existing: PromotionRow, input: PromotionInput, today: string) {
+  if (existing.startsOn > today) return;
+  const yesterday = addDays(today, -1);
+  // The earlier of its own end and yesterday (days as "YYYY-MM-DD" sort as they fall).
+  const ranUntil = [existing.endsOn, yesterday].sort()[0]!;
+  const rewritten =
+    input.startsOn !== existing.startsOn ||
+    input.type !== existing.type ||
+    input.discountType !== existing.discountType ||
+    input.discountValue !== existing.discountValue ||
+    input.endsOn < ranUntil;
+  if (rewritten)
+    throw new AppError("promotionStartedFixed", { fields: { form: "errors:promotionStartedFixed" } });
+}
+
+/**
  * Creates (no id) or replaces (id) a promotion with its products in one transaction. A product in
  * another active promotion on the same days is moved only when the owner confirmed (input.move);
  * otherwise "promotionMoveConfirm" names the products and their promotions.
@@ -218,7 +238,7 @@ export async function savePromotion(
   const now = options.now ?? getClock().now();
   const today = promotionDay(now);
   const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn) };
-  if (id !== null) await getPromotion(ctx, id);
+  if (id !== null) keepsItsRecord(await getPromotion(ctx, id), input, today);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
   const days = { startsOn: input.startsOn, endsOn: input.endsOn };
   try {

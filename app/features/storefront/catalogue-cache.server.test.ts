@@ -5,7 +5,7 @@ import { store } from "~/db/schema/stores";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createCategory, renameCategory } from "~/features/categories/category.server";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
@@ -114,6 +114,34 @@ describe("public catalogue cache", () => {
     const loads = cache.loads;
     await getStorefront(database.db, other.username, { page: 1 }, new Date(), cache);
     expect(cache.loads).toBe(loads);
+  });
+
+  it("holds a catalogue for one Skopje day: tomorrow's promotion is in effect at midnight, version or not", async () => {
+    const shop = await createTestStore(database);
+    const milk = await createProduct(shop.ctx, input("Млеко", "100"));
+    const today = skopjeDay(new Date());
+    const tomorrow = addDays(today, 1);
+    await savePromotion(
+      shop.ctx,
+      promotionInput([{ productId: milk.id, customPrice: "80" }], {
+        startsOn: tomorrow,
+        endsOn: addDays(today, 5),
+      }),
+    );
+    await settle();
+    const at = (day: string, hour: number, minute: number) => skopjeInstant(day, hour, minute);
+    const priceAt = async (instant: Date) =>
+      (await getStorefront(database.db, shop.username, { page: 1 }, instant, cache)).products[0]?.priceCents;
+    expect(await priceAt(at(today, 23, 58))).toBe(10_000);
+    const loads = cache.loads;
+    expect(await priceAt(at(today, 23, 59))).toBe(10_000);
+    expect(cache.loads).toBe(loads); // the same day: from memory
+    // Nothing in the database changed (the promotion-boundaries job has not run): the new day alone
+    // makes the held catalogue stale.
+    expect(await priceAt(at(tomorrow, 0, 1))).toBe(8_000);
+    expect(cache.loads).toBe(loads + 1);
+    expect(await priceAt(at(tomorrow, 0, 2))).toBe(8_000);
+    expect(cache.loads).toBe(loads + 1);
   });
 
   it("answers from the database when it cannot hear changes", async () => {

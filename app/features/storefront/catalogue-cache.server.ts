@@ -4,6 +4,7 @@ import {
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
 import type { CardProduct } from "./product-cards-html";
@@ -12,7 +13,9 @@ import type { StoreVersions } from "./store-versions.server";
 // The public catalogue of a store, held in memory between changes (decision 0009). A render of the
 // public page (a page-cache miss: another filter, search, sort or page) then reads no database at
 // all. An entry is trusted exactly like a cached page: only while its store.version is the newest
-// one StoreVersions has heard of. CATALOGUE_CACHE=off turns it off; every render then queries.
+// one StoreVersions has heard of, and only on the Skopje day it was read for (decision 0092): its
+// prices are the ones in effect that day (issue 15), and a day starts without any write that would
+// move the version. CATALOGUE_CACHE=off turns it off; every render then queries.
 
 /** Stores with more active products than this are filtered by the database on every render. */
 export const IN_MEMORY_PRODUCT_LIMIT = 2_000;
@@ -72,7 +75,7 @@ export type Catalogue = {
   products: HeldProduct[] | null;
 };
 
-type Entry = Catalogue & { version: number; size: number };
+type Entry = Catalogue & { version: number; day: string; size: number };
 
 /**
  * Reads a store's catalogue from the database; null when no store has this username. Without
@@ -121,18 +124,19 @@ export class CatalogueCache {
     this.held = 0;
   }
 
-  /** The store's id and version when its catalogue is held and current (no query needed). */
+  /** The store's id and version when its catalogue is held and current, of any day (no query needed). */
   currentVersion(username: string): { id: string; version: number } | null {
     const entry = this.valid(username.toLowerCase());
     return entry ? { id: entry.store.id, version: entry.version } : null;
   }
 
   /** The current catalogue of the store with this username, from memory when it is held. */
-  async get(db: Queryable, name: string, at?: Date): Promise<Catalogue | null> {
+  async get(db: Queryable, name: string, at = new Date()): Promise<Catalogue | null> {
     const username = name.toLowerCase();
     if (!this.enabled || !this.versions.isLive) return loadCatalogue(db, username, false, at);
+    const day = skopjeDay(at);
     const held = this.valid(username);
-    if (held) {
+    if (held && held.day === day) {
       this.hits++;
       // Most recently used last: the first entry is the one to evict.
       this.entries.delete(username);
@@ -146,7 +150,7 @@ export class CatalogueCache {
     this.versions.note(id, version);
     // Tagged with the version read before the rest: if anything changed while loading, the newer
     // version is already known or about to be, and this entry is never served.
-    if (this.versions.newest(id) === version) this.put(username, { ...catalogue, version, size: 0 });
+    if (this.versions.newest(id) === version) this.put(username, { ...catalogue, version, day, size: 0 });
     return catalogue;
   }
 

@@ -46,13 +46,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     librarySuggestions,
     categories,
     history,
-    promotions: promotions.map(({ id, name, type, startsOn, endsOn, state }) => ({
+    promotions: promotions.map(({ id, name, type, startsOn, endsOn, state, deleted }) => ({
       id,
       name,
       type,
       startsOn,
       endsOn,
       state,
+      deleted,
     })),
   };
 }

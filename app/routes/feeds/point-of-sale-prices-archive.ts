@@ -15,7 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw data(null, { status: 404 });
-  const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale);
+  // A closed point of sale's archive stays at its address (decision 0085).
+  const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale, { closed: true });
   if (!point) throw data(null, { status: 404 });
   const locale = csvLocale(new URL(request.url));
   const snapshot = await getArchivedFile(db, store.id, day, format, locale, point);

@@ -8,6 +8,10 @@ type Entry = {
   newPriceCents: number;
   source: string;
   changedAt: Date | string;
+  /** Issue 19 (decision 0086): a change at this point of sale; absent or null: the store's price. */
+  pointOfSale?: string | null;
+  availability?: string | null;
+  excluded?: boolean | null;
 };
 
 export function PriceHistoryList({ history }: { history: Entry[] }) {
@@ -18,16 +22,33 @@ export function PriceHistoryList({ history }: { history: Entry[] }) {
     <ol className="mt-3 divide-y divide-gray-100 text-sm">
       {history.map((entry) => (
         <li
-          key={`${entry.changedAt}-${entry.newPriceCents}`}
+          key={`${entry.changedAt}-${entry.newPriceCents}-${entry.pointOfSale ?? ""}`}
           className="flex flex-wrap justify-between gap-2 py-2"
         >
-          <span className="tabular-nums">
-            {entry.oldPriceCents === null
-              ? t("history.first", { price: formatMoney(entry.newPriceCents, locale) })
-              : t("history.change", {
-                  from: formatMoney(entry.oldPriceCents, locale),
-                  to: formatMoney(entry.newPriceCents, locale),
-                })}
+          <span>
+            {entry.pointOfSale ? (
+              <span className="mr-2 font-medium">
+                {t("history.atPointOfSale", { name: entry.pointOfSale })}:
+              </span>
+            ) : null}
+            <span className="tabular-nums">
+              {entry.oldPriceCents === null
+                ? t("history.first", { price: formatMoney(entry.newPriceCents, locale) })
+                : entry.oldPriceCents === entry.newPriceCents
+                  ? t("history.unchanged", { price: formatMoney(entry.newPriceCents, locale) })
+                  : t("history.change", {
+                      from: formatMoney(entry.oldPriceCents, locale),
+                      to: formatMoney(entry.newPriceCents, locale),
+                    })}
+            </span>
+            {entry.pointOfSale ? (
+              <span className="text-gray-700">
+                {" · "}
+                {entry.excluded
+                  ? t("history.excluded")
+                  : t(`availability.${entry.availability ?? "in_stock"}`)}
+              </span>
+            ) : null}
           </span>
           <span className="text-gray-500">
             {formatDateTime(entry.changedAt, locale)} · {t(`history.source.${entry.source}`)}

@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { PointOfSaleForm } from "~/features/points-of-sale/components/point-of-sale-form";
 import { pointOfSaleFormSchema } from "~/features/points-of-sale/point-of-sale.schema";
 import {
-  deletePointOfSale,
+  closePointOfSale,
   getPointOfSale,
   listPointsOfSale,
   setPointOfSaleHours,
@@ -53,8 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (values.intent === "delete") {
     return handleAction(
       async () => {
-        await deletePointOfSale(ctx, params.pointOfSaleId);
-        return redirect(LIST, { headers: flashHeaders("pointsOfSale:deleted") });
+        await closePointOfSale(ctx, params.pointOfSaleId);
+        return redirect(LIST, { headers: flashHeaders("pointsOfSale:closed") });
       },
       { intent: "delete", fallback: "storeSaveFailed", notFoundPage: true },
     );

@@ -6,10 +6,15 @@ import { DeleteButton } from "~/components/delete-button";
 import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
 import { formatAddress } from "~/features/address/address";
-import { deletePointOfSale, listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import {
+  closePointOfSale,
+  listClosedPointsOfSale,
+  listPointsOfSale,
+} from "~/features/points-of-sale/point-of-sale.server";
 import type { Locale } from "~/i18n/config";
 import { failureOf } from "~/lib/action-result";
 import { getConfig } from "~/lib/config.server";
+import { formatDateTime } from "~/lib/dates";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";
 import { titleMeta } from "~/lib/page-title";
@@ -25,7 +30,7 @@ const HERE = "/dashboard/settings/points-of-sale";
 /** Settings → points of sale (issue 19): the store's shops, each with its own public price list. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx, store } = await requireOwnerStore(context);
-  const points = await listPointsOfSale(ctx);
+  const [points, closed] = await Promise.all([listPointsOfSale(ctx), listClosedPointsOfSale(ctx)]);
   const base = `${getConfig().baseUrl.replace(/^https?:\/\//, "")}/${store.username}`;
   return {
     title: pageTitle(request, "pointsOfSale:title"),
@@ -37,6 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: point.address ?? store.address,
       phone: point.phone ?? store.phone,
     })),
+    // Decision 0085: closed points keep their archive at their address.
+    closed: closed.map((point) => ({
+      id: point.id,
+      name: point.name,
+      slug: point.slug,
+      closedAt: point.closedAt!.toISOString(),
+    })),
   };
 }
 
@@ -46,8 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleAction(
     async () => {
       if (values.intent !== "delete") throw new Response(null, { status: 400 });
-      await deletePointOfSale(ctx, values.pointOfSaleId ?? "");
-      return redirect(HERE, { headers: flashHeaders("pointsOfSale:deleted") });
+      await closePointOfSale(ctx, values.pointOfSaleId ?? "");
+      return redirect(HERE, { headers: flashHeaders("pointsOfSale:closed") });
     },
     { intent: "delete", fallback: "storeSaveFailed", notFoundPage: true },
   );
@@ -110,6 +122,27 @@ export default function PointsOfSale({ loaderData, actionData }: Route.Component
         ))}
       </ul>
       {points.length === 1 ? <p className="mt-3 text-gray-600 text-sm">{t("lastOne")}</p> : null}
+      {loaderData.closed.length > 0 ? (
+        <section aria-labelledby="closed-points-title" className="mt-8">
+          <h3 id="closed-points-title" className="font-semibold">
+            {t("closedList.title")}
+          </h3>
+          <p className="mt-1 text-gray-600 text-sm">{t("closedList.intro")}</p>
+          <ul className="mt-3 flex flex-col gap-2">
+            {loaderData.closed.map((point) => (
+              <li key={point.id} className="rounded-md border border-gray-200 bg-white p-3 text-sm">
+                <p className="font-medium">{point.name}</p>
+                <p className="text-gray-600">
+                  {t("closedList.closedOn", { date: formatDateTime(point.closedAt, locale) })}
+                </p>
+                <p className="mt-1 break-all font-mono text-gray-500 text-xs">
+                  {t("closedList.archive", { address: `${base}/${point.slug}` })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
