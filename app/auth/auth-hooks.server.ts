@@ -80,9 +80,25 @@ function refuse(verdict: Exclude<AttemptVerdict, { ok: true }>): never {
   );
 }
 
+/** Endpoints that create an account from their body's name and image (decision 0092). */
+const ACCOUNT_CREATING_PATHS = new Set(["/sign-up/email", "/sign-in/email-otp"]);
+/** As the settings page's name form (account.schema.ts). */
+const NAME_MAX = 255;
+
 /** Checks that run before an endpoint: common passwords, unproven accounts, attempts counted first. */
 export function beforeHook(db: Db) {
   return createAuthMiddleware(async (ctx) => {
+    if (ACCOUNT_CREATING_PATHS.has(ctx.path)) {
+      // The name as long as the settings form allows; no image (nothing shows one, and the app's
+      // forms send none): a hand-made request stores nothing the forms would refuse.
+      const { name, image } = ctx.body ?? {};
+      if (
+        image !== undefined ||
+        (name !== undefined && (typeof name !== "string" || name.length > NAME_MAX))
+      ) {
+        throw new APIError("BAD_REQUEST", { message: "Invalid profile", code: "INVALID_PROFILE" });
+      }
+    }
     if (NEW_PASSWORD_PATHS.has(ctx.path)) {
       const password = ctx.body?.newPassword ?? ctx.body?.password;
       if (typeof password === "string" && isCommonPassword(password)) {

@@ -96,6 +96,28 @@ describe("an account is created with a language of mk, en or sq only", () => {
     expect(await row(email)).toMatchObject({ role: "user", emailVerified: false, onboarded: false });
   });
 
+  it("a sign-up's name is at most 255 characters and it sets no image", async () => {
+    for (const extra of [
+      { name: "x".repeat(256) },
+      { name: "Owner", image: "https://tracker.example/pixel.png" },
+      { name: { first: "Owner" } },
+    ]) {
+      const email = uniqueEmail("signup-profile");
+      const answer = await http.call("/sign-up/email", { email, password: "Tr1cky-horse-battery", ...extra });
+      expect(answer.status, JSON.stringify(extra).slice(0, 60)).toBe(400);
+      expect(await row(email)).toBeNull();
+    }
+    const email = uniqueEmail("code-profile");
+    await http.call("/email-otp/send-verification-otp", { email, type: "sign-in" });
+    const refused = await http.call("/sign-in/email-otp", {
+      email,
+      otp: t.lastCode(email),
+      name: "x".repeat(10_000),
+    });
+    expect(refused.status).toBe(400);
+    expect(await row(email)).toBeNull();
+  });
+
   it("a code sign-in that creates the account refuses another language too", async () => {
     const email = uniqueEmail("code-locale");
     await http.call("/email-otp/send-verification-otp", { email, type: "sign-in" });

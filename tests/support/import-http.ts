@@ -47,6 +47,28 @@ export async function uploadImport(session: Session, name: string, bytes: Uint8A
   return response.headers.get("Location")!.split("/").pop()!;
 }
 
+/** A page of the wizard as the owner opens it (the mapping step, ?step=preview); throws unless 200. */
+export async function openImportPage(session: Session, jobId: string, step = ""): Promise<string> {
+  const response = await fetch(`${session.url}/dashboard/products/import/${jobId}${step}`, {
+    headers: { Cookie: session.cookie },
+  });
+  const page = await response.text();
+  if (response.status !== 200) throw new Error(`import page${step}: ${response.status}`);
+  return page;
+}
+
+/** Step 2: the mapping form, posted with the columns' fields (encoding and delimiter as detected). */
+export async function mapImport(session: Session, jobId: string, mapping: (string | null)[]): Promise<void> {
+  const form = new FormData();
+  form.append("intent", "map");
+  form.append("encoding", "");
+  form.append("delimiter", "");
+  mapping.forEach((field, index) => {
+    form.append(`column.${index}`, field ?? "");
+  });
+  await post(session, `/dashboard/products/import/${jobId}`, form);
+}
+
 /** Step 4: the image choice, which queues the import on the server. */
 export async function startImport(session: Session, jobId: string, imageOption = "skip"): Promise<void> {
   const form = new FormData();

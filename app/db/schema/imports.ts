@@ -42,6 +42,11 @@ export const importJob = pgTable(
     // The owner's overrides of what was detected (null: detected).
     encoding: text(),
     delimiter: text(),
+    // What the last read of the file used (detected, or the owner's), and its first rows: the
+    // mapping step shows them without reading the file again (issue 14; null: read it).
+    sheetEncoding: text(),
+    sheetDelimiter: text(),
+    sampleRows: jsonb().$type<(string | number | null)[][]>(),
     headers: jsonb().$type<string[]>().notNull().default([]),
     mapping: jsonb().$type<(string | null)[]>(),
     imageOption: text({ enum: IMPORT_IMAGE_OPTIONS }),

@@ -20,6 +20,7 @@ import { IMPORT_MAX_BYTES } from "./file-options";
 import { deleteImportFile, readImportBytes, saveImportFile } from "./import-file.server";
 import { type Delimiter, type Encoding, type ImportSheet, readImportFile } from "./read-file.server";
 import { type ImportNote, type ImportRow, type Skipped, toImportRows } from "./rows";
+import type { CellValue } from "./values";
 
 export type ImportJob = typeof importJob.$inferSelect;
 
@@ -51,6 +52,25 @@ export async function getActiveImport(ctx: StoreContext): Promise<ImportJob | nu
 /** A set of headers as the saved mapping's key: the same columns in the same order. */
 export function headersKey(headers: readonly string[]): string {
   return JSON.stringify(headers.map((header) => header.trim().toLowerCase()));
+}
+
+/** The rows of the file the mapping step shows under each column. */
+export const SAMPLE_ROWS = 3;
+
+/**
+ * What a read of the file leaves on the job besides its headers and row count: the encoding and
+ * delimiter it used and its first rows, so the mapping step reads nothing (issue 14: the file is
+ * parsed at most once per step — at the upload, at a mapping that changes the encoding or the
+ * delimiter, at the preview and at the commit).
+ */
+function sheetSummary(sheet: ImportSheet) {
+  return {
+    sheetEncoding: sheet.encoding,
+    sheetDelimiter: sheet.delimiter,
+    sampleRows: sheet.rows.slice(0, SAMPLE_ROWS).map((row) => sheet.headers.map((_, i) => row[i] ?? null)),
+    headers: sheet.headers,
+    totalRows: sheet.rows.length,
+  };
 }
 
 /** Step 1: reads the file (refusing what it is not), keeps it as a temp file, offers a mapping. */
@@ -86,9 +106,8 @@ export async function createImport(
       fileKey,
       fileSize: upload.bytes.length,
       format: sheet.format,
-      headers: sheet.headers,
+      ...sheetSummary(sheet),
       mapping: saved?.mapping ?? detectMapping(sheet.headers),
-      totalRows: sheet.rows.length,
     })
     .returning();
   return job!;
@@ -101,6 +120,26 @@ export async function hasSavedMapping(ctx: StoreContext, headers: readonly strin
     .from(importMapping)
     .where(and(eq(importMapping.storeId, ctx.storeId), eq(importMapping.headersKey, headersKey(headers))));
   return row !== undefined;
+}
+
+/** The encoding, delimiter and first rows of the job's file: stored at its last read, else read now. */
+export async function jobSheetSummary(
+  job: ImportJob,
+): Promise<{ encoding: Encoding | null; delimiter: Delimiter | null; sampleRows: CellValue[][] }> {
+  if (job.sampleRows !== null) {
+    return {
+      encoding: job.sheetEncoding as Encoding | null,
+      delimiter: job.sheetDelimiter as Delimiter | null,
+      sampleRows: job.sampleRows,
+    };
+  }
+  // A job uploaded before the summary was kept (migration 0026).
+  const summary = sheetSummary(await readJobSheet(job));
+  return {
+    encoding: summary.sheetEncoding,
+    delimiter: summary.sheetDelimiter,
+    sampleRows: summary.sampleRows,
+  };
 }
 
 export async function readJobSheet(job: ImportJob): Promise<ImportSheet> {
@@ -128,18 +167,17 @@ export async function saveMapping(
 ): Promise<{ job: ImportJob; reread: boolean }> {
   const job = await getImportJob(ctx, jobId);
   assertDraft(job);
-  const current = await readJobSheet(job);
+  const current = await jobSheetSummary(job);
   const encoding = job.format === "csv" ? (input.encoding ?? current.encoding) : null;
   const delimiter = job.format === "csv" ? (input.delimiter ?? current.delimiter) : null;
   const reread = encoding !== current.encoding || delimiter !== current.delimiter;
   let headers = job.headers;
   let mapping: ColumnMapping;
-  let totalRows = job.totalRows;
+  let summary: Partial<ReturnType<typeof sheetSummary>> = {};
   if (reread) {
-    const sheet = await readJobSheet({ ...job, encoding, delimiter });
-    headers = sheet.headers;
+    summary = sheetSummary(await readJobSheet({ ...job, encoding, delimiter }));
+    headers = summary.headers!;
     mapping = detectMapping(headers);
-    totalRows = sheet.rows.length;
   } else {
     mapping = headers.map((_, index) => {
       const field = input.mapping[index] ?? null;
@@ -159,14 +197,14 @@ export async function saveMapping(
   }
   const [updated] = await ctx.db
     .update(importJob)
-    .set({ encoding, delimiter, headers, mapping, totalRows })
+    .set({ encoding, delimiter, headers, mapping, ...summary })
     .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id)))
     .returning();
   return { job: updated!, reread };
 }
 
 /** The rows a preview shows of each kind. */
-const SAMPLE_ROWS = 10;
+const PREVIEW_ROWS = 10;
 
 export type ImportPreview = {
   sample: ImportRow[];
@@ -198,9 +236,9 @@ export async function previewImport(ctx: StoreContext, jobId: string): Promise<I
   // store's, and apart from them the points of sale's, each naming its point as the store calls it.
   const skippedLines = new Set(plan.skipped.map((row) => row.line));
   return {
-    sample: rows.filter((row) => !row.pointOfSale && !skippedLines.has(row.line)).slice(0, SAMPLE_ROWS),
+    sample: rows.filter((row) => !row.pointOfSale && !skippedLines.has(row.line)).slice(0, PREVIEW_ROWS),
     pointOfSaleSample: plan.pointOfSaleRows
-      .slice(0, SAMPLE_ROWS)
+      .slice(0, PREVIEW_ROWS)
       .map(({ pointOfSaleId: _, pointOfSaleName, ...row }) => ({ ...row, pointOfSale: pointOfSaleName })),
     skipped: allSkipped,
     notes: [...notes, ...plan.notes].sort((a, b) => a.line - b.line),

@@ -9,15 +9,14 @@ import {
   getImportJob,
   hasSavedMapping,
   type ImportJob,
+  jobSheetSummary,
   previewImport,
-  readJobSheet,
 } from "./import-job.server";
 import { importProgress } from "./import-runner.server";
 import type { CellValue } from "./values";
 
 export type DraftStep = "map" | "preview" | "images";
 
-const SAMPLE_ROWS = 3;
 const SKIPPED_SHOWN = 50;
 
 function cellText(value: CellValue | undefined): string {
@@ -42,7 +41,8 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
       };
     }
     if (step === "images") return { ...base, step: "images" as const };
-    const sheet = await readJobSheet(job);
+    // The upload left what this step shows on the job: the file is not read again here.
+    const sheet = await jobSheetSummary(job);
     return {
       ...base,
       step: "map" as const,
@@ -52,7 +52,7 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
       chosenEncoding: job.encoding,
       headers: job.headers,
       mapping: job.mapping as (ImportField | null)[],
-      samples: sheet.rows.slice(0, SAMPLE_ROWS).map((row) => job.headers.map((_, i) => cellText(row[i]))),
+      samples: sheet.sampleRows.map((row) => job.headers.map((_, i) => cellText(row[i]))),
       savedMapping: await hasSavedMapping(ctx, job.headers),
     };
   }
