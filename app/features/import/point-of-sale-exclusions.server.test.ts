@@ -9,16 +9,12 @@ import {
   listPointOfSaleOverrides,
   setOverride,
 } from "~/features/points-of-sale/overrides.server";
-import { createPointOfSale } from "~/features/points-of-sale/point-of-sale.server";
 import { getPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
-import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
+import { storeWithTetovo } from "~/features/points-of-sale/points-of-sale.test-support";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { MoneyLocale } from "~/lib/money";
-import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { detectMapping } from "./columns";
-import { commitImport } from "./commit.server";
-import { readImportFile } from "./read-file.server";
-import { toImportRows } from "./rows";
+import { type createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { importFileInto } from "./import-file.test-support";
 
 // Issue 19: a point of sale can leave a product out (not sold there). The export writes it as the
 // point's row with the availability "not sold here", and the import reads that back: export →
@@ -27,23 +23,13 @@ import { toImportRows } from "./rows";
 const database = databaseForThisFile();
 type Shop = Awaited<ReturnType<typeof createTestStore>>;
 
-async function importFile(shop: Shop, bytes: Uint8Array, fileName = "products.csv") {
-  const sheet = await readImportFile(bytes, fileName);
-  const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
-  const result = await commitImport(shop.ctx, rows);
-  return { ...result, skipped: [...skipped, ...result.skipped] };
-}
+const importFile = (shop: Shop, bytes: Uint8Array, fileName?: string) =>
+  importFileInto(shop.ctx, bytes, fileName);
 
 const csvOf = (lines: string[]) => new TextEncoder().encode(lines.join("\r\n"));
 
 async function shopWithTetovo() {
-  const shop = await createTestStore(database);
-  const tetovo = await createPointOfSale(shop.ctx, {
-    name: "Тетово Центар",
-    slug: "tetovo",
-    address: testAddress(),
-    phone: null,
-  });
+  const { shop, tetovo } = await storeWithTetovo(database);
   const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
   const bread = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
   const cheese = await createProduct(shop.ctx, productInput({ name: "Сирење", price: "300" }));

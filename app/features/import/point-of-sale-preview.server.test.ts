@@ -4,8 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { createPointOfSale } from "~/features/points-of-sale/point-of-sale.server";
-import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
+import { storeWithTetovo } from "~/features/points-of-sale/points-of-sale.test-support";
 import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { csvUtf8Bom } from "./fixtures.test-support";
@@ -22,20 +21,9 @@ beforeAll(() => {
   process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrina-import-pos-test-"));
 });
 
-async function shopWithTetovo() {
-  const shop = await createTestStore(database);
-  const tetovo = await createPointOfSale(shop.ctx, {
-    name: "Тетово Центар",
-    slug: "tetovo",
-    address: testAddress(),
-    phone: null,
-  });
-  return { shop, tetovo };
-}
-
 describe("the preview of a file with a point-of-sale column", () => {
   it("skips a row naming a point of sale the store does not have, with its line and reason, and shows a valid one", async () => {
-    const { shop } = await shopWithTetovo();
+    const { shop } = await storeWithTetovo(database);
     await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80", barcode: "5310000000012" }));
     const file = csvUtf8Bom([
       "Назив;Продажна цена;Баркод;Продажно место",
@@ -74,7 +62,7 @@ describe("the preview of a file with a point-of-sale column", () => {
   });
 
   it("treats another store's point of sale as unknown", async () => {
-    await shopWithTetovo();
+    await storeWithTetovo(database);
     const mine = await createTestStore(database);
     await createProduct(mine.ctx, productInput({ name: "Млеко", price: "80" }));
     const file = csvUtf8Bom(["Назив;Продажна цена;Продажно место", "Млеко;1,00;tetovo"]);

@@ -3,42 +3,24 @@ import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
-import { detectMapping } from "~/features/import/columns";
-import { commitImport } from "~/features/import/commit.server";
-import { readImportFile } from "~/features/import/read-file.server";
-import { toImportRows } from "~/features/import/rows";
+import { importFileInto } from "~/features/import/import-file.test-support";
+import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { excludeProduct, listPointOfSaleOverrides, setOverride } from "./overrides.server";
-import { createPointOfSale, listPointsOfSale } from "./point-of-sale.server";
+import { listPointsOfSale } from "./point-of-sale.server";
 import { getPointOfSalePriceList } from "./point-of-sale-prices.server";
-import { testAddress } from "./points-of-sale.test-support";
+import { storeWithTetovo } from "./points-of-sale.test-support";
 
 // Issue 19: the import takes an optional point-of-sale column (name or slug): such a row sets that
 // point's own price, not the store's; the export writes the column, and reads back unchanged.
 
 const database = databaseForThisFile();
 
-async function importCsv(ctx: Awaited<ReturnType<typeof createTestStore>>["ctx"], csv: string) {
-  const sheet = await readImportFile(new TextEncoder().encode(csv), "products.csv");
-  const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
-  const result = await commitImport(ctx, rows);
-  return { ...result, skipped: [...skipped, ...result.skipped] };
-}
-
-async function shopWithTetovo() {
-  const shop = await createTestStore(database);
-  const tetovo = await createPointOfSale(shop.ctx, {
-    name: "Тетово Центар",
-    slug: "tetovo",
-    address: testAddress(),
-    phone: null,
-  });
-  return { shop, tetovo };
-}
+const importCsv = (ctx: StoreContext, csv: string) => importFileInto(ctx, new TextEncoder().encode(csv));
 
 describe("import with a point-of-sale column", () => {
   it("a row with a point of sale (slug or name) sets its own price; the store's price stays", async () => {
-    const { shop, tetovo } = await shopWithTetovo();
+    const { shop, tetovo } = await storeWithTetovo(database);
     const csv = [
       "Назив;Продажна цена;Баркод;Продажно место",
       'Млеко;"80,00";5310000000014;',
@@ -69,7 +51,7 @@ describe("import with a point-of-sale column", () => {
 
   it("another store's point-of-sale slug is unknown here", async () => {
     const mine = await createTestStore(database);
-    const { shop: theirs } = await shopWithTetovo();
+    const { shop: theirs } = await storeWithTetovo(database);
     await createProduct(theirs.ctx, productInput({ name: "Млеко", price: "80" }));
     await createProduct(mine.ctx, productInput({ name: "Млеко", price: "80" }));
     const result = await importCsv(mine.ctx, 'Назив;Продажна цена;Продажно место\r\nМлеко;"1,00";tetovo');
@@ -81,7 +63,7 @@ describe("import with a point-of-sale column", () => {
 
 describe("export with the point-of-sale column", () => {
   it("writes each point's own price after the product, and the file reads back to the same overrides", async () => {
-    const { shop, tetovo } = await shopWithTetovo();
+    const { shop, tetovo } = await storeWithTetovo(database);
     const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
     const bread = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
     await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: milk.id, priceCents: 8_990 });
@@ -120,7 +102,7 @@ describe("export with the point-of-sale column", () => {
   });
 
   it("a store with no point-of-sale rows exports the columns as before; an exclusion alone adds the column", async () => {
-    const { shop, tetovo } = await shopWithTetovo();
+    const { shop, tetovo } = await storeWithTetovo(database);
     const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
     expect(await hasPointOfSaleRows(shop.ctx)).toBe(false);
     expect(exportFields(false, false)).not.toContain("pointOfSale");

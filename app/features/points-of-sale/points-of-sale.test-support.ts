@@ -1,4 +1,7 @@
+import type { Database } from "~/db/client.server";
 import type { StoreAddress } from "~/features/address/address";
+import { createTestStore } from "../../../tests/support/test-db";
+import { createPointOfSale } from "./point-of-sale.server";
 
 /** A chosen address as the address field would give it (issue 4), for service tests. */
 export const testAddress = (latin = "Tetovo", mk = "Тетово", street = "ул. Илинденска 12"): StoreAddress => ({
@@ -8,3 +11,15 @@ export const testAddress = (latin = "Tetovo", mk = "Тетово", street = "у�
   street,
   source: "embedded",
 });
+
+/** A store with a second point of sale, "Тетово Центар" at /tetovo (the import and export tests). */
+export async function storeWithTetovo(database: Database) {
+  const shop = await createTestStore(database);
+  const tetovo = await createPointOfSale(shop.ctx, {
+    name: "Тетово Центар",
+    slug: "tetovo",
+    address: testAddress(),
+    phone: null,
+  });
+  return { shop, tetovo };
+}
