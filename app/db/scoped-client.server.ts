@@ -9,8 +9,8 @@ import pg from "pg";
  * what a public page shows. The settings are `LOCAL`: they end with the transaction, and a pooled
  * connection goes back clean.
  */
-export const TENANT_ROLE = "vitrina_tenant";
-export const PUBLIC_ROLE = "vitrina_public";
+const TENANT_ROLE = "vitrina_tenant";
+const PUBLIC_ROLE = "vitrina_public";
 export const PUBLIC_SCOPE = `SET LOCAL ROLE ${PUBLIC_ROLE}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
