@@ -26,6 +26,7 @@ import * as listRoute from "../dashboard/settings/points-of-sale";
 import * as pageRoute from "../store/point-of-sale-page";
 import * as archiveRoute from "./point-of-sale-prices-archive";
 import * as jsonRoute from "./point-of-sale-prices-json";
+import * as pricesPageRoute from "./prices-page";
 
 // Decision 0085: deleting a point of sale closes it. It leaves the store's list and the live
 // addresses, but its dated archive (the list it had each day, up to the day it closed) and its
@@ -128,6 +129,33 @@ describe("closing a point of sale", () => {
   });
 });
 
+const pricesPage = async (username: string) =>
+  (
+    (await call(pricesPageRoute.loader, {
+      request: get(`/${username}/prices`),
+      context: undefined,
+      params: { username },
+    })) as { closedPointsOfSale: { slug: string; name: string; closedOn: string }[] }
+  ).closedPointsOfSale;
+
+describe("/{username}/prices and closed points of sale", () => {
+  it("lists a closed point's archive address with the day it closed, and a reopened one no more", async () => {
+    // Tetovo was closed today by the tests above: its archive is documented, marked closed.
+    expect(await pricesPage(shop.username)).toEqual([
+      { slug: "tetovo", name: "Тетово", closedOn: skopjeDay(new Date()) },
+    ]);
+    const answer = (await call(archiveRoute.loader, {
+      request: get(`/${shop.username}/tetovo/prices/${skopjeDay(new Date())}.json`),
+      context: undefined,
+      params: { username: shop.username, pointOfSale: "tetovo", file: `${skopjeDay(new Date())}.json` },
+    })) as Response;
+    expect(answer.status).toBe(200);
+    // Another store's closed points are not on this store's page.
+    const other = await createTestStore(database);
+    expect(await pricesPage(other.username)).toEqual([]);
+  });
+});
+
 describe("reopening a point of sale (decision 0095)", () => {
   it("puts it back at the same address; the days it was closed keep answering as they did", async () => {
     const owner = await createTestStore(database, { address: testAddress("Skopje", "Скопје") });
@@ -200,6 +228,7 @@ describe("reopening a point of sale (decision 0095)", () => {
     })) as Response;
     expect(reopened.status).toBe(302);
     expect((await listPointsOfSale(shop.ctx)).map((p) => p.id)).toContain(tetovoId);
+    expect(await pricesPage(shop.username)).toEqual([]);
     // A closed point of a store already at the limit stays closed, with the message why.
     const full = await createTestStore(database);
     const closed = await createPointOfSale(full.ctx, { name: "Стара", address: testAddress(), phone: null });
