@@ -102,6 +102,7 @@ export const ERROR_STATUS = {
   promotionStartedFixed: 409,
   // issue 19: points of sale
   lastPointOfSale: 409,
+  pointOfSaleLimit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
