@@ -79,12 +79,12 @@ const cases: Case[] = [
   {
     label: 'name, Cyrillic "млеко бимилк"',
     run: () => searchLibrary(db, { q: "млеко бимилк", category: "", page: 1 }),
-    explain: sql`select id from library_image where search_text ilike ${likeOf("млеко")} and search_text ilike ${likeOf("бимилк")} order by similarity(search_text, ${key("млеко бимилк")}) desc, name, id limit 24`,
+    explain: sql`select id from library_image where search_text ilike ${likeOf("млеко")} and search_text ilike ${likeOf("бимилк")} order by similarity(search_text, ${key("млеко бимилк")}) desc, name_order collate "C", id limit 24`,
   },
   {
     label: 'name, Latin "mleko bimilk"',
     run: () => searchLibrary(db, { q: "mleko bimilk", category: "", page: 1 }),
-    explain: sql`select id from library_image where search_text ilike ${likeOf("mleko")} and search_text ilike ${likeOf("bimilk")} order by similarity(search_text, ${key("mleko bimilk")}) desc, name, id limit 24`,
+    explain: sql`select id from library_image where search_text ilike ${likeOf("mleko")} and search_text ilike ${likeOf("bimilk")} order by similarity(search_text, ${key("mleko bimilk")}) desc, name_order collate "C", id limit 24`,
   },
   {
     label: "name, rare word (one hit)",
@@ -94,17 +94,17 @@ const cases: Case[] = [
   {
     label: "barcode 5310000123453",
     run: () => searchLibrary(db, { q: "5310000123453", category: "", page: 1 }),
-    explain: sql`select id from library_image where barcode = '5310000123453' order by name, id limit 24`,
+    explain: sql`select id from library_image where barcode = '5310000123453' order by name_order collate "C", id limit 24`,
   },
   {
     label: "category, page 3",
     run: () => searchLibrary(db, { q: "", category: CATEGORIES[3]!, page: 3 }),
-    explain: sql`select id from library_image where category_key = ${searchKey(CATEGORIES[3]!)} order by name, id limit 24 offset 48`,
+    explain: sql`select id from library_image where category_key = ${searchKey(CATEGORIES[3]!)} order by name_order collate "C", id limit 24 offset 48`,
   },
   {
     label: "no filter, page 1 (by name)",
     run: () => searchLibrary(db, { q: "", category: "", page: 1 }),
-    explain: sql`select id from library_image order by name, id limit 24`,
+    explain: sql`select id from library_image order by name_order collate "C", id limit 24`,
   },
   {
     label: "picker: best matches for a product",

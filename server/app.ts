@@ -18,7 +18,7 @@ import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
-import { loadStarterLibraryIfEmpty } from "~/features/library/library-starter.server";
+import { loadStarterLibrary } from "~/features/library/library-starter.server";
 import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
@@ -278,7 +278,7 @@ export async function startup(): Promise<void> {
   if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);
   // Issue 18: the image library's starter set, before the demo store whose products use it.
-  await loadStarterLibraryIfEmpty(database.db);
+  await loadStarterLibrary(database.db);
   await seedDemoIfEmpty(database.db, config);
   // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
   await applyAdminEmails(database.db, config.adminEmails);

@@ -105,6 +105,7 @@ export const ERROR_STATUS = {
   promotionStartPassed: 409,
   // issue 19: points of sale
   lastPointOfSale: 409,
+  pointOfSaleLimit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

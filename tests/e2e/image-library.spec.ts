@@ -63,3 +63,15 @@ test("search the library in Cyrillic and Latin and give a product its image", as
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
+
+test("an Albanian reader finds the library in Latin and reads each entry's Latin spelling beside its wordless tile", async ({
+  newVisitor,
+}) => {
+  const page = await newVisitor({ account: owner, lang: "sq" });
+  await page.goto(`/dashboard/image-gallery?q=${encodeURIComponent("mleko bimilk")}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Biblioteka e imazheve" })).toBeVisible();
+  const entry = page.getByRole("list", { name: "Imazhet" }).getByRole("listitem");
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole("img", { name: ENTRY })).toBeVisible();
+  await expect(entry.getByText("Mleko Bimilk 3,2% 1 l", { exact: true })).toBeVisible();
+});

@@ -2,8 +2,9 @@ import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
 // Issue 18, in mk as an owner sees it: the shared library's starter set gives images (1) to an
-// import whose owner chose "first image for all" — the close name gets its image and the result
-// says which; a name the library has nothing close to stays without one — and (2) to a product
+// import whose owner chose "first image for all" — the close name gets its image, the result says
+// which and the products page shows it; a name the library has nothing close to stays without one —
+// and (2) to a product
 // made on the new-product form, which searches the library itself.
 
 test.use({ signedInAs: "owner", lang: "mk" });
@@ -40,8 +41,25 @@ test("an import with 'first image for all': the close match is assigned and show
   await expect(matches.getByText(`← ${MATCHED}`)).toBeVisible();
   await expect(page.getByText("1 производ нема доволно слична слика и останува без слика.")).toBeVisible();
 
-  // The close match shows the library's image; the wrong one has none.
-  await matches.getByRole("link", { name: MATCHED }).click();
+  // The products page shows the matched image in the product's row; the wrong one has none.
+  const matchedHref = await matches.getByRole("link", { name: MATCHED }).getAttribute("href");
+  expect(matchedHref).toMatch(/^\/dashboard\/products\/[0-9a-f-]{36}$/);
+  await page.goto(`/dashboard/products?q=${encodeURIComponent(MATCHED)}`);
+  const matchedRow = page.getByRole("row").filter({ has: page.locator(`a[href="${matchedHref}"]`) });
+  const thumb = matchedRow.locator('img[src*="/uploads/library/"]');
+  await expect(thumb).toBeVisible();
+  // The thumbnail keeps its square however tight the table is.
+  const box = await thumb.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(39);
+  expect(box?.width).toBeCloseTo(box?.height ?? 0, 0);
+  await expect(matchedRow.getByRole("img", { name: "Нема слика" })).toHaveCount(0);
+  await page.goto(`/dashboard/products?q=${encodeURIComponent(nonsense)}`);
+  const wrongRow = page.getByRole("row").filter({ hasText: nonsense });
+  await expect(wrongRow.getByRole("img", { name: "Нема слика" })).toBeVisible();
+  await expect(wrongRow.locator('img[src*="/uploads/"]')).toHaveCount(0);
+
+  // The close match shows the library's image on its own page too; the wrong one has none.
+  await page.goto(matchedHref ?? "");
   await expect(page.getByRole("heading", { level: 1, name: MATCHED })).toBeVisible();
   await expect(page.locator('img[src*="/uploads/library/"]').first()).toBeVisible();
   await page.goto(`/dashboard/products?q=${encodeURIComponent(nonsense)}`);

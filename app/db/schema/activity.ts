@@ -26,6 +26,9 @@ export const ACTIVITY_TYPES = [
   "price_update_skipped",
   "price_update_confirmed",
   "price_update_error",
+  // Issue 19: a point of sale closed or reopened (decisions 0085, 0095).
+  "point_of_sale_closed",
+  "point_of_sale_reopened",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { byNameOrder, NAME_ORDER_EXPRESSION } from "~/lib/name-order";
 
 // The shared image library (issue 18, PRODUCT.md "library"): operator-curated product images that
 // every owner can search and assign. Not store data: no store_id; read by every signed-in owner,
@@ -10,6 +11,8 @@ export const libraryImage = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /** The Macedonian name as shown. */
     name: text().notNull(),
+    /** The name's alphabetical key (decision 0023): "Аспирин" before "Јаболка" on PGlite and PostgreSQL alike. */
+    nameOrder: text().generatedAlwaysAs(NAME_ORDER_EXPRESSION),
     /** Latin and Albanian spellings of the name, as given by the operator ("Mleko; Qumësht"). */
     nameLatin: text().notNull().default(""),
     barcode: text(),
@@ -37,8 +40,8 @@ export const libraryImage = pgTable(
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),
     index("library_image_barcode_idx").on(t.barcode),
-    index("library_image_category_idx").on(t.categoryKey, t.name, t.id),
-    index("library_image_name_idx").on(t.name, t.id),
+    index("library_image_category_idx").on(t.categoryKey, byNameOrder(t.nameOrder), t.id),
+    index("library_image_name_idx").on(byNameOrder(t.nameOrder), t.id),
   ],
 );
 

@@ -26,6 +26,9 @@ import { store } from "./stores";
 // A store has at least one point of sale (a trigger creates the first with the store, migration
 // 0019); prices are store-wide unless a point of sale overrides them.
 
+/** A period a point of sale was closed, ended by its reopening (decision 0095). */
+export type PointOfSaleClosure = { closedAt: string; reopenedAt: string };
+
 /**
  * A shop of the store. address, phone and hours left null read as the store's own, so the first
  * point of sale of a store that never opened a second one shows exactly what the store shows.
@@ -47,6 +50,9 @@ export const pointOfSale = pgTable(
     // Decision 0085: a closed point of sale leaves the store's lists, menus and live files, but its
     // dated archive and price history stay (the legal record): it is never deleted.
     closedAt: timestamp({ withTimezone: true }),
+    // Decision 0095: the periods it was closed before it was reopened (ISO instants), so its dated
+    // archive keeps answering "closed" for those days after a reopening.
+    closures: jsonb().$type<PointOfSaleClosure[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { priceSnapshot } from "~/db/schema/compliance";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { hasPointOfSaleDifferences } from "~/features/points-of-sale/overrides.server";
+import { closingOnDay } from "~/features/points-of-sale/point-of-sale-closing.server";
 import {
   archivePointOfSaleLists,
   getPointOfSaleSnapshot,
@@ -86,16 +87,23 @@ export async function getArchivedFile(
   format: "csv" | "json",
   locale: Locale,
   /** A point of sale's archive (issue 19): its own snapshot, else the store's when none was needed. */
-  pointOfSale?: { id: string; createdAt: Date; closedAt?: Date | null },
+  pointOfSale?: {
+    id: string;
+    createdAt: Date;
+    closedAt?: Date | null;
+    closures?: { closedAt: string; reopenedAt: string }[] | null;
+  },
 ): Promise<{ body: string; createdAt: Date } | null> {
-  const closedAt = pointOfSale?.closedAt ?? null;
-  // A closed point of sale (decision 0085) has no list after the day it closed.
-  if (closedAt && day > skopjeDay(closedAt)) return null;
-  const own = pointOfSale ? await getPointOfSaleSnapshot(db, storeId, pointOfSale.id, day) : null;
+  // A closed point of sale (decision 0085) has no list of the days it was closed, also once it
+  // has been reopened (decision 0095); on the day it closed, only the lists up to its closing.
+  const closing = pointOfSale ? closingOnDay(pointOfSale, day) : null;
+  if (closing === "closed") return null;
+  const closedAt = closing ?? undefined;
+  const own = pointOfSale ? await getPointOfSaleSnapshot(db, storeId, pointOfSale.id, day, closedAt) : null;
   // A point of sale opened after that day has no list of that day.
   if (pointOfSale && !own && skopjeDay(pointOfSale.createdAt) > day) return null;
   // The store's lists after it closed are not the closed point's.
-  const storeWide = await getSnapshot(db, storeId, day, closedAt ?? undefined);
+  const storeWide = await getSnapshot(db, storeId, day, closedAt);
   // The day's last list: the point's own, unless the store's was archived after it (each archive
   // stores the points' lists beside the store's whenever one can differ, so a later store snapshot
   // alone means the point's list was the store's by then, e.g. its own prices were removed).

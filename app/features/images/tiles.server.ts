@@ -27,6 +27,8 @@ export const TILE_BACKGROUND = "#067d47";
 const TEXT_BOX = { width: 680, height: 320, lineHeight: 1.18, maxLines: 5 };
 /** The icon in a faint circle, above the name; the two together are centred on the tile. */
 const ICON = { circle: 150, size: 190, gap: 48 };
+/** The icon-only tile: the icon about half the tile, in a circle that leaves a margin at 320 px. */
+const ICON_ONLY = { circle: 300, size: 400 };
 
 const iconMarkup = new Map<TileIcon, string>();
 function iconSvg(icon: TileIcon): string {
@@ -67,14 +69,34 @@ export function tileSvg(name: string, icon: TileIcon): string {
 </svg>`;
 }
 
+/** The icon alone, larger, on the brand colour: the library's starter tiles carry no words (decision 0101). */
+export function iconTileSvg(icon: TileIcon): string {
+  const centre = TILE_SIZE / 2;
+  const scale = ICON_ONLY.size / ICON.size;
+  const iconAt = `translate(${centre - ICON_ONLY.size / 2} ${centre - ICON_ONLY.size / 2}) scale(${scale})`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_SIZE}" height="${TILE_SIZE}" viewBox="0 0 ${TILE_SIZE} ${TILE_SIZE}">
+<rect width="${TILE_SIZE}" height="${TILE_SIZE}" fill="${TILE_BACKGROUND}"/>
+<circle cx="${centre}" cy="${centre}" r="${ICON_ONLY.circle}" fill="#ffffff" fill-opacity="0.14"/>
+<g transform="${iconAt}">${iconSvg(icon)}</g>
+</svg>`;
+}
+
+/** A tile with the product's name drawn under its icon (the import's "generate for all"). */
+export function renderTile(name: string, icon: TileIcon): Promise<ProcessedImage> {
+  return renderSvg(tileSvg(name, icon));
+}
+
+/** A tile with the icon only (the library's starter set). */
+export function renderIconTile(icon: TileIcon): Promise<ProcessedImage> {
+  return renderSvg(iconTileSvg(icon));
+}
+
 /**
- * The tile in the product sizes. WebP effort 1 instead of the default 4: on a flat drawing it
+ * The drawing in the product sizes. WebP effort 1 instead of the default 4: on a flat drawing it
  * halves the encoding time for a file about 15% larger (docs/performance.md).
  */
-export async function renderTile(name: string, icon: TileIcon): Promise<ProcessedImage> {
-  const { data, info } = await sharp(Buffer.from(tileSvg(name, icon)))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+async function renderSvg(svg: string): Promise<ProcessedImage> {
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const variants = await Promise.all(
     IMAGE_VARIANTS.product.map(async (variant) => ({

@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
 import { imageUrls } from "~/features/images/image.server";
+import { byNameOrder } from "~/lib/name-order";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
@@ -96,7 +97,7 @@ async function queryMatches(
       .orderBy(
         ...(barcode ? [desc(byBarcode)] : []),
         desc(score),
-        asc(libraryImage.name),
+        asc(byNameOrder(libraryImage.nameOrder)),
         asc(libraryImage.id),
       )
       .limit(limit);

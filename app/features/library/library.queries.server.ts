@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { libraryImage } from "~/db/schema/library";
 import { imageUrls } from "~/features/images/image.server";
+import { byNameOrder } from "~/lib/name-order";
 import { searchKey } from "~/lib/transliterate";
 import { asBarcode, LIBRARY_PAGE_SIZE, type LibraryEntry, type LibrarySearch } from "./library.schema";
 
@@ -54,10 +55,10 @@ export async function searchLibrary(
   const order = key
     ? [
         desc(sql`similarity(${libraryImage.searchText}, ${key})`),
-        asc(libraryImage.name),
+        asc(byNameOrder(libraryImage.nameOrder)),
         asc(libraryImage.id),
       ]
-    : [asc(libraryImage.name), asc(libraryImage.id)];
+    : [asc(byNameOrder(libraryImage.nameOrder)), asc(libraryImage.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)

@@ -64,6 +64,20 @@ describe("library search", () => {
     expect((await search(`${word} nothingsuchword`)).entries).toEqual([]);
   });
 
+  it("lists a category in alphabetical order: А before Ѓ before Ј, Latin before Cyrillic", async () => {
+    const word = uniqueWord();
+    const category = `Овошје ${word}`;
+    await insertLibraryRows(database.db, [
+      { name: "Јаболка", category },
+      { name: "Ѓумбир", category },
+      { name: "Аронија", category },
+      { name: "Ананас", category },
+      { name: "Kivi", category },
+    ]);
+    const listed = await search("", category);
+    expect(listed.entries.map((e) => e.name)).toEqual(["Kivi", "Ананас", "Аронија", "Ѓумбир", "Јаболка"]);
+  });
+
   it("pages through the results without repeating or losing an entry", async () => {
     const word = uniqueWord();
     await insertLibraryRows(

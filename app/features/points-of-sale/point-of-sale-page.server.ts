@@ -1,5 +1,8 @@
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { pointOfSale } from "~/db/schema/points-of-sale";
 import { countPublicProducts, publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { imageUrls } from "~/features/images/image.server";
 import { contentFor, contentReader } from "~/features/product-language/product-language";
@@ -80,4 +83,18 @@ export async function listPublicPointsOfSale(db: Queryable, store: { id: string;
     name: point.name,
     address: point.address ?? (store.address as typeof point.address),
   }));
+}
+
+/**
+ * /{username}/prices: the store's closed points of sale, last closed first. Their dated archive
+ * stays at its address up to the day each closed (decision 0085): a legal record an inspector
+ * may still ask for, so the page that documents the addresses lists it, marked closed.
+ */
+export async function listPublicClosedPointsOfSale(db: Queryable, storeId: string) {
+  const rows = await db
+    .select({ slug: pointOfSale.slug, name: pointOfSale.name, closedAt: pointOfSale.closedAt })
+    .from(pointOfSale)
+    .where(and(eq(pointOfSale.storeId, storeId), isNotNull(pointOfSale.closedAt)))
+    .orderBy(desc(pointOfSale.closedAt), asc(pointOfSale.slug));
+  return rows.map((row) => ({ slug: row.slug, name: row.name, closedOn: skopjeDay(row.closedAt!) }));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { store as storeTable } from "~/db/schema/stores";
@@ -71,12 +71,13 @@ export async function archivePointOfSaleLists(
   }
 }
 
-/** The last snapshot of a point of sale's list on that day, or null. */
+/** The last snapshot of a point of sale's list on that day (with `notAfter`, taken by then), or null. */
 export async function getPointOfSaleSnapshot(
   db: Queryable,
   storeId: string,
   pointOfSaleId: string,
   day: string,
+  notAfter?: Date,
 ) {
   const [row] = await db
     .select({ json: pointOfSaleSnapshot.json, createdAt: pointOfSaleSnapshot.createdAt })
@@ -86,6 +87,7 @@ export async function getPointOfSaleSnapshot(
         eq(pointOfSaleSnapshot.storeId, storeId),
         eq(pointOfSaleSnapshot.pointOfSaleId, pointOfSaleId),
         eq(pointOfSaleSnapshot.day, day),
+        notAfter ? lte(pointOfSaleSnapshot.createdAt, notAfter) : undefined,
       ),
     )
     .orderBy(desc(pointOfSaleSnapshot.createdAt))

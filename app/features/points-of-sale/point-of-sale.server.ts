@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { pointOfSale } from "~/db/schema/points-of-sale";
 import { store } from "~/db/schema/stores";
+import { recordActivity } from "~/features/activity/activity.server";
 import type { StoreAddress } from "~/features/address/address";
 import { getClock } from "~/features/confirmation/clock.server";
 import type { WeekHours } from "~/features/stores/hours";
@@ -10,7 +11,7 @@ import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { MAX_POINTS_OF_SALE } from "./point-of-sale.schema";
-import { archiveClosingList } from "./point-of-sale-closing.server";
+import { archiveClosingList, pointOfSaleActivity } from "./point-of-sale-closing.server";
 import { slugProblem, suggestSlug } from "./point-of-sale-slug";
 
 // Issue 19 (decision 0068): a store's points of sale. Every store has at least one (migration 0019
@@ -231,6 +232,7 @@ export async function closePointOfSale(
         .update(pointOfSale)
         .set({ closedAt: now, updatedAt: now })
         .where(and(eq(pointOfSale.storeId, ctx.storeId), eq(pointOfSale.id, pointOfSaleId)));
+      await recordActivity(tx, pointOfSaleActivity(ctx, "point_of_sale_closed", target.name));
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -8,7 +8,11 @@ import { store as storeTable } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { setOverride } from "~/features/points-of-sale/overrides.server";
-import { createPointOfSale, listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import {
+  closePointOfSale,
+  createPointOfSale,
+  listPointsOfSale,
+} from "~/features/points-of-sale/point-of-sale.server";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
 import { savePromotion } from "~/features/promotions/promotion.server";
@@ -94,6 +98,27 @@ describe("another store's points of sale and products answer 404 and change noth
     for (const id of [theirPointId, theirOtherPointId]) {
       const request = post(url, { intent: "delete", pointOfSaleId: id });
       expect(await statusOf(() => call(listRoute.action, { request, context, params: {} }))).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("settings → points of sale: reopen one of theirs, closed or open (decision 0095)", async () => {
+    // Their second point is closed by its owner; mine may not reopen it, nor "reopen" an open one.
+    const theirClosed = await createPointOfSale(theirs.ctx, {
+      name: "Затворено туѓо",
+      address: testAddress(),
+      phone: null,
+    });
+    await closePointOfSale(theirs.ctx, theirClosed.id);
+    const before = await snapshot();
+    const context = signedIn(mine.userId);
+    const url = "/dashboard/settings/points-of-sale";
+    for (const id of [theirClosed.id, theirPointId, "not-a-uuid", myPointId]) {
+      const request = post(url, { intent: "reopen", pointOfSaleId: id });
+      expect([id, await statusOf(() => call(listRoute.action, { request, context, params: {} }))]).toEqual([
+        id,
+        404,
+      ]);
     }
     expect(await snapshot()).toBe(before);
   });

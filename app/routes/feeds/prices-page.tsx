@@ -3,8 +3,14 @@ import { Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { listArchivedDays } from "~/features/feeds/snapshot.server";
-import { PointOfSaleFiles } from "~/features/points-of-sale/components/point-of-sale-files";
-import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
+import {
+  ClosedPointOfSaleFiles,
+  PointOfSaleFiles,
+} from "~/features/points-of-sale/components/point-of-sale-files";
+import {
+  listPublicClosedPointsOfSale,
+  listPublicPointsOfSale,
+} from "~/features/points-of-sale/point-of-sale-page.server";
 import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
@@ -20,6 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     days: await listArchivedDays(db, store.id),
     // Issue 19: every point of sale's files, when the store has several.
     pointsOfSale: await listPublicPointsOfSale(db, store),
+    // Decision 0085: a closed point's dated archive stays reachable (a legal record).
+    closedPointsOfSale: await listPublicClosedPointsOfSale(db, store.id),
     title: t("pricelist:files.title", { name: store.name }),
     description: t("pricelist:files.intro"),
     canonical: `${getConfig().baseUrl}/${store.username}/prices`,
@@ -97,6 +105,7 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
         <PointOfSaleFiles username={store.username} points={loaderData.pointsOfSale} />
+        <ClosedPointOfSaleFiles username={store.username} points={loaderData.closedPointsOfSale} />
         <Link to={base} className={link}>
           {t("files.back")}
         </Link>

@@ -124,7 +124,8 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
                   <RowCheckbox product={product} selection={selection} />
                 </td>
                 <td className="px-2 py-2">
-                  <ProductThumb url={product.imageUrl} className="size-10" />
+                  {/* max-w-none: a table cell may shrink to nothing, and the image with it (decision 0101). */}
+                  <ProductThumb url={product.imageUrl} className="size-10 max-w-none" />
                 </td>
                 <td className="min-w-[11rem] px-2 py-2">
                   <Link

@@ -13,7 +13,9 @@ export function LibraryGrid({
   productIds: string[];
   back?: string;
 }) {
-  const { t } = useTranslation("library");
+  const { t, i18n } = useTranslation("library");
+  // The tiles carry no words (decision 0101): a reader of Albanian or English gets the Latin spelling too.
+  const showLatin = i18n.language !== "mk";
   if (entries.length === 0) {
     return (
       <div className="mt-6 flex flex-col items-center gap-2 rounded-xl border border-gray-300 border-dashed p-8 text-center">
@@ -45,6 +47,9 @@ export function LibraryGrid({
           />
           <div className="flex flex-1 flex-col gap-1 p-2">
             <p className="line-clamp-2 break-words font-medium text-sm">{entry.name}</p>
+            {showLatin && entry.nameLatin ? (
+              <p className="line-clamp-2 break-words text-gray-700 text-xs">{entry.nameLatin}</p>
+            ) : null}
             {entry.category ? <p className="truncate text-gray-600 text-xs">{entry.category}</p> : null}
             {entry.barcode ? <p className="font-mono text-gray-500 text-xs">{entry.barcode}</p> : null}
             {productIds.length > 0 ? (

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import type { Locale } from "~/i18n/config";
+import { formatDay } from "~/lib/dates";
 import type { PublicPointOfSale } from "./points-of-sale-list";
 
 /**
@@ -46,6 +48,68 @@ export function PointOfSaleFiles({ username, points }: { username: string; point
                   <code className="break-all rounded bg-gray-100 px-1">
                     {base}/prices/YYYY-MM-DD.csv|json
                   </code>
+                </li>
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * /{username}/prices: the closed points of sale (decision 0085). Their live files are gone; their
+ * dated archive answers every day up to the day each closed, at the same address.
+ */
+export function ClosedPointOfSaleFiles({
+  username,
+  points,
+}: {
+  username: string;
+  points: { slug: string; name: string; closedOn: string }[];
+}) {
+  const { t, i18n } = useTranslation("pricelist");
+  if (points.length === 0) return null;
+  const link = "font-medium text-brand-800 underline";
+  return (
+    <section aria-labelledby="closed-point-of-sale-files" className="flex flex-col gap-3">
+      <h2 id="closed-point-of-sale-files" className="font-semibold text-lg">
+        {t("files.pointsOfSale.closedTitle")}
+      </h2>
+      <p className="text-gray-800">{t("files.pointsOfSale.closedIntro")}</p>
+      <ul className="flex flex-col gap-3">
+        {points.map((point) => {
+          const base = `/${username}/${point.slug}`;
+          return (
+            <li key={point.slug} className="rounded-xl border border-gray-200 bg-gray-100 p-3">
+              <h3 className="font-medium">
+                {point.name}{" "}
+                <span className="rounded bg-gray-200 px-1.5 py-0.5 font-normal text-gray-700 text-xs">
+                  {t("files.pointsOfSale.closedBadge")}
+                </span>
+              </h3>
+              <p className="text-gray-700 text-sm">
+                {t("files.pointsOfSale.closedOn", {
+                  date: formatDay(point.closedOn, i18n.language as Locale),
+                })}
+              </p>
+              <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
+                <li>
+                  {t("files.pointsOfSale.archive")}{" "}
+                  <code className="break-all rounded bg-gray-100 px-1">
+                    {base}/prices/YYYY-MM-DD.csv|json
+                  </code>
+                </li>
+                <li>
+                  {t("files.pointsOfSale.lastDay")}{" "}
+                  <a href={`${base}/prices/${point.closedOn}.csv`} className={`${link} break-all`}>
+                    {base}/prices/{point.closedOn}.csv
+                  </a>{" "}
+                  ·{" "}
+                  <a href={`${base}/prices/${point.closedOn}.json`} className={link}>
+                    JSON
+                  </a>
                 </li>
               </ul>
             </li>

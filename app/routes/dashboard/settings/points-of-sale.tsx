@@ -1,6 +1,6 @@
-import { Pencil, Plus } from "lucide-react";
+import { Pencil, Plus, RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { DeleteButton } from "~/components/delete-button";
 import { FormAlert } from "~/components/form-alert";
@@ -11,6 +11,7 @@ import {
   listClosedPointsOfSale,
   listPointsOfSale,
 } from "~/features/points-of-sale/point-of-sale.server";
+import { reopenPointOfSale } from "~/features/points-of-sale/point-of-sale-closing.server";
 import type { Locale } from "~/i18n/config";
 import { failureOf } from "~/lib/action-result";
 import { getConfig } from "~/lib/config.server";
@@ -55,13 +56,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const values = formObject(await request.formData());
+  const intent = values.intent === "reopen" ? "reopen" : "delete";
   return handleAction(
     async () => {
-      if (values.intent !== "delete") throw new Response(null, { status: 400 });
+      if (values.intent !== intent) throw new Response(null, { status: 400 });
+      if (intent === "reopen") {
+        // Decision 0095: back in every list at the same address; its closed days stay as archived.
+        await reopenPointOfSale(ctx, values.pointOfSaleId ?? "");
+        return redirect(HERE, { headers: flashHeaders("pointsOfSale:reopened") });
+      }
       await closePointOfSale(ctx, values.pointOfSaleId ?? "");
       return redirect(HERE, { headers: flashHeaders("pointsOfSale:closed") });
     },
-    { intent: "delete", fallback: "storeSaveFailed", notFoundPage: true },
+    { intent, fallback: "storeSaveFailed", notFoundPage: true },
   );
 }
 
@@ -130,14 +137,31 @@ export default function PointsOfSale({ loaderData, actionData }: Route.Component
           <p className="mt-1 text-gray-600 text-sm">{t("closedList.intro")}</p>
           <ul className="mt-3 flex flex-col gap-2">
             {loaderData.closed.map((point) => (
-              <li key={point.id} className="rounded-md border border-gray-200 bg-white p-3 text-sm">
-                <p className="font-medium">{point.name}</p>
-                <p className="text-gray-600">
-                  {t("closedList.closedOn", { date: formatDateTime(point.closedAt, locale) })}
-                </p>
-                <p className="mt-1 break-all font-mono text-gray-500 text-xs">
-                  {t("closedList.archive", { address: `${base}/${point.slug}` })}
-                </p>
+              <li
+                key={point.id}
+                className="flex flex-wrap items-start gap-3 rounded-md border border-gray-200 bg-white p-3 text-sm"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{point.name}</p>
+                  <p className="text-gray-600">
+                    {t("closedList.closedOn", { date: formatDateTime(point.closedAt, locale) })}
+                  </p>
+                  <p className="mt-1 break-all font-mono text-gray-500 text-xs">
+                    {t("closedList.archive", { address: `${base}/${point.slug}` })}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="reopen" />
+                  <input type="hidden" name="pointOfSaleId" value={point.id} />
+                  <button
+                    type="submit"
+                    className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 font-medium text-gray-800 hover:bg-gray-50"
+                    aria-label={t("closedList.reopenLabel", { name: point.name })}
+                  >
+                    <RotateCcw aria-hidden className="size-4" />
+                    {t("closedList.reopen")}
+                  </button>
+                </Form>
               </li>
             ))}
           </ul>

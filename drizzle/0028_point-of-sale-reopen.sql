@@ -1,0 +1,1 @@
+ALTER TABLE "point_of_sale" ADD COLUMN "closures" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,5 @@
+DROP INDEX "library_image_category_idx";--> statement-breakpoint
+DROP INDEX "library_image_name_idx";--> statement-breakpoint
+ALTER TABLE "library_image" ADD COLUMN "name_order" text GENERATED ALWAYS AS (translate("name", 'аАбБвВгГдДѓЃеЕжЖзЗѕЅиИјЈкКлЛљЉмМнНњЊоОпПрРсСтТќЌуУфФхХцЦчЧџЏшШaAbBcCçÇdDeEëËfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZѐЀѝЍàÀáÁâÂãÃäÄåÅāĀăĂąĄćĆĉĈċĊčČďĎđĐèÈéÉêÊēĒĕĔėĖęĘěĚǵǴĝĜğĞġĠģĢìÌíÍîÎïÏĩĨīĪĭĬįĮḱḰķĶĺĹļĻľĽŀĿłŁñÑńŃņŅňŇòÒóÓôÔõÕöÖøØōŌŏŎőŐŕŔŗŖřŘśŚŝŜşŞšŠţŢťŤùÙúÚûÛüÜũŨūŪŭŬůŮűŰųŲýÝÿŸźŹżŻžŽ', 'ааббввггддеежжззииййккллммннооппррссттууффххццччшшщщъъыыььээююɐɐɑɑɒɒɓɓɔɔɕɕɖɖɗɗɘɘəəɚɚɛɛɜɜɝɝɞɞɟɟɠɠɡɡɢɢɣɣɤɤɥɥɦɦɧɧɨɨɩɩɪɪɫɫжжккɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɐɒɒɒɒɒɒɒɒɔɔɔɔɕɕɕɕɕɕɕɕɕɕɕɕɕɕɕɕɘɘɘɘɘɘɘɘɘɘɚɚɚɚɚɚɚɚɚɚɚɚɚɚɚɚɜɜɜɜɝɝɝɝɝɝɝɝɝɝɟɟɟɟɟɟɟɟɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɠɣɣɣɣɣɣɤɤɤɤɤɤɤɤɥɥɥɥɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɦɪɪɪɪɫɫɫɫɫɫ')) STORED;--> statement-breakpoint
+CREATE INDEX "library_image_category_idx" ON "library_image" USING btree ("category_key","name_order" collate "C","id");--> statement-breakpoint
+CREATE INDEX "library_image_name_idx" ON "library_image" USING btree ("name_order" collate "C","id");
