@@ -11,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { readSession, sessionContext } from "~/auth/session.server";
@@ -33,6 +34,8 @@ import { ErrorPage } from "~/shell/error-page";
 import { OptionalPart } from "~/shell/optional-part";
 import { SessionProvider, useSession } from "~/shell/session-context";
 import { isSharedPage } from "~/shell/shared-pages";
+import { StaticImpersonationBar } from "~/shell/static-impersonation-bar";
+import { isStaticPage, staticPageScript } from "~/shell/static-page";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
@@ -113,12 +116,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const serverI18n = useContext(ServerI18nContext);
   const i18n = useMemo(() => serverI18n?.(locale) ?? clientI18n(locale), [locale, serverI18n]);
+  // Decision 0097: a page that never hydrates gets no React Router scripts (no modulepreloads, no
+  // hydration data, no chunk guard: it has no chunk), only its small inline script.
+  const staticPage = isStaticPage(useMatches());
+  const { pathname } = useLocation();
   return (
     <html lang={locale} data-messages={loaderData?.messages ?? "all"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ChunkGuard nonce={nonce} />
+        {staticPage ? null : <ChunkGuard nonce={nonce} />}
         <meta name="theme-color" content="#12b562" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={appCss} precedence="default" />
@@ -134,13 +141,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
               impersonated: Boolean(loaderData?.impersonating),
             }}
           >
-            <Impersonation />
+            {staticPage ? <StaticImpersonationBar /> : <Impersonation />}
             {children}
-            {loaderData?.user ? <SignedInShell /> : null}
+            {loaderData?.user && !staticPage ? <SignedInShell /> : null}
           </SessionProvider>
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; its options are JSON with "<" escaped.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticPageScript(pathname) }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -31,6 +31,12 @@ export type LoadResult = {
   p99Ms: number;
   /** Non-2xx/3xx answers plus socket errors: any is a failed run. */
   errors: number;
+  /**
+   * The errors by kind, as wrk counts them: `status` answers of 400 and above; `timeout` answers that
+   * came, but later than the generator's --timeout (wrk leaves them out of the latencies, so p99 is of
+   * the others); `connect`, `read`, `write` socket failures.
+   */
+  errorKinds: { status: number; timeout: number; connect: number; read: number; write: number };
   /** CPU time of the server process (all its threads) per answer, in microseconds. */
   cpuUsPerRequest: number | null;
 };
@@ -41,6 +47,8 @@ export type LoadOptions = {
   threads?: number;
   /** A wrk Lua script (e.g. one that picks each request's path from a mix). */
   script?: string;
+  /** wrk's --timeout: an answer slower than this counts as a timeout error (default 10 s). */
+  timeoutSeconds?: number;
 };
 
 /** One wrk run against `url`; `pid` (the server) is charged its CPU time. */
@@ -51,7 +59,7 @@ export function runWrk(url: string, options: LoadOptions, pid?: number): Promise
     `-d${options.seconds}s`,
     "--latency",
     "--timeout",
-    "10s",
+    `${options.timeoutSeconds ?? 10}s`,
     ...(options.script ? ["-s", options.script] : []),
     url,
   ];
@@ -89,12 +97,15 @@ export function parseWrk(output: string): Omit<LoadResult, "cpuUsPerRequest"> {
   if (rps === null || requests === null) throw new Error(`unreadable wrk output:\n${output}`);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const status = number(/Non-2xx or 3xx responses: (\d+)/) ?? 0;
+  const [connect, read, write, timeout] = socket ? socket.slice(1).map(Number) : [0, 0, 0, 0];
   return {
     rps: Math.round(rps),
     requests,
     p50Ms: latencyMs(output, "50"),
     p99Ms: latencyMs(output, "99"),
-    errors: (number(/Non-2xx or 3xx responses: (\d+)/) ?? 0) + socketErrors,
+    errors: status + socketErrors,
+    errorKinds: { status, timeout: timeout!, connect: connect!, read: read!, write: write! },
   };
 }
 

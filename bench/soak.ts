@@ -8,7 +8,8 @@
 //
 //   npm run bench:soak -- [--connections 200] [--duration 60] [--rows 20000]
 //   DATABASE_URL=postgres://…/throwaway npm run bench:soak
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +22,8 @@ import {
   waitForImport,
 } from "../tests/support/import-http";
 import { requireTools, runWrk, startNginx } from "./load-generator";
+import { formatMemory, type Memory, probeMemory, probeSettings, rssMb } from "./process-memory";
+import { formatRoutes, routesBetween, scrapeMetrics } from "./soak-server-view";
 import { seedBenchStores, startServer } from "./support";
 
 requireTools();
@@ -29,14 +32,21 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "200" },
     duration: { type: "string", default: "60" },
     rows: { type: "string", default: "20000" },
+    // How long wrk waits for an answer before it counts it as a timeout error (its own default: 2 s).
+    timeout: { type: "string", default: "10" },
+    // Seconds at rest after the load before memory is measured again (decision 0099).
+    rest: { type: "string", default: "60" },
   },
 });
 const connections = Number(args.connections);
 const seconds = Number(args.duration);
 const rows = Number(args.rows);
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const timeoutSeconds = Number(args.timeout);
+const restSeconds = Number(args.rest);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 /** The visitors' mix: every store's page, a search, a later page, the price-list page and files; PDFs now and then. */
 function visitorPaths(stores: string[]): string[] {
@@ -71,7 +81,7 @@ async function demoPrices(url: string): Promise<Map<string, string>> {
 }
 
 /** POST the products page's bulk form as the page does: the preview first, then its plan confirmed. */
-async function bulkPriceChange(session: Session, percent: string): Promise<void> {
+async function bulkPriceChange(session: Session, percent: string): Promise<number> {
   const post = async (plan: string) => {
     const form = new URLSearchParams({
       intent: "bulk",
@@ -93,11 +103,38 @@ async function bulkPriceChange(session: Session, percent: string): Promise<void>
     });
     return { status: response.status, html: await response.text() };
   };
+  const planOf = (html: string) => /name="plan" value="([0-9a-f]{64})"/.exec(html)?.[1];
   const preview = await post("");
-  const plan = /name="plan" value="([0-9a-f]{64})"/.exec(preview.html)?.[1];
+  let plan = planOf(preview.html);
   if (!plan) throw new Error(`bulk price preview without a plan (HTTP ${preview.status})`);
-  const done = await post(plan);
-  if (done.status >= 400) throw new Error(`bulk price change: HTTP ${done.status}`);
+  // The import may commit between the preview and its confirmation: the change is then refused
+  // with a new preview (nothing written), which the owner confirms again. Returns the confirmations.
+  for (let confirmations = 1; confirmations <= 5; confirmations++) {
+    const done = await post(plan);
+    if (done.status >= 400) throw new Error(`bulk price change: HTTP ${done.status}`);
+    const again = planOf(done.html);
+    if (!again) return confirmations;
+    plan = again;
+  }
+  throw new Error("bulk price change: still a new preview after 5 confirmations");
+}
+
+/** "n lines: m × <message>, …" of the server's JSON log. */
+function logSummary(file: string): string {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    let message = line.slice(0, 80);
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      message = `${entry.msg ?? ""}${entry.err?.message ? `: ${entry.err.message}` : ""}`.slice(0, 120);
+    } catch {
+      // not JSON (console output)
+    }
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  return `${lines.length} lines${top.map(([message, n]) => `; ${n} × ${message}`).join("")}`;
 }
 
 async function main() {
@@ -106,7 +143,22 @@ async function main() {
   let server = await startServer(dataDir, {}, { readyPath: "/demo" });
   await server.stop();
   await seedBenchStores(dataDir, [300, 3000]);
-  server = await startServer(dataDir, {}, { readyPath: "/demo" });
+  const token = randomBytes(16).toString("hex");
+  // Kept after the run: the server's warnings and errors during the soak.
+  const logFile = path.join(tmpdir(), `vitrina-soak-${Date.now()}.log`);
+  const workers = Number(process.env.WEB_CONCURRENCY ?? 1);
+  // With several workers the primary holds no heap worth reading: their RSS is summed instead.
+  const probeFile = workers > 1 ? null : path.join(dataDir, "memory-probe.json");
+  const probe = probeFile ? probeSettings(probeFile) : { nodeArgs: [], env: {} };
+  server = await startServer(
+    dataDir,
+    { METRICS_TOKEN: token, LOG_LEVEL: "warn", ...probe.env },
+    { readyPath: "/demo", nodeArgs: probe.nodeArgs, logFile },
+  );
+  type Probe = { now: Memory; collected: Memory | null; loop?: { maxMs: number; p99Ms: number } };
+  const memory = async (): Promise<Probe> =>
+    probeFile ? probeMemory(server.pid, probeFile) : { now: { rssMb: rssMb(server.pid) }, collected: null };
+  const loadBefore = load();
   try {
     const stores = ["demo", "bench-300", "bench-3000"];
     const paths = visitorPaths(stores);
@@ -116,7 +168,8 @@ async function main() {
 
     // Warm-up, then the memory to compare with.
     await runWrk(`${server.url}/demo`, { connections: 20, seconds: 5, threads: 2 });
-    const rssBefore = rssMb(server.pid);
+    const before = (await memory()).now;
+    const metricsBefore = await scrapeMetrics(server.url, token);
 
     const checks = { pages: 0, mixed: 0, failed: 0 };
     const seen: Map<string, string>[] = [];
@@ -133,9 +186,9 @@ async function main() {
       }
     })();
 
-    const load = runWrk(
+    const visitors = runWrk(
       `${server.url}${paths[0]}`,
-      { connections, seconds, threads: 2, script: wrkScript(paths) },
+      { connections, seconds, threads: 2, script: wrkScript(paths), timeoutSeconds },
       server.pid,
     );
     const writes = (async () => {
@@ -145,14 +198,31 @@ async function main() {
       await startImport(session, jobId);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const bulkStarted = performance.now();
-      await bulkPriceChange(session, "10");
+      // A failed bulk change is reported with the rest, not thrown past it.
+      let confirmations = 0;
+      const bulkError = await bulkPriceChange(session, "10").then(
+        (n) => {
+          confirmations = n;
+          return null;
+        },
+        (error: Error) => `${error.message}${error.cause ? ` (${String(error.cause)})` : ""}`,
+      );
       const bulkMs = performance.now() - bulkStarted;
       const state = await waitForImport(session, jobId);
-      return { importMs: performance.now() - started, importStatus: state.status, bulkMs };
+      return {
+        importMs: performance.now() - started,
+        importStatus: state.status,
+        bulkMs,
+        bulkError,
+        confirmations,
+      };
     })();
-    const [result, written] = await Promise.all([load, writes]);
+    const [result, written] = await Promise.all([visitors, writes]);
     soaking = false;
     await checker;
+    const loadAfter = load();
+    const right = rssMb(server.pid);
+    const metricsAfter = await scrapeMetrics(server.url, token);
 
     const newPrices = await demoPrices(server.url);
     for (const page of seen) {
@@ -165,8 +235,8 @@ async function main() {
       if (!old && !fresh) checks.mixed += 1;
     }
     const changed = [...oldPrices].filter(([name, price]) => newPrices.get(name) !== price).length;
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const rssAfter = rssMb(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, restSeconds * 1000));
+    const { now: rested, collected, loop } = await memory();
 
     const page = Buffer.from(await (await fetch(`${server.url}/demo`)).arrayBuffer());
     const nginx = await startNginx("/demo", page, "text/html; charset=utf-8");
@@ -174,27 +244,50 @@ async function main() {
     nginx.stop();
 
     console.log(
-      `bench:soak — ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")}`,
+      `bench:soak — ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}, ${workers} process(es); load average ${loadBefore} before, ${loadAfter} right after`,
     );
     console.log(
       `  visitors: ${connections} connections × ${seconds} s over ${paths.length} public addresses of ${stores.length} stores`,
     );
+    const kinds = result.errorKinds;
     console.log(
-      `  answers: ${result.requests} (${result.rps}/s), errors ${result.errors}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      `  answers: ${result.requests} (${result.rps}/s), errors ${result.errors}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (of the answers within ${timeoutSeconds} s)`,
     );
+    console.log(
+      `  errors by kind: ${kinds.status} answers with status ≥ 400; ${kinds.timeout} answers later than the generator's ${timeoutSeconds} s timeout; sockets: ${kinds.connect} connect, ${kinds.read} read, ${kinds.write} write`,
+    );
+    console.log(`  by route, as the server counted them (GET unless named):`);
+    console.log(formatRoutes(routesBetween(metricsBefore, metricsAfter, timeoutSeconds), timeoutSeconds));
     console.log(`  generator ceiling (nginx, the demo page's bytes): ${ceiling.rps}/s`);
     console.log(
-      `  import of ${rows} rows: ${written.importStatus} in ${(written.importMs / 1000).toFixed(1)} s; bulk +10 % on every product: ${(written.bulkMs / 1000).toFixed(1)} s; ${changed} of ${oldPrices.size} demo prices changed`,
+      `  import of ${rows} rows: ${written.importStatus} in ${(written.importMs / 1000).toFixed(1)} s; bulk +10 % on every product: ${written.bulkError ? `FAILED after ${(written.bulkMs / 1000).toFixed(1)} s: ${written.bulkError}` : `${(written.bulkMs / 1000).toFixed(1)} s (confirmed ${written.confirmations}×)`}; ${changed} of ${oldPrices.size} demo prices changed`,
     );
     console.log(
       `  price lists read during the soak: ${checks.pages}, mixing old and new prices: ${checks.mixed}, failed reads: ${checks.failed}`,
     );
-    console.log(
-      `  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB 10 s after (${((rssAfter / rssBefore - 1) * 100).toFixed(0)} %)`,
-    );
-    if (result.errors > 0 || checks.mixed > 0 || written.importStatus !== "done") process.exitCode = 1;
+    const growth = (m: Memory) => `${((m.rssMb / before.rssMb - 1) * 100).toFixed(0)} %`;
+    console.log(`  server memory before:        ${formatMemory(before)}`);
+    console.log(`  right after the load:        RSS ${right.toFixed(0)} MB (${growth({ rssMb: right })})`);
+    console.log(`  after ${restSeconds} s at rest:          ${formatMemory(rested)} (${growth(rested)})`);
+    if (collected)
+      console.log(`  after a full GC:            : ${formatMemory(collected)} (${growth(collected)})`);
+    // Decision 0099: the target (within 20 %) applies to the RSS after the rest.
+    const rssWithin = rested.rssMb <= before.rssMb * 1.2;
+    console.log(`  RSS at rest within 20 % of before: ${rssWithin ? "yes" : "no"}`);
+    if (loop)
+      console.log(
+        `  event loop (load and rest): longest stall ${loop.maxMs.toFixed(0)} ms, p99 ${loop.p99Ms.toFixed(0)} ms — a request arriving then waits before the server reads it`,
+      );
+    console.log(`  server log (warnings and errors): ${logFile}, ${logSummary(logFile)}`);
+    // A bulk change that changed nothing leaves nothing to mix: the run proves nothing then.
+    if (
+      result.errors > 0 ||
+      checks.mixed > 0 ||
+      written.importStatus !== "done" ||
+      written.bulkError ||
+      changed === 0
+    )
+      process.exitCode = 1;
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
@@ -87,9 +88,11 @@ export type Server = { url: string; pid: number; stop: () => Promise<Shutdown> }
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  options: { root?: string; readyPath?: string; nodeArgs?: string[] } = {},
+  options: { root?: string; readyPath?: string; nodeArgs?: string[]; logFile?: string } = {},
 ): Promise<Server> {
   const port = await freePort();
+  // The server's log (stdout, pino's JSON lines) goes to `logFile` when given, else nowhere.
+  const log = options.logFile ? openSync(options.logFile, "a") : "ignore";
   const child: ChildProcess = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), "--import", "tsx", "server/start.ts"],
@@ -106,9 +109,10 @@ export async function startServer(
         WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
         ...env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", log, "inherit"],
     },
   );
+  if (typeof log === "number") closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForReady(`${url}${options.readyPath ?? "/robots.txt"}`, child, 180_000);

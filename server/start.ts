@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import express from "express";
 import { drainable } from "./graceful-close";
+import { applyHttpTimeouts } from "./http-timeouts";
 import { parseTrustProxy } from "./trust-proxy";
 import { runWorkers, workerCount } from "./workers";
 
@@ -72,9 +73,11 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const fastPath = dev ? undefined : bundle.fastPath;
-  const server: Server = createServer((req, res) => {
-    if (!fastPath?.(req, res)) app(req, res);
-  }).listen(port, host, () => {
+  const server: Server = applyHttpTimeouts(
+    createServer((req, res) => {
+      if (!fastPath?.(req, res)) app(req, res);
+    }),
+  ).listen(port, host, () => {
     if (cluster.isWorker && cluster.worker?.id !== 1) return;
     const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";
     console.log(

@@ -15,6 +15,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     <form
       method="post"
       action="/api/locale"
+      // On a page that never hydrates, its inline script keeps the choice (decision 0097).
+      data-locale=""
       className={cn("flex items-center gap-0.5 rounded-md border border-gray-200 bg-white p-0.5", className)}
       aria-label={t("language.label")}
       onSubmit={(event) => {

@@ -67,9 +67,15 @@ test("the chosen language stays: html lang, cookie, local storage, across naviga
   expect(await page.evaluate(() => window.localStorage.getItem("lang"))).toBe("sq");
   expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("sq");
 
+  // The landing page has no scripts (decision 0097): its link loads the login page, in Albanian.
+  await page.getByRole("link", { name: TEXTS.sq.landing.login, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: TEXTS.sq.login.heading })).toBeVisible();
+  // And a client navigation from there keeps it too.
   await waitForHydration(page);
   await expectClientNavigation(page, async () => {
-    await page.getByRole("link", { name: TEXTS.sq.landing.login, exact: true }).click();
+    await page.getByRole("link", { name: TEXTS.sq.login.createLink }).click();
+    await expect(page.getByRole("heading", { level: 1, name: TEXTS.sq.register.heading })).toBeVisible();
+    await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: TEXTS.sq.login.heading })).toBeVisible();
   });
   await page.reload();

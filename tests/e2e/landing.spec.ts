@@ -104,6 +104,33 @@ test("the page breaks no rule of its Content-Security-Policy (no eval probe from
   );
 });
 
+// Decision 0097 (Lighthouse mobile 100): the page is HTML and CSS only. React Router's scripts were
+// 166 KB of JavaScript that delayed its first paint on a slow phone.
+test("the page downloads no script file, and a client navigation to it loads it as a document", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  const html = await (await page.request.get("/")).text();
+  expect(html).not.toMatch(/modulepreload|type="module"|__reactRouterContext/);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+
+  // From a page that hydrates, its link home loads the landing page from the server.
+  await page.goto("/terms");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => Boolean(window.__reactRouterManifest))).toBe(true);
+  scripts.length = 0;
+  await page.getByRole("banner").getByRole("link", { name: "Витрина" }).click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await expect(page.locator("html")).toHaveAttribute("data-static", "ready");
+  expect(await page.evaluate(() => Boolean(window.__reactRouterManifest))).toBe(false);
+});
+
 // Lighthouse on `/` (decision 0079): the HTML travels compressed, and the poster and the video are
 // build assets named by their content, cached for a year (they were cached one hour).
 test("the page travels compressed and its poster and video are cached for a year", async ({ request }) => {

@@ -118,14 +118,17 @@ test.describe("signed out", () => {
     expect(await answer.json()).toEqual({});
   });
 
-  test("links on the landing page navigate on the client", async ({ page }) => {
+  // Decision 0097: the landing page has no scripts, so its links load their page; from there on the
+  // links navigate on the client; and a client navigation back to it loads it as a document.
+  test("the landing page's links load their page, which navigates on the client from there", async ({
+    page,
+  }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await expectClientNavigation(page, async () => {
-      await page.getByRole("link", { name: mk.landing.login, exact: true }).click();
-      await expect(page).toHaveURL(/\/auth\/login$/);
-      await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
-    });
+    await page.getByRole("link", { name: mk.landing.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
+    await waitForHydration(page);
     await expectClientNavigation(page, async () => {
       await page.getByRole("link", { name: mk.login.createLink }).click();
       await expect(page).toHaveURL(/\/auth\/register$/);
@@ -259,13 +262,13 @@ test.describe("signed in, onboarded", () => {
     });
   });
 
-  test("the landing page's dashboard link navigates on the client", async ({ page }) => {
+  test("the landing page shows the dashboard link once it knows the session, and it opens the products", async ({
+    page,
+  }) => {
     await page.goto("/");
-    await waitForHydration(page);
-    await expectClientNavigation(page, async () => {
-      await page.getByRole("link", { name: "Контролна табла" }).click();
-      await expect(page).toHaveURL(/\/dashboard\/products$/);
-      await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
-    });
+    // Decision 0097: the landing page has no scripts; its link loads the dashboard's page.
+    await page.getByRole("link", { name: "Контролна табла" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
   });
 });

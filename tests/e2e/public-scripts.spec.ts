@@ -32,15 +32,30 @@ test("the store page loads the public part of its language; the switcher reloads
   expect(parts).toEqual(["mk-public", "sq-public"]);
 });
 
-test("from the landing page to the login page on the client, the rest of the catalogue comes first", async ({
-  page,
-}) => {
+// Decision 0097: the landing page downloads no script at all, no catalogue part either.
+test("the landing page downloads no catalogue part", async ({ page }) => {
   const parts = catalogueParts(page);
   await page.goto("/");
   await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(parts).toEqual([]);
+});
+
+test("from a public page to the login page on the client, the rest of the catalogue comes first", async ({
+  page,
+}) => {
+  const parts = catalogueParts(page);
+  await page.goto("/demo");
+  await waitForHydration(page);
   expect(parts).toEqual(["mk-public"]);
+  // No public page links to the login page any more (the landing page has no scripts): the router
+  // navigates as a link would.
   await expectClientNavigation(page, async () => {
-    await page.getByRole("link", { name: TEXTS.mk.landing.login, exact: true }).click();
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/auth/login"),
+    );
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByRole("heading", { level: 1, name: TEXTS.mk.login.heading })).toBeVisible();
     await expect(page.getByRole("button", { name: TEXTS.mk.login.submit, exact: true })).toBeVisible();

@@ -100,9 +100,13 @@ export async function expectClientNavigation(page: Page, action: () => Promise<v
   expect(marker, "the navigation reloaded the document instead of running on the client").toBe(1);
 }
 
-/** Waits until React has hydrated the page, so that clicks go through the client router. */
+/**
+ * Waits until React has hydrated the page, so that clicks go through the client router; on a page
+ * that never hydrates (the landing page, decision 0097), until its inline script listens.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    if (document.documentElement.dataset.static === "ready") return true;
     const w = window as unknown as { __reactRouterRouteModules?: object };
     const body = document.body as unknown as Record<string, unknown>;
     return Boolean(w.__reactRouterRouteModules) && Object.keys(body).some((k) => k.startsWith("__react"));

@@ -1,5 +1,4 @@
 import { Menu } from "lucide-react";
-import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -15,8 +14,12 @@ const sectionLink =
  * The landing page's header (spec §2 navigation). Wide screens show every link in one row; below
  * 1340 px (what the Macedonian links need) a native <details> menu holds them, so it opens without JavaScript and fits at 360 px in
  * every language. `account` is the session-aware part (login and create website, or the dashboard).
+ * "later": the page never hydrates (decision 0097); both are sent, the dashboard link hidden, and
+ * the page's inline script swaps them once it knows the session.
  */
-export function LandingHeader({ signedIn }: { signedIn: boolean }) {
+export type HeaderSession = boolean | "later";
+
+export function LandingHeader({ signedIn }: { signedIn: HeaderSession }) {
   const { t } = useTranslation("landing");
   return (
     <header className="sticky top-0 z-20 border-gray-200 border-b bg-white">
@@ -44,37 +47,59 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function AccountLinks({ signedIn }: { signedIn: boolean }) {
+/** Marks an element for the static page's script: shown to signed-in or to signed-out visitors. */
+function sessionPart(signedIn: HeaderSession, part: "in" | "out") {
+  if (signedIn !== "later") return {};
+  return part === "in" ? { "data-signed-in": "", hidden: true } : { "data-signed-out": "" };
+}
+
+function AccountLinks({ signedIn }: { signedIn: HeaderSession }) {
   const { t } = useTranslation("landing");
-  if (signedIn) {
-    return (
-      <Link to="/dashboard/products" className={buttonVariants({ size: "sm" })}>
-        {t("nav.dashboard")}
-      </Link>
-    );
-  }
+  const dashboard = (
+    <Link
+      to="/dashboard/products"
+      className={buttonVariants({ size: "sm" })}
+      {...sessionPart(signedIn, "in")}
+    >
+      {t("nav.dashboard")}
+    </Link>
+  );
+  if (signedIn === true) return dashboard;
   return (
     <>
-      <Link to="/auth/login" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+      <Link
+        to="/auth/login"
+        className={buttonVariants({ variant: "ghost", size: "sm" })}
+        {...sessionPart(signedIn, "out")}
+      >
         {t("nav.login")}
       </Link>
-      <Link to="/auth/register" className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}>
+      <Link
+        to="/auth/register"
+        className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}
+        {...sessionPart(signedIn, "out")}
+      >
         {t("nav.createWebsite")}
       </Link>
+      {signedIn === "later" ? dashboard : null}
     </>
   );
 }
 
-/** Closes the menu once a link in it is followed (with JavaScript; without, the page reloads). */
-function closeMenu(event: React.MouseEvent<HTMLElement>) {
+/**
+ * Closes the menu once a link in it is followed, and on Escape: the handlers of a hydrated page;
+ * on a static page (decision 0097) its inline script does the same for `details[data-menu]`.
+ */
+function closeMenu(event: { currentTarget: HTMLElement }) {
   event.currentTarget.closest("details")?.removeAttribute("open");
 }
 
-function PhoneMenu({ signedIn }: { signedIn: boolean }) {
+function PhoneMenu({ signedIn }: { signedIn: HeaderSession }) {
   const { t } = useTranslation("landing");
   const item = "block rounded-md px-3 py-2.5 font-medium text-base text-gray-800 hover:bg-gray-100";
   return (
     <details
+      data-menu=""
       className="group min-[1340px]:hidden"
       onKeyDown={(event) => {
         if (event.key === "Escape") event.currentTarget.removeAttribute("open");
@@ -106,8 +131,8 @@ function PhoneMenu({ signedIn }: { signedIn: boolean }) {
               {t("nav.demoShort")}
             </Link>
           </li>
-          {signedIn ? null : (
-            <li className="sm:hidden">
+          {signedIn === true ? null : (
+            <li className="sm:hidden" {...sessionPart(signedIn, "out")}>
               <Link to="/auth/register" className={item} onClick={closeMenu}>
                 {t("nav.createWebsite")}
               </Link>

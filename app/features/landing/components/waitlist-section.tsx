@@ -1,6 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
@@ -12,12 +11,12 @@ import { SECTION_IDS } from "../landing-content";
 import { LandingSection } from "./landing-section";
 
 /**
- * Partners and POS-integration interest (spec §1): a plain form post to the landing page's action,
- * so it works before JavaScript; the answer is the same for a new and an already listed address.
+ * Partners and POS-integration interest (spec §1): a plain form post to the landing page's action
+ * (the page has no JavaScript, decision 0097); the answer is the page again, scrolled to this
+ * section, the same for a new and an already listed address.
  */
 export function WaitlistSection({ result }: { result: ActionResult | undefined }) {
   const { t } = useTranslation("landing");
-  const busy = useNavigation().state === "submitting";
   const failed = failureOf(result);
   const errors = failed?.errors ?? {};
   const values = failed?.values ?? {};
@@ -29,10 +28,9 @@ export function WaitlistSection({ result }: { result: ActionResult | undefined }
           {t("waitlist.success")}
         </p>
       ) : (
-        <Form
+        <form
           method="post"
-          action="/?index"
-          preventScrollReset
+          action={`/?index#${SECTION_IDS.waitlist}`}
           noValidate
           className="grid max-w-3xl gap-4 sm:grid-cols-2"
         >
@@ -66,12 +64,12 @@ export function WaitlistSection({ result }: { result: ActionResult | undefined }
             </Select>
           </Field>
           <div className="flex items-end">
-            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            <Button type="submit" className="w-full sm:w-auto">
               {t("waitlist.submit")}
             </Button>
           </div>
           <FormAlert message={errors.form} values={failed?.params} className="sm:col-span-2" />
-        </Form>
+        </form>
       )}
     </LandingSection>
   );

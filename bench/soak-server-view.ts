@@ -1,0 +1,96 @@
+// The soak as the server saw it (issue 20 "Load"): its /metrics before and after, subtracted, give
+// every route's answers by status and how many took longer than the generator waits. A wrk "timeout"
+// is an answer that came late, not a failed one: this tells which routes were slow and whether any
+// answered with an error status.
+
+type Samples = Map<string, number>;
+
+/** One Prometheus text scrape, as "name{labels}" → value. */
+export function parseMetrics(text: string): Samples {
+  const samples: Samples = new Map();
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const space = line.lastIndexOf(" ");
+    samples.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return samples;
+}
+
+export async function scrapeMetrics(url: string, token: string): Promise<Samples> {
+  const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+  return parseMetrics(await response.text());
+}
+
+function labels(key: string): Record<string, string> {
+  const inner = /\{(.*)\}/.exec(key)?.[1] ?? "";
+  return Object.fromEntries([...inner.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+}
+
+export type RouteView = {
+  route: string;
+  answers: number;
+  /** Answers by status code ("200": n, "304": n, "503": n …). */
+  statuses: Record<string, number>;
+  /** Answers the server took longer than `slowSeconds` to finish (from the latency histogram). */
+  slow: number;
+  /** The histogram bucket holding the route's 99th percentile ("≤ 2.5 s"); fast-path hits have none. */
+  p99: string;
+};
+
+/** Every route's answers between two scrapes, busiest first. */
+export function routesBetween(before: Samples, after: Samples, slowSeconds = 10): RouteView[] {
+  const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const routes = new Map<string, RouteView>();
+  const view = (route: string) => {
+    let row = routes.get(route);
+    if (!row) {
+      row = { route, answers: 0, statuses: {}, slow: 0, p99: "–" };
+      routes.set(route, row);
+    }
+    return row;
+  };
+  const buckets = new Map<string, { le: number; count: number }[]>();
+  for (const key of after.keys()) {
+    const n = delta(key);
+    if (n <= 0) continue;
+    const { route = "?", status, le, method } = labels(key);
+    if (key.startsWith("vitrina_http_requests_total{")) {
+      const row = view(method === "GET" ? route : `${method} ${route}`);
+      row.answers += n;
+      row.statuses[status!] = (row.statuses[status!] ?? 0) + n;
+    } else if (key.startsWith("vitrina_http_request_duration_seconds_bucket{") && method === "GET") {
+      const list = buckets.get(route) ?? [];
+      list.push({ le: le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le), count: n });
+      buckets.set(route, list);
+    }
+  }
+  for (const [route, list] of buckets) {
+    const row = view(route);
+    list.sort((a, b) => a.le - b.le);
+    const total = list.at(-1)!.count;
+    row.slow = total - (list.find((b) => b.le === slowSeconds)?.count ?? total);
+    const p99 = list.find((b) => b.count >= total * 0.99);
+    row.p99 = p99 ? (Number.isFinite(p99.le) ? `≤ ${p99.le} s` : `> ${slowSeconds} s`) : "–";
+  }
+  return [...routes.values()].sort((a, b) => b.answers - a.answers);
+}
+
+export function formatRoutes(rows: RouteView[], slowSeconds = 10): string {
+  return rows
+    .map((row) => {
+      const statuses = Object.entries(row.statuses)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ");
+      return `    ${row.route.padEnd(36)} ${String(row.answers).padStart(7)}  [${statuses}]  p99 ${row.p99}, over ${slowSeconds} s: ${row.slow}`;
+    })
+    .join("\n");
+}
+
+/** A gauge's value (e.g. vitrina_nodejs_heap_size_used_bytes), summed over its label sets, in MB. */
+export function gaugeMb(samples: Samples, name: string): number {
+  let sum = 0;
+  for (const [key, value] of samples) if (key === name || key.startsWith(`${name}{`)) sum += value;
+  return sum / 1024 / 1024;
+}
