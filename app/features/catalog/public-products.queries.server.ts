@@ -70,7 +70,7 @@ export function publicProductsQuery(db: Queryable, storeId: string, options: Pub
   const pointOfSaleId = options.pointOfSaleId ?? null;
   const running = runningPromotions(db, storeId, promotionDay(options.at), pointOfSaleId);
   const override = pointOfSaleOverride(pointOfSaleId);
-  const prices = priceInEffectColumns(storeId, running, override);
+  const prices = priceInEffectColumns(storeId, running, override, pointOfSaleId);
   const availability = override
     ? {
         availability: sql<

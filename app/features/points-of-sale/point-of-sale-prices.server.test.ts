@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityLog } from "~/db/schema/activity";
+import { activityLog, priceHistory } from "~/db/schema/activity";
 import { store } from "~/db/schema/stores";
 import { describeActivity } from "~/features/activity/activity-describe";
 import { createProduct } from "~/features/catalog/product.server";
@@ -150,6 +150,43 @@ describe("promotions limited to some points of sale", () => {
       Млеко: 7_200,
       Леб: 3_600,
     });
+  });
+
+  it("the prior price follows the point's own prices of the 30 days before (decision 0096)", async () => {
+    const { shop, main, tetovo, milk, bread } = await twoShops();
+    // Milk: 80 store-wide, 120 at Tetovo for months. Bread: 40 store-wide; at Tetovo 35 for months,
+    // raised to 50 on 1 March, inside the window of a promotion starting 10 March.
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: milk.id, priceCents: 12_000 });
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: bread.id, priceCents: 3_500 });
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: bread.id, priceCents: 5_000 });
+    await database.db
+      .update(priceHistory)
+      .set({ changedAt: new Date("2027-03-01T10:00:00Z") })
+      .where(
+        and(
+          eq(priceHistory.storeId, shop.storeId),
+          eq(priceHistory.productId, bread.id),
+          eq(priceHistory.newPriceCents, 5_000),
+        ),
+      );
+    const saved = await savePromotion(
+      shop.ctx,
+      promotionInput([{ productId: milk.id }, { productId: bread.id }], {
+        value: "10",
+        startsOn: "2027-03-10",
+        endsOn: "2027-03-20",
+      }),
+    );
+    await setPromotionPointsOfSale(shop.ctx, (saved as { id: string }).id, [tetovo.id]);
+    const there = await getPointOfSalePriceList(shop.ctx, tetovo.id, new Date("2027-03-12T10:00:00Z"));
+    const shown = Object.fromEntries(
+      there.products.map((p) => [p.name, [p.priceCents, p.regularPriceCents, p.priorPriceCents]]),
+    );
+    // Before: least(the store's 80 / 40, the point's price now) = 80 and 40, prices Tetovo never had.
+    expect(shown).toMatchObject({ Млеко: [10_800, 12_000, 12_000], Леб: [4_500, 5_000, 3_500] });
+    // The other point of sale follows the store, where no promotion runs.
+    const here = await getPointOfSalePriceList(shop.ctx, main.id, new Date("2027-03-12T10:00:00Z"));
+    expect(prices(here)).toMatchObject({ Млеко: 8_000, Леб: 4_000 });
   });
 
   it("another store's promotion or point of sale is refused", async () => {

@@ -7,6 +7,7 @@ import { pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { getClock } from "~/features/confirmation/clock.server";
+import { pointPriorPriceSql } from "~/features/points-of-sale/point-prior-price.server";
 import { STORE_TIME_ZONE } from "~/lib/dates";
 import { PRIOR_PRICE_DAYS } from "./promotion-constants";
 
@@ -177,6 +178,7 @@ export function priceInEffectColumns(
   running: RunningPromotions,
   /** At a point of sale: its override row of the product (issue 19), left-joined by the query. */
   override: PointOfSaleOverride | null = null,
+  pointOfSaleId: string | null = null,
 ) {
   const promoted = isNotNull(running.productId);
   const base = basePriceSql(override);
@@ -184,12 +186,17 @@ export function priceInEffectColumns(
   const ownRegular = override
     ? sql`case when ${override.priceCents} is null then ${product.regularPriceCents} end`
     : sql`${product.regularPriceCents}`;
-  const prior = priorPriceSql({
+  const promotionOf = {
     storeId,
     productId: product.id,
     startsOn: sql`${running.startsOn}`,
     promotionId: sql`${running.promotionId}`,
-  });
+  };
+  // At a point of sale, its own prices' 30 days (decision 0096).
+  const prior =
+    override && pointOfSaleId
+      ? pointPriorPriceSql({ ...promotionOf, pointOfSaleId, overridePriceCents: sql`${override.priceCents}` })
+      : priorPriceSql(promotionOf);
   return {
     priceCents: sql<number>`coalesce(${running.promoPriceCents}, ${base})`.mapWith(Number),
     regularPriceCents: sql<number | null>`case when ${promoted} then ${base} else ${ownRegular} end`.mapWith(
@@ -199,12 +206,9 @@ export function priceInEffectColumns(
     promotionType: sql<string | null>`${running.promotionType}`,
     promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
     promotionEndsOn: sql<string | null>`${running.endsOn}::text`,
-    // At a point of sale with its own price, never above that price: the prior price is reckoned on
-    // the store's history, so the lower of the two is the one the law's rule cannot have missed
-    // (decisions 0069, 0086).
-    priorPriceCents: sql<number | null>`case when ${promoted} then ${
-      override ? sql`least(${prior}, ${override.priceCents})` : prior
-    } end`.mapWith((value) => (value === null ? null : Number(value))),
+    priorPriceCents: sql<number | null>`case when ${promoted} then ${prior} end`.mapWith((value) =>
+      value === null ? null : Number(value),
+    ),
   };
 }
 
