@@ -25,7 +25,9 @@ describe("the promotion wizard posted without JavaScript", () => {
   it("draws the move question on the review with the prior prices, not 'loading' for ever", async () => {
     const { ctx } = await createTestStore(database);
     const coffee = await createProduct(ctx, productInput({ name: "Кафе", price: "300" }));
-    await savePromotion(ctx, promotionInput([{ productId: coffee.id }], { name: "Прва" }));
+    // Days from next week: the save refuses a first day before today (decision 0094).
+    const days = { startsOn: addDays(promotionDay(), 7), endsOn: addDays(promotionDay(), 13) };
+    await savePromotion(ctx, promotionInput([{ productId: coffee.id }], { name: "Прва", ...days }));
     const answer = await promotionSaveAction(
       ctx,
       wizardPost({
@@ -33,8 +35,7 @@ describe("the promotion wizard posted without JavaScript", () => {
         type: "sales_action",
         discountType: "percentage",
         value: "20",
-        startsOn: "2026-12-01",
-        endsOn: "2026-12-07",
+        ...days,
         product: coffee.id,
         [`custom:${coffee.id}`]: "",
       }),
@@ -51,8 +52,7 @@ describe("the promotion wizard posted without JavaScript", () => {
       type: "sales_action",
       discountType: "percentage",
       value: "",
-      startsOn: "2026-12-01",
-      endsOn: "2026-12-07",
+      ...days,
     });
     expect(restored).toMatchObject({
       step: "review",
