@@ -37,8 +37,12 @@ type Run = {
   bestPractices: number;
   seo: number;
   cls: number;
+  fcp: number;
   lcp: number;
+  tbt: number;
   jsBytes: number;
+  requests: number;
+  bytes: number;
 };
 const runs: Run[] = [];
 try {
@@ -58,10 +62,15 @@ try {
       bestPractices: Math.round((lhr.categories["best-practices"]?.score ?? 0) * 100),
       seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
       cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? -1,
+      fcp: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? -1),
       lcp: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? -1),
+      tbt: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? -1),
       jsBytes: requests
         .filter((r) => r.resourceType === "Script")
         .reduce((sum, r) => sum + r.transferSize, 0),
+      // The deterministic part (decision 0097): what the page downloads, whatever the machine's load.
+      requests: requests.length,
+      bytes: requests.reduce((sum, r) => sum + r.transferSize, 0),
     });
     const failed = Object.values(lhr.audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
@@ -87,15 +96,33 @@ const completed = runs.filter((run) => run.lcp >= 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(`\nLoad average before: ${load.map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores.`);
 console.log(
-  "| run | performance | accessibility | best practices | SEO | CLS | LCP (ms) | JS transferred (KB) |",
+  `Load average after: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}.`,
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-runs.forEach((run, i) => {
-  console.log(
-    `| ${i + 1} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${run.seo} | ${run.cls.toFixed(3)} | ${run.lcp} | ${(run.jsBytes / 1024).toFixed(1)} |`,
-  );
-});
 console.log(
-  `| median of ${completed.length} | ${median(completed.map((r) => r.performance))} | ${median(completed.map((r) => r.accessibility))} | ${median(completed.map((r) => r.bestPractices))} | ${median(completed.map((r) => r.seo))} | ${median(completed.map((r) => r.cls)).toFixed(3)} | ${median(completed.map((r) => r.lcp))} | ${(median(completed.map((r) => r.jsBytes)) / 1024).toFixed(1)} |`,
+  "| run | performance | accessibility | best practices | SEO | CLS | FCP (ms) | LCP (ms) | TBT (ms) | JS transferred (KB) | requests | transferred (KB) |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+const row = (label: string, r: Run) =>
+  `| ${label} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${(r.jsBytes / 1024).toFixed(1)} | ${r.requests} | ${(r.bytes / 1024).toFixed(1)} |`;
+runs.forEach((run, i) => {
+  console.log(row(String(i + 1), run));
+});
+const med = (pick: (r: Run) => number) => median(completed.map(pick));
+console.log(
+  row(`median of ${completed.length}`, {
+    performance: med((r) => r.performance),
+    accessibility: med((r) => r.accessibility),
+    bestPractices: med((r) => r.bestPractices),
+    seo: med((r) => r.seo),
+    cls: med((r) => r.cls),
+    fcp: med((r) => r.fcp),
+    lcp: med((r) => r.lcp),
+    tbt: med((r) => r.tbt),
+    jsBytes: med((r) => r.jsBytes),
+    requests: med((r) => r.requests),
+    bytes: med((r) => r.bytes),
+  }),
 );
 process.exit(0);

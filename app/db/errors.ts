@@ -16,6 +16,14 @@ export function isDeadlock(error: unknown): boolean {
   return hasSqlState(error, "40P01");
 }
 
+/**
+ * PostgreSQL's serialization_failure (40001): a transaction that lost to a concurrent one under a
+ * stricter isolation level (issue 15: two activations of promotions holding the same products).
+ */
+export function isSerializationFailure(error: unknown): boolean {
+  return hasSqlState(error, "40001");
+}
+
 function hasSqlState(error: unknown, state: string): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;

@@ -100,6 +100,9 @@ export const ERROR_STATUS = {
   promotionMoveConfirm: 409,
   promotionProductTaken: 409,
   promotionStartedFixed: 409,
+  promotionStartedCustomPrice: 409,
+  promotionEndedEarly: 409,
+  promotionStartPassed: 409,
   // issue 19: points of sale
   lastPointOfSale: 409,
   pointOfSaleLimit: 409,

@@ -111,6 +111,12 @@ test.describe("the owner", () => {
     "/dashboard/settings/billing",
     "/dashboard/payment",
     "/dashboard/payment/change",
+    // Issue 18: the image library, My images and posts.
+    "/dashboard/image-gallery",
+    "/dashboard/image-gallery?q=mleko",
+    "/dashboard/r2-images",
+    "/dashboard/posts",
+    "/dashboard/posts/new",
   ];
 
   /** A category and a product in it (so lists, activity and the public page have rows); its id. */

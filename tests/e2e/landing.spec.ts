@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { PLAN_IDS, PLANS } from "../../app/features/billing/plans";
 import { formatMoney } from "../../app/lib/money";
 import { E2E_BASE_URL, e2eDataDir } from "../support/e2e-env";
-import { expect, test, uniqueEmail } from "../support/e2e-fixtures";
+import { apiRequest, expect, test, uniqueEmail } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { messagesTo } from "../support/e2e-mail";
 import { DESKTOP, PHONE } from "../support/viewports";
@@ -129,6 +129,57 @@ test("the page downloads no script file, and a client navigation to it loads it 
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
   await expect(page.locator("html")).toHaveAttribute("data-static", "ready");
   expect(await page.evaluate(() => Boolean(window.__reactRouterManifest))).toBe(false);
+});
+
+// Spec §1: the language lives in local storage and in the cookie; without the app's scripts
+// (decision 0097) the page's inline script restores it as entry.client.tsx does elsewhere.
+test("a language kept in local storage comes back when the cookie is gone", async ({ page, context }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => window.localStorage.setItem("lang", "sq"));
+  await context.clearCookies();
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sq");
+  await expect(page.getByRole("button", { name: "Shqip", exact: true }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("sq");
+});
+
+// Spec §4: while an admin acts as an owner, every page shows it with a way to stop; on this page
+// without scripts (decision 0097) its inline script shows the bar once it knows the session.
+test("an admin acting as an owner sees the impersonation bar, and Stop gives the admin's session back", async ({
+  page,
+  accounts,
+}) => {
+  const owner = await accounts.get("owner");
+  const asOwner = await apiRequest(owner.storageState);
+  const ownerId = ((await (await asOwner.get("/api/_auth/session")).json()) as { user: { id: string } }).user
+    .id;
+  await asOwner.dispose();
+  const credentials = readFileSync(path.join(e2eDataDir(), "admin-credentials.txt"), "utf8");
+  const adminEmail = credentials.match(/^email: (.+)$/m)![1]!.trim();
+  const headers = { Origin: E2E_BASE_URL };
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: adminEmail, password: credentials.match(/^password: (.+)$/m)![1]!.trim() },
+    headers,
+  });
+  expect(signedIn.ok()).toBe(true);
+  expect((await page.request.post(`/api/admin/users/${ownerId}/impersonate`, { headers })).ok()).toBe(true);
+
+  await page.goto("/");
+  const bar = page.getByRole("status").filter({ hasText: `Дејствувате како ${owner.email}` });
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: MK.nav.dashboard })).toBeVisible();
+  await bar.getByRole("button", { name: "Прекини" }).click();
+  await page.waitForURL(/\/admin\/users$/);
+  const back = (await (await page.request.get("/api/_auth/session")).json()) as {
+    user: { email: string };
+    impersonator?: unknown;
+  };
+  expect(back.user.email).toBe(adminEmail);
+  expect(back.impersonator).toBeUndefined();
 });
 
 // Lighthouse on `/` (decision 0079): the HTML travels compressed, and the poster and the video are

@@ -40,6 +40,12 @@ export const promotion = pgTable(
      * (its products left it at this instant); it is on no list or page of the owner's any more.
      */
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Decision 0093: the instant a promotion that had started was deactivated. Its products left it
+     * then (their days kept, as on a delete); it stays on the owner's list as inactive and cannot be
+     * activated or edited again. `active` stays true so its kept days count in the record.
+     */
+    deactivatedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

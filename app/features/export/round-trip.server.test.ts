@@ -173,13 +173,19 @@ describe("export → import round trip", () => {
     // A product with a running and a later promotion carries the running one.
     expect(line("Кабел 2 м")).toContain(`;Акциска продажба;${day(addDays(today, -3))} – `);
 
-    // The same file into another store: every promotion of the file, the scheduled one with its days.
+    // The same file into another store: the scheduled promotion with its days. The running ones
+    // started 3 days ago, which that store's public page never showed: a promotion cannot start
+    // before today there (decision 0094), so each is a note on its line.
     const other = await createTestStore(database);
     const sheet = await readImportFile(csv, "products.csv");
     const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers), { today });
     const result = await commitImport(other.ctx, rows, { fileName: "products.csv" });
-    expect(result.counts).toMatchObject({ added: 7, discounts: 4, skipped: 0 });
-    expect(result.notes).toEqual([]);
+    expect(result.counts).toMatchObject({ added: 7, discounts: 1, skipped: 0 });
+    expect(result.notes.map((note) => [note.reason, note.params])).toEqual([
+      ["discountStartsBeforeToday", { date: addDays(today, -3) }],
+      ["discountStartsBeforeToday", { date: addDays(today, -3) }],
+      ["discountStartsBeforeToday", { date: addDays(today, -3) }],
+    ]);
     const [card] = await database.db
       .select({ id: product.id })
       .from(product)

@@ -157,6 +157,7 @@ export async function planImport(
         discount: row.discount,
         productId: before?.id ?? null,
         categoryName: values.category?.toLowerCase() ?? null,
+        priceCents: values.priceCents,
       });
       values.discount = row.discount;
     }
@@ -275,8 +276,10 @@ export async function commitImport(
   options: CommitOptions = {},
 ): Promise<CommitResult> {
   const onProgress = options.onProgress ?? (() => {});
+  // One day for the plan and the promotions it writes (decision 0094: none starts before it).
+  const today = promotionDay();
   return ctx.db.transaction(async (tx) => {
-    const plan = await planImport(tx, ctx.storeId, rows);
+    const plan = await planImport(tx, ctx.storeId, rows, today);
     const total = plan.added.length + plan.updated.length;
     const categoryIds = await ensureCategories(tx, ctx.storeId, plan.newCategories);
     const categoryOf = (values: ProductValues) =>
@@ -357,7 +360,8 @@ export async function commitImport(
         discount: entry.discount,
       })),
     ];
-    if (discounted.length > 0) await writeDiscounts({ ...ctx, db: tx }, discounted, options.fileName ?? "");
+    if (discounted.length > 0)
+      await writeDiscounts({ ...ctx, db: tx }, discounted, options.fileName ?? "", today);
     const points = await importPointOfSaleRows(tx, ctx, plan.pointOfSaleRows);
     if (plan.counts.pointOfSalePrices !== undefined) plan.counts.pointOfSalePrices = points.written;
     // The plan found every row's product; a row the write could not place is still reported.

@@ -12,6 +12,7 @@ import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { commitImport, planImport } from "./commit.server";
+import { writeDiscounts } from "./import-promotions.server";
 import type { ImportRow } from "./rows";
 
 const database = databaseForThisFile();
@@ -108,5 +109,58 @@ describe("an import's discount columns become promotions (decision 0062)", () =>
     expect(result.counts).toMatchObject({ added: 0, updated: 0, unchanged: 1, discounts: 1 });
     expect(await ctx.db.$count(promotionProduct, eq(promotionProduct.storeId, storeId))).toBe(1);
     expect(await ctx.db.$count(promotion, eq(promotion.storeId, other.storeId))).toBe(0);
+  });
+
+  it("keeps the wizard's rules: a discount starting before today is noted on its line and becomes no promotion", async () => {
+    // Decision 0094: the import built its promotion without the form's checks and started one in the past.
+    const { ctx, storeId } = await createTestStore(database);
+    const today = promotionDay();
+    const rows: ImportRow[] = [
+      {
+        line: 2,
+        name: "Сок",
+        priceCents: 10_000,
+        discount: {
+          priceCents: 8_000,
+          type: "sales_action",
+          startsOn: addDays(today, -3),
+          endsOn: addDays(today, 9),
+        },
+      },
+      {
+        line: 3,
+        name: "Вода",
+        priceCents: 5_000,
+        discount: { priceCents: 4_000, type: "sales_action", startsOn: today, endsOn: addDays(today, 9) },
+      },
+    ];
+    const plan = await planImport(ctx.db, storeId, rows, today);
+    expect(plan.notes).toEqual([
+      { line: 2, reason: "discountStartsBeforeToday", params: { date: addDays(today, -3) } },
+    ]);
+    const result = await commitImport(ctx, rows, { fileName: "сокови.csv" });
+    expect(result.counts).toMatchObject({ added: 2, discounts: 1 });
+    const saved = await ctx.db
+      .select({ id: product.id, name: product.name })
+      .from(product)
+      .where(eq(product.storeId, storeId));
+    const juice = saved.find((row) => row.name === "Сок")!;
+    const prices = await pricesInEffect(
+      ctx.db,
+      storeId,
+      [juice.id],
+      new Date(`${addDays(today, -2)}T12:00:00Z`),
+    );
+    expect(prices.get(juice.id)).toMatchObject({ priceCents: 10_000, promotion: null });
+    // The promotion writer itself goes through the same rules.
+    await expect(
+      writeDiscounts(
+        ctx,
+        [{ productId: juice.id, priceCents: 10_000, discount: rows[0]!.discount! }],
+        "сокови.csv",
+        today,
+      ),
+    ).rejects.toMatchObject({ code: "validation", fields: { startsOn: "validation:startsBeforeToday" } });
+    expect(await ctx.db.$count(promotionProduct, eq(promotionProduct.productId, juice.id))).toBe(0);
   });
 });

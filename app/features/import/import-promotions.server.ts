@@ -7,9 +7,15 @@ import { and, eq, gte } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
-import { PROMOTION_PRODUCTS_MAX } from "~/features/promotions/promotion.schema";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
+import {
+  PROMOTION_PRODUCTS_MAX,
+  type PromotionDetailValues,
+  promotionIssues,
+} from "~/features/promotions/promotion.schema";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionalPrice } from "~/features/promotions/promotion-price";
+import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportDiscount, ImportNote } from "./rows";
 
@@ -20,7 +26,44 @@ export type DiscountCandidate = {
   productId: string | null;
   /** The product's category after the import, by its lower-case name. */
   categoryName: string | null;
+  /** The product's price after the import (the promotion's discount is reckoned on it). */
+  priceCents: number;
 };
+
+type DiscountEntry = { priceCents: number; discount: ImportDiscount };
+
+/**
+ * The details of the promotion discounts of one type and days become (decision 0062): each product
+ * at its discount price (a custom price); the promotion's own discount is the smallest percentage
+ * of its products, shown in its list.
+ */
+export function discountPromotionDetails(entries: DiscountEntry[]): PromotionDetailValues {
+  const { type, startsOn, endsOn } = entries[0]!.discount;
+  const percent = Math.min(
+    ...entries.map((entry) =>
+      Math.floor(((entry.priceCents - entry.discount.priceCents) * 100) / entry.priceCents),
+    ),
+  );
+  return { type, discountType: "percentage", discountValue: Math.max(1, percent) * 100, startsOn, endsOn };
+}
+
+/**
+ * The note of a discount whose promotion the wizard's own rules (promotionIssues, decision 0094)
+ * refuse: a first day before today, a seasonal reduction outside its windows, days out of range.
+ */
+function refusedDiscount(line: number, details: PromotionDetailValues, today: string): ImportNote | null {
+  const [issue] = promotionIssues(details, { today });
+  if (!issue) return null;
+  if (issue.message === "validation:startsBeforeToday")
+    return { line, reason: "discountStartsBeforeToday", params: { date: details.startsOn } };
+  if (issue.message === "validation:seasonalWindow")
+    return { line, reason: "discountSeasonalWindow", params: {} };
+  return {
+    line,
+    reason: "discountDurationInvalid",
+    params: { value: `${details.startsOn} – ${details.endsOn}` },
+  };
+}
 
 /**
  * Which rows' discounts can become promotions. A discount the product already has (same type, days
@@ -79,7 +122,9 @@ export async function planDiscounts(
       (row) => row.startsOn <= discount.endsOn && row.endsOn >= discount.startsOn,
     );
     if (overlapping.length === 0) {
-      accepted.add(line);
+      const refused = refusedDiscount(line, discountPromotionDetails([candidate]), today);
+      if (refused) notes.push(refused);
+      else accepted.add(line);
       continue;
     }
     const same = overlapping.some(
@@ -99,34 +144,28 @@ export async function planDiscounts(
 /**
  * One promotion per type and days, named after the file, each product at its discount price (a
  * custom price), through savePromotion in the caller's transaction (a savepoint: all or nothing).
- * The promotion's own discount is the smallest percentage of its products, shown in its list.
+ * Each is checked by the wizard's rules first (planDiscounts noted the rows they refuse).
  */
 export async function writeDiscounts(
   ctx: StoreContext,
-  entries: { productId: string; priceCents: number; discount: ImportDiscount }[],
+  entries: ({ productId: string } & DiscountEntry)[],
   fileName: string,
+  today: string = promotionDay(),
 ): Promise<number> {
   const groups = groupBy(entries, (entry) =>
     [entry.discount.type, entry.discount.startsOn, entry.discount.endsOn].join(" "),
   );
   let promotions = 0;
   for (const group of groups.values()) {
-    const { type, startsOn, endsOn } = group[0]!.discount;
     for (let start = 0; start < group.length; start += PROMOTION_PRODUCTS_MAX) {
       const part = group.slice(start, start + PROMOTION_PRODUCTS_MAX);
-      const percent = Math.min(
-        ...part.map((entry) =>
-          Math.floor(((entry.priceCents - entry.discount.priceCents) * 100) / entry.priceCents),
-        ),
-      );
+      const details = discountPromotionDetails(part);
+      const [issue] = promotionIssues(details, { today });
+      if (issue) throw new AppError("validation", { fields: { [issue.path]: issue.message } });
       const suffix = group.length > PROMOTION_PRODUCTS_MAX ? ` (${start / PROMOTION_PRODUCTS_MAX + 1})` : "";
       await savePromotion(ctx, {
+        ...details,
         name: `${fileName.slice(0, 200) || "Import"}${suffix}`,
-        type,
-        discountType: "percentage",
-        discountValue: Math.max(1, percent) * 100,
-        startsOn,
-        endsOn,
         move: false,
         products: part.map((entry) => ({
           productId: entry.productId,

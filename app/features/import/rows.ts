@@ -88,6 +88,7 @@ export const NOTE_REASONS = [
   "discountTypeUnknown",
   "discountDurationInvalid",
   "discountEnded",
+  "discountStartsBeforeToday",
   "discountSeasonalWindow",
   "discountCategoryForbidden",
   "discountInPromotion",

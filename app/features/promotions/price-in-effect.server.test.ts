@@ -14,8 +14,10 @@ import { toCsv, toJson } from "~/features/feeds/serialize";
 import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
-import { getPromotion, listProductPromotions, savePromotion, setPromotionActive } from "./promotion.server";
+import { listProductPromotions } from "./product-promotions.server";
+import { getPromotion, savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
+import { setPromotionActive } from "./promotion-activation.server";
 import { promotionalPrice } from "./promotion-price";
 
 const database = databaseForThisFile();
@@ -82,9 +84,10 @@ describe("the price in effect at an instant (Europe/Skopje days)", () => {
       promotionInput([{ productId: item.id }], { startsOn: "2026-01-01", endsOn: "2026-01-31" }),
     );
     expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(3_600);
-    await setPromotionActive(ctx, saved.id, false);
+    // Switched off before its first day (one switched off after it keeps its days, decision 0093).
+    await setPromotionActive(ctx, saved.id, false, new Date("2025-12-20T10:00:00Z"));
     expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(4_000);
-    await setPromotionActive(ctx, saved.id, true);
+    await setPromotionActive(ctx, saved.id, true, new Date("2025-12-21T10:00:00Z"));
     const food = await createCategory(ctx, categorySchema.parse({ name: "Храна" }));
     await ctx.db.update(product).set({ categoryId: food.id }).where(eq(product.id, item.id));
     await ctx.db.update(category).set({ promotionsForbidden: true }).where(eq(category.id, food.id));

@@ -6,8 +6,9 @@ import { isAppError } from "~/lib/app-error";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
 import { promotionSchema } from "./promotion.schema";
-import { getPromotion, listPromotions, savePromotion, setPromotionActive } from "./promotion.server";
+import { getPromotion, listPromotions, savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
+import { setPromotionActive } from "./promotion-activation.server";
 
 // Issue 15: promotions as an attacker and a newcomer would try them — junk and huge input, a
 // custom price equal to the price, parallel activations, the seasonal windows' edges in Skopje.
@@ -79,20 +80,25 @@ describe("parallel activations", () => {
       });
     // Inactive promotions may share products; activating both at once must not. Written in
     // opposite orders, so that on PostgreSQL the two activations lock the products crosswise.
+    // On a day before they start (decision 0093: one whose first day passed cannot be activated).
+    const before = new Date("2026-11-01T10:00:00Z");
     const a = await savePromotion(ctx, promotionInput(chosen, { name: "А" }));
-    await setPromotionActive(ctx, a.id, false);
+    await setPromotionActive(ctx, a.id, false, before);
     const b = await savePromotion(ctx, promotionInput([...chosen].reverse(), { name: "Б" }));
-    await setPromotionActive(ctx, b.id, false);
+    await setPromotionActive(ctx, b.id, false, before);
     const answers = await Promise.allSettled([
-      setPromotionActive(ctx, a.id, true),
-      setPromotionActive(ctx, b.id, true),
+      setPromotionActive(ctx, a.id, true, before),
+      setPromotionActive(ctx, b.id, true, before),
     ]);
     const refused = answers.filter((answer) => answer.status === "rejected");
     expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(1);
     expect(refused.map((answer) => isAppError(answer.reason) && answer.reason.code)).toEqual([
       "promotionProductTaken",
     ]);
-    expect((await listPromotions(ctx)).map((row) => row.state).sort()).toEqual(["inactive", "scheduled"]);
+    expect((await listPromotions(ctx, { now: before })).map((row) => row.state).sort()).toEqual([
+      "inactive",
+      "scheduled",
+    ]);
   });
 });
 

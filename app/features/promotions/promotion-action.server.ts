@@ -4,8 +4,9 @@ import { flashHeaders } from "~/lib/flash.server";
 import type { MoneyLocale } from "~/lib/money";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { StoreContext } from "~/lib/service-context";
-import { promotionSchema } from "./promotion.schema";
-import { deletePromotion, savePromotion, setPromotionActive } from "./promotion.server";
+import { promotionSchemaFor } from "./promotion.schema";
+import { deletePromotion, promotionStartRule, savePromotion } from "./promotion.server";
+import { setPromotionActive } from "./promotion-activation.server";
 import {
   postedPriorPrices,
   promotionWizardStep,
@@ -47,7 +48,9 @@ export async function promotionSaveAction(
   if (navigation) return promotionWizardStep(ctx, navigation, values, options);
   const answer = await handleAction(
     async () => {
-      const saved = await savePromotion(ctx, parseForm(promotionSchema, values), options);
+      // The form's rules with today's date (decision 0094): no first day before today.
+      const rule = await promotionStartRule(ctx, options.id ?? null);
+      const saved = await savePromotion(ctx, parseForm(promotionSchemaFor(rule), values), options);
       return redirect(`/dashboard/promotions?saved=${saved.id}`, {
         headers: flashHeaders("promotions:saved"),
       });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { isDeadlock, isExclusionViolation, isSerializationFailure, isUniqueViolation } from "~/db/errors";
 import { promotionProduct } from "~/db/schema/promotions";
 import { addDays } from "~/features/confirmation/calendar";
 
@@ -11,6 +12,20 @@ import { addDays } from "~/features/confirmation/calendar";
 // move too. On the promotion's first day that part of a day is all it had: its days then end the
 // day before they start (migration 0023). Only an assignment whose promotion has not started yet is
 // deleted. The exclusion constraint of migration 0008 still holds on the shortened days.
+
+/**
+ * A write that lost a product to another request (spec §4, one active promotion per product): the
+ * exclusion constraint refused it, or two writers waiting on each other's rows ended in a deadlock
+ * or a serialization failure, or the same assignment was written twice at once.
+ */
+export function lostTheRace(error: unknown): boolean {
+  return (
+    isExclusionViolation(error) ||
+    isDeadlock(error) ||
+    isSerializationFailure(error) ||
+    isUniqueViolation(error)
+  );
+}
 
 /** When a product leaves a promotion: the day and instant of the move, and its last whole day there. */
 export type Leaving = { today: string; now: Date; lastDay: string };

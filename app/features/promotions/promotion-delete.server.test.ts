@@ -8,15 +8,10 @@ import { skopjeInstant } from "~/features/confirmation/calendar";
 import { isAppError } from "~/lib/app-error";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
-import {
-  deletePromotion,
-  getPromotion,
-  listProductPromotions,
-  listPromotions,
-  savePromotion,
-  setPromotionActive,
-} from "./promotion.server";
+import { listProductPromotions } from "./product-promotions.server";
+import { deletePromotion, getPromotion, listPromotions, savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
+import { setPromotionActive } from "./promotion-activation.server";
 
 // Issue 15, decision 0089: a promotion that has been on the public page is part of the legal
 // record (the dated archive, the price history, the prior price of later promotions).

@@ -26,12 +26,15 @@ export function promotionalPrice(
   return price > 0 && price < regularCents ? price : null;
 }
 
-/** The Skopje day state of a promotion (spec §4): the active flag first, then the dates. */
+/**
+ * The Skopje day state of a promotion (spec §4): the active flag first (a promotion deactivated
+ * after its start, decision 0093, is inactive too), then the dates.
+ */
 export function promotionState(
-  promotion: { active: boolean; startsOn: string; endsOn: string },
+  promotion: { active: boolean; startsOn: string; endsOn: string; deactivatedAt?: Date | null },
   today: string,
 ): PromotionState {
-  if (!promotion.active) return "inactive";
+  if (!promotion.active || promotion.deactivatedAt) return "inactive";
   if (today < promotion.startsOn) return "scheduled";
   if (today > promotion.endsOn) return "ended";
   return "active";

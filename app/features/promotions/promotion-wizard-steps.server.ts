@@ -12,8 +12,8 @@ import {
   type WizardValues,
 } from "./components/wizard-state";
 import { priorPrices } from "./price-in-effect.server";
-import { promotionDetailsSchema, promotionSchema } from "./promotion.schema";
-import { checkProducts } from "./promotion.server";
+import { promotionDetailsSchemaFor, promotionSchemaFor } from "./promotion.schema";
+import { checkProducts, promotionStartRule } from "./promotion.server";
 import { listWizardProducts } from "./promotion-wizard.server";
 
 // The promotion wizard without JavaScript (issue 15, decision 0065): every step's button is a
@@ -74,7 +74,8 @@ export async function promotionWizardStep(
   const leaving: WizardStep = navigation === "review" ? "products" : "details";
   return handleAction(
     async () => {
-      parseForm(promotionDetailsSchema, values);
+      const rule = await promotionStartRule(ctx, options.id ?? null);
+      parseForm(promotionDetailsSchemaFor(rule), values);
       if (navigation === "products") return { wizard: { step: "products" as const, values } };
       if (navigation === "clear")
         return { wizard: { step: "products" as const, values: { ...values, products: "[]" } } };
@@ -92,7 +93,7 @@ export async function promotionWizardStep(
           wizard: { step: "products" as const, values: { ...values, products: selectionToJson(selection) } },
         };
       }
-      const input = parseForm(promotionSchema, values);
+      const input = parseForm(promotionSchemaFor(rule), values);
       const ids = await checkProducts(ctx, input, options.locale);
       const prior = await priorPrices(ctx.db, ctx.storeId, ids, input.startsOn, options.id ?? null);
       return { wizard: { step: "review" as const, values, priorPrices: prior } };

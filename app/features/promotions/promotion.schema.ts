@@ -2,7 +2,12 @@ import { z } from "zod";
 import { isValidDay } from "~/features/confirmation/calendar";
 import { parseMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import { DISCOUNT_TYPES, PROMOTION_TYPES } from "./promotion-constants";
+import {
+  DISCOUNT_TYPES,
+  type DiscountType,
+  PROMOTION_TYPES,
+  type PromotionType,
+} from "./promotion-constants";
 
 // The promotion form and every other write path (spec §5, issue 15). Inputs are the strings a form
 // posts; outputs are what the database stores. Messages are i18n keys.
@@ -42,41 +47,92 @@ const day = z
     "validation:dateOutOfRange",
   );
 
-/** The Details step (spec §5): name, the law's type, the discount and the days. */
-export const promotionDetailsSchema = z
-  .object({
-    name: z.string().trim().min(1, "validation:required").max(PROMOTION_NAME_MAX, "validation:tooLong"),
-    type: z.enum(PROMOTION_TYPES, "validation:choiceInvalid"),
-    discountType: z.enum(DISCOUNT_TYPES, "validation:choiceInvalid"),
-    // Numeric, at least 1; stored in hundredths (12,5 % is 1250).
-    value: z
-      .string()
-      .trim()
-      .min(1, "validation:required")
-      .transform((value, ctx) => {
-        const hundredths = parseMoney(value);
-        if (hundredths === null) {
-          ctx.addIssue({ code: "custom", message: "validation:numberInvalid" });
-          return z.NEVER;
-        }
-        if (hundredths < 100) {
-          ctx.addIssue({ code: "custom", message: "validation:promotionValueMin" });
-          return z.NEVER;
-        }
-        return hundredths;
-      }),
-    startsOn: day,
-    endsOn: day,
-  })
-  .superRefine((input, ctx) => {
-    if (input.discountType === "percentage" && input.value > 10_000)
-      ctx.addIssue({ code: "custom", path: ["value"], message: "validation:percentMax" });
-    if (input.endsOn < input.startsOn)
-      ctx.addIssue({ code: "custom", path: ["endsOn"], message: "validation:endBeforeStart" });
-    else if (input.type === "seasonal" && !inSeasonalWindow(input.startsOn, input.endsOn))
-      ctx.addIssue({ code: "custom", path: ["type"], message: "validation:seasonalWindow" });
-  })
-  .transform(({ value, ...rest }) => ({ ...rest, discountValue: value }));
+/**
+ * Where a new first day may fall (issue 15, decision 0094): not before today in Skopje, since a
+ * day already shown at the regular price cannot become promotional on the record. `keptStart` is
+ * the first day of a promotion that has already run, which an edit keeps (decision 0089).
+ */
+export type StartRule = { today: string; keptStart?: string | null };
+
+/** A promotion's details as every writer holds them once read (the form, the import). */
+export type PromotionDetailValues = {
+  type: PromotionType;
+  discountType: DiscountType;
+  discountValue: number;
+  startsOn: string;
+  endsOn: string;
+};
+
+export type PromotionIssue = { path: "type" | "value" | "startsOn" | "endsOn"; message: string };
+
+/**
+ * The rules of spec §5 on a promotion's details, the one place the form's schema and the import
+ * read them: days in range, a value of at least 1 and a percentage of at most 100, the end not
+ * before the start, the seasonal windows, and (given a StartRule) no first day before today.
+ */
+export function promotionIssues(details: PromotionDetailValues, rule?: StartRule): PromotionIssue[] {
+  const issues: PromotionIssue[] = [];
+  for (const path of ["startsOn", "endsOn"] as const) {
+    const value = details[path];
+    if (!isValidDay(value)) issues.push({ path, message: "validation:dateInvalid" });
+    else if (value < PROMOTION_FIRST_DAY || value > PROMOTION_LAST_DAY)
+      issues.push({ path, message: "validation:dateOutOfRange" });
+  }
+  if (details.discountValue < 100) issues.push({ path: "value", message: "validation:promotionValueMin" });
+  else if (details.discountType === "percentage" && details.discountValue > 10_000)
+    issues.push({ path: "value", message: "validation:percentMax" });
+  if (issues.some((issue) => issue.path !== "value")) return issues;
+  if (rule && details.startsOn < rule.today && details.startsOn !== rule.keptStart)
+    issues.push({ path: "startsOn", message: "validation:startsBeforeToday" });
+  if (details.endsOn < details.startsOn)
+    issues.push({ path: "endsOn", message: "validation:endBeforeStart" });
+  else if (details.type === "seasonal" && !inSeasonalWindow(details.startsOn, details.endsOn))
+    issues.push({ path: "type", message: "validation:seasonalWindow" });
+  return issues;
+}
+
+/**
+ * The Details step (spec §5): name, the law's type, the discount and the days. With a StartRule
+ * (every server path that saves, and the wizard, which gets today from the server) the first day
+ * cannot be before today.
+ */
+export function promotionDetailsSchemaFor(rule?: StartRule) {
+  return z
+    .object({
+      name: z.string().trim().min(1, "validation:required").max(PROMOTION_NAME_MAX, "validation:tooLong"),
+      type: z.enum(PROMOTION_TYPES, "validation:choiceInvalid"),
+      discountType: z.enum(DISCOUNT_TYPES, "validation:choiceInvalid"),
+      // Numeric, at least 1; stored in hundredths (12,5 % is 1250).
+      value: z
+        .string()
+        .trim()
+        .min(1, "validation:required")
+        .transform((value, ctx) => {
+          const hundredths = parseMoney(value);
+          if (hundredths === null) {
+            ctx.addIssue({ code: "custom", message: "validation:numberInvalid" });
+            return z.NEVER;
+          }
+          if (hundredths < 100) {
+            ctx.addIssue({ code: "custom", message: "validation:promotionValueMin" });
+            return z.NEVER;
+          }
+          return hundredths;
+        }),
+      startsOn: day,
+      endsOn: day,
+    })
+    .superRefine((input, ctx) => {
+      // The fields' own messages (a missing or malformed day, out of range) are already there.
+      for (const issue of promotionIssues({ ...input, discountValue: input.value }, rule))
+        if (issue.message !== "validation:dateInvalid" && issue.message !== "validation:dateOutOfRange")
+          ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    })
+    .transform(({ value, ...rest }) => ({ ...rest, discountValue: value }));
+}
+
+/** The Details step without the day: what a test or a read of stored details checks. */
+export const promotionDetailsSchema = promotionDetailsSchemaFor();
 
 export type PromotionDetails = z.output<typeof promotionDetailsSchema>;
 
@@ -127,9 +183,13 @@ export const promotionProductsSchema = z
 export type ChosenProduct = z.output<typeof promotionProductsSchema>[number];
 
 /** The whole wizard: details, products, and "move them from their current promotion" (spec §4). */
-export const promotionSchema = z
-  .object({ products: promotionProductsSchema, move: z.string().default("") })
-  .and(promotionDetailsSchema)
-  .transform(({ move, ...rest }) => ({ ...rest, move: move === "1" }));
+export function promotionSchemaFor(rule?: StartRule) {
+  return z
+    .object({ products: promotionProductsSchema, move: z.string().default("") })
+    .and(promotionDetailsSchemaFor(rule))
+    .transform(({ move, ...rest }) => ({ ...rest, move: move === "1" }));
+}
+
+export const promotionSchema = promotionSchemaFor();
 
 export type PromotionInput = z.output<typeof promotionSchema>;

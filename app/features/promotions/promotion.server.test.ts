@@ -8,17 +8,11 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { categorySchema } from "~/features/categories/category.schema";
 import { createCategory } from "~/features/categories/category.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { listProductPromotions, promotionCounts } from "./product-promotions.server";
 import { inSeasonalWindow, promotionSchema } from "./promotion.schema";
-import {
-  deletePromotion,
-  getPromotion,
-  listProductPromotions,
-  listPromotions,
-  promotionCounts,
-  savePromotion,
-  setPromotionActive,
-} from "./promotion.server";
+import { deletePromotion, getPromotion, listPromotions, savePromotion } from "./promotion.server";
 import { promotionInput } from "./promotion.test-support";
+import { setPromotionActive } from "./promotion-activation.server";
 
 const database = databaseForThisFile();
 
@@ -169,10 +163,12 @@ describe("one active promotion per product (spec §4)", () => {
       ctx,
       promotionInput(only, { startsOn: "2026-12-08", endsOn: "2026-12-31" }),
     );
-    await setPromotionActive(ctx, later.id, false);
+    // Activation is reckoned on a day before these promotions start (decision 0093).
+    const before = new Date("2026-11-01T10:00:00Z");
+    await setPromotionActive(ctx, later.id, false, before);
     // The same days as the inactive one: allowed once that one is inactive… but not both active.
     await savePromotion(ctx, promotionInput(only, { startsOn: "2026-12-10", endsOn: "2026-12-12" }));
-    await expect(setPromotionActive(ctx, later.id, true)).rejects.toMatchObject({
+    await expect(setPromotionActive(ctx, later.id, true, before)).rejects.toMatchObject({
       code: "promotionProductTaken",
     });
   });
@@ -268,7 +264,7 @@ describe("promotion states and lists", () => {
         endsOn: "2027-01-02",
       }),
     );
-    await setPromotionActive(ctx, off.id, false);
+    await setPromotionActive(ctx, off.id, false, new Date("2026-11-01T10:00:00Z"));
     // 23:30 on 22 Nov in UTC is 00:30 on 23 Nov in Skopje.
     const now = new Date("2026-11-22T23:30:00Z");
     const all = await listPromotions(ctx, { now });

@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { isDeadlock, isExclusionViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { addDays } from "~/features/confirmation/calendar";
@@ -10,15 +9,17 @@ import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
-import type { PromotionInput } from "./promotion.schema";
+import type { PromotionInput, StartRule } from "./promotion.schema";
 import {
   clearForResave,
   endAssignments,
   lastDayBefore,
   leavePromotion,
+  lostTheRace,
 } from "./promotion-assignments.server";
 import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
+import { hasRun, keepsItsRecord } from "./promotion-record-rules";
 
 // Promotions (issue 15; spec §3, §4, §5): every read and write filtered by the owner's store.
 // The rule "a product is in at most one active promotion" is the database's (the exclusion
@@ -29,16 +30,22 @@ export type PromotionRow = typeof promotion.$inferSelect;
 export type PromotionListItem = PromotionRow & {
   productCount: number;
   state: PromotionState;
-  /** Its first day has come: deleting it keeps it as history (decision 0089). */
+  /** Its first day has come: deleting or deactivating it keeps it as history (decisions 0089, 0093). */
   started: boolean;
+  /** Off, and may be switched on: its first day has not passed and it never ran (decision 0093). */
+  canActivate: boolean;
+  /** The Skopje day it was deactivated after its start (decision 0093). */
+  deactivatedOn: string | null;
 };
 
 /** The SQL condition of a state on `day` (promotionState in SQL), for the list's filter. */
 function stateWhere(state: PromotionState, day: string, storeId: string): SQL {
-  if (state === "inactive") return eq(promotion.active, false);
-  if (state === "ended") return and(eq(promotion.active, true), sql`${promotion.endsOn} < ${day}`)!;
+  // A promotion deactivated after its start keeps its flag (its days count) but is off (decision 0093).
+  const on = and(eq(promotion.active, true), isNull(promotion.deactivatedAt))!;
+  if (state === "inactive") return or(eq(promotion.active, false), isNotNull(promotion.deactivatedAt))!;
+  if (state === "ended") return and(on, sql`${promotion.endsOn} < ${day}`)!;
   const hasProducts = sql`exists (select 1 from ${promotionProduct} pp where pp.store_id = ${storeId} and pp.promotion_id = ${promotion.id} and pp.left_on is null)`;
-  const notOver = and(eq(promotion.active, true), sql`${promotion.endsOn} >= ${day}`)!;
+  const notOver = and(on, sql`${promotion.endsOn} >= ${day}`)!;
   if (state === "empty") return and(notOver, sql`not ${hasProducts}`)!;
   if (state === "scheduled") return and(notOver, sql`${promotion.startsOn} > ${day}`, hasProducts)!;
   return and(notOver, sql`${promotion.startsOn} <= ${day}`, hasProducts)!;
@@ -76,9 +83,13 @@ export async function listPromotions(
     .orderBy(desc(promotion.startsOn), asc(promotion.name), asc(promotion.id));
   return rows.map((row) => ({
     ...row.promotion,
+    // Deactivated after its start: off for the owner and the API, though its kept days count.
+    active: row.promotion.active && row.promotion.deactivatedAt === null,
     productCount: row.productCount,
     state: listState(row.promotion, row.productCount, day),
     started: row.promotion.startsOn <= day,
+    canActivate: !row.promotion.active && row.promotion.startsOn >= day,
+    deactivatedOn: row.promotion.deactivatedAt ? promotionDay(row.promotion.deactivatedAt) : null,
   }));
 }
 
@@ -205,23 +216,18 @@ export async function checkProducts(ctx: StoreContext, input: PromotionInput, lo
 }
 
 /**
- * A promotion that has started is on the public record as it ran (decision 0089): an edit may add
- * or take out products and move its end, but not change its first day, its type or its discount,
- * nor end it before yesterday; any of those would rewrite the prices of days already shown.
+ * Where the first day of the promotion being created (null) or edited may fall (decision 0094): not
+ * before today, except the first day of one that has run, which stays as it is.
  */
-function keepsItsRecord(existing: PromotionRow, input: PromotionInput, today: string) {
-  if (existing.startsOn > today) return;
-  const yesterday = addDays(today, -1);
-  // The earlier of its own end and yesterday (days as "YYYY-MM-DD" sort as they fall).
-  const ranUntil = [existing.endsOn, yesterday].sort()[0]!;
-  const rewritten =
-    input.startsOn !== existing.startsOn ||
-    input.type !== existing.type ||
-    input.discountType !== existing.discountType ||
-    input.discountValue !== existing.discountValue ||
-    input.endsOn < ranUntil;
-  if (rewritten)
-    throw new AppError("promotionStartedFixed", { fields: { form: "errors:promotionStartedFixed" } });
+export async function promotionStartRule(
+  ctx: StoreContext,
+  promotionId: string | null,
+  now: Date = getClock().now(),
+): Promise<StartRule> {
+  const today = promotionDay(now);
+  if (promotionId === null) return { today };
+  const existing = await getPromotion(ctx, promotionId);
+  return { today, keptStart: hasRun(existing, today) ? existing.startsOn : null };
 }
 
 /**
@@ -291,8 +297,7 @@ export async function savePromotion(
     if (isAppError(error)) throw error;
     // Another request put one of these products in an active promotion first (or at the same
     // time: two exclusion checks waiting on each other end in a deadlock, one of them refused).
-    if (isExclusionViolation(error) || isDeadlock(error))
-      throw new AppError("promotionProductTaken", { cause: error });
+    if (lostTheRace(error)) throw new AppError("promotionProductTaken", { cause: error });
     throw new AppError("promotionSaveFailed", { cause: error });
   }
 }
@@ -312,22 +317,8 @@ async function addProducts(tx: Queryable, storeId: string, promotionId: string, 
       })),
     );
   } catch (error) {
-    if (isExclusionViolation(error) || isDeadlock(error)) throw error;
+    if (lostTheRace(error)) throw error;
     throw new AppError("promotionAddProductsFailed", { cause: error });
-  }
-}
-
-/** Activates or deactivates a promotion; activating one whose products are taken is refused. */
-export async function setPromotionActive(ctx: StoreContext, promotionId: string, active: boolean) {
-  await getPromotion(ctx, promotionId);
-  try {
-    await ctx.db
-      .update(promotion)
-      .set({ active, updatedAt: new Date() })
-      .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, promotionId)));
-  } catch (error) {
-    if (isExclusionViolation(error)) throw new AppError("promotionProductTaken", { cause: error });
-    throw new AppError("promotionSaveFailed", { cause: error });
   }
 }
 
@@ -353,56 +344,4 @@ export async function deletePromotion(ctx: StoreContext, promotionId: string, no
   } catch (error) {
     throw new AppError("promotionDeleteFailed", { cause: error });
   }
-}
-
-/** How many running or scheduled promotions each product is in (the products list, spec §3). */
-export async function promotionCounts(ctx: StoreContext, productIds: string[], now?: Date) {
-  const result = new Map<string, number>();
-  if (productIds.length === 0) return result;
-  const rows = await ctx.db
-    .select({ productId: promotionProduct.productId, value: count() })
-    .from(promotionProduct)
-    .where(
-      and(
-        eq(promotionProduct.storeId, ctx.storeId),
-        inArray(promotionProduct.productId, productIds),
-        eq(promotionProduct.active, true),
-        sql`${promotionProduct.endsOn} >= ${promotionDay(now)}`,
-      ),
-    )
-    .groupBy(promotionProduct.productId);
-  for (const row of rows) result.set(row.productId, row.value);
-  return result;
-}
-
-/** A product's promotions, newest first, with its days and state there today (the product form). */
-export async function listProductPromotions(ctx: StoreContext, productId: string, now?: Date) {
-  if (!isUuid(productId)) return [];
-  const day = promotionDay(now);
-  const rows = await ctx.db
-    .select({
-      promotion,
-      customPriceCents: promotionProduct.customPriceCents,
-      endsOn: promotionProduct.endsOn,
-    })
-    .from(promotionProduct)
-    .innerJoin(
-      promotion,
-      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
-    )
-    .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
-    .orderBy(desc(promotion.startsOn), desc(promotionProduct.endsOn));
-  // A product moved out of a promotion shows its own days there (decision 0077); moved out on the
-  // promotion's first day, that day.
-  return rows.map((row) => {
-    const noWholeDay = row.endsOn < row.promotion.startsOn;
-    const endsOn = noWholeDay ? row.promotion.startsOn : row.endsOn;
-    return {
-      ...row.promotion,
-      endsOn,
-      deleted: row.promotion.deletedAt !== null,
-      customPriceCents: row.customPriceCents,
-      state: promotionState({ ...row.promotion, endsOn }, day),
-    };
-  });
 }

@@ -1,8 +1,8 @@
 import { requireOwner } from "~/auth/guards.server";
 import { checkUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
-import { handleAction } from "~/lib/route-adapter.server";
 import { createRateLimiter } from "~/lib/rate-limit.server";
+import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/username-availability";
 
 /** Asked as the owner types; more than this is enumerating the taken names. */

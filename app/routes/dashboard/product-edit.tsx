@@ -15,7 +15,7 @@ import { ProductPointsOfSaleLink } from "~/features/points-of-sale/components/pr
 import { PriceHistoryList } from "~/features/pricing/components/price-history-list";
 import { listPriceHistory } from "~/features/pricing/price-history.server";
 import { ProductPromotions } from "~/features/promotions/components/product-promotions";
-import { listProductPromotions } from "~/features/promotions/promotion.server";
+import { listProductPromotions } from "~/features/promotions/product-promotions.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
 import { flashHeaders } from "~/lib/flash.server";

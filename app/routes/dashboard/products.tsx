@@ -28,7 +28,7 @@ import {
 import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { getClock } from "~/features/confirmation/clock.server";
-import { promotionCounts } from "~/features/promotions/promotion.server";
+import { promotionCounts } from "~/features/promotions/product-promotions.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
 import type { Route } from "./+types/products";

@@ -46,6 +46,7 @@ export default function PromotionAdd({ loaderData, actionData }: Route.Component
         products={products}
         categories={categories}
         promotionId={null}
+        startRule={{ today }}
         failure={failureOf(actionData)}
         restored={restoreWizard(actionData, details)}
         initial={{ name: null, details, selection: {} }}

@@ -4,7 +4,7 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionPointsOfSaleLink } from "~/features/points-of-sale/components/promotion-points-of-sale-link";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
 import { restoreWizard } from "~/features/promotions/components/wizard-state";
-import { getPromotion } from "~/features/promotions/promotion.server";
+import { getPromotion, promotionStartRule } from "~/features/promotions/promotion.server";
 import { promotionSaveAction } from "~/features/promotions/promotion-action.server";
 import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -23,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const t = getFixedT(locale);
   // Another store's id (or a malformed one) is the 404 page.
   const promotion = await orNotFound(getPromotion(ctx, params.promotionId));
+  const startRule = await promotionStartRule(ctx, promotion.id, getClock().now());
   const [products, categories] = await Promise.all([
     listWizardProducts(ctx, getClock().now()),
     listWizardCategories(ctx),
@@ -31,6 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     title: `${t("promotions:edit")} · Vitrina`,
     products,
     categories,
+    startRule,
     promotion: {
       id: promotion.id,
       name: promotion.name,
@@ -62,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function PromotionEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("promotions");
-  const { products, categories, promotion } = loaderData;
+  const { products, categories, promotion, startRule } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <h1 className="mb-4 font-semibold text-2xl">{t("edit")}</h1>
@@ -71,6 +73,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
         products={products}
         categories={categories}
         promotionId={promotion.id}
+        startRule={startRule}
         failure={failureOf(actionData)}
         restored={restoreWizard(actionData, promotion.details)}
         initial={{ name: promotion.name, details: promotion.details, selection: promotion.selection }}

@@ -22,6 +22,8 @@ export type PromotionListRow = {
   state: PromotionState;
   productCount: number;
   started: boolean;
+  canActivate: boolean;
+  deactivatedOn: string | null;
 };
 
 const STATE_STYLE: Record<PromotionState, string> = {
@@ -63,6 +65,11 @@ export function PromotionList({ rows }: { rows: PromotionListRow[] }) {
                 {t("dates", { from: formatDay(row.startsOn, locale), to: formatDay(row.endsOn, locale) })} ·{" "}
                 {t("productCount", { count: row.productCount })}
               </p>
+              {row.deactivatedOn ? (
+                <p className="mt-1 text-gray-700 text-sm">
+                  {t("endedEarly", { date: formatDay(row.deactivatedOn, locale) })}
+                </p>
+              ) : null}
               {row.state === "empty" ? (
                 <p className="mt-1 text-red-800 text-sm">
                   {t("emptyHint")}{" "}
@@ -73,20 +80,31 @@ export function PromotionList({ rows }: { rows: PromotionListRow[] }) {
               ) : null}
             </div>
             <div className="flex shrink-0 items-center gap-1">
-              <Form method="post">
-                <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />
-                <input type="hidden" name="promotionId" value={row.id} />
-                <Button type="submit" variant="outline" size="sm">
-                  {t(row.active ? "deactivate" : "activate")}
-                </Button>
-              </Form>
-              <Link
-                to={`/dashboard/promotions/${row.id}`}
-                className="rounded-md p-2 text-gray-700 hover:bg-gray-100"
-                aria-label={`${t("edit")}: ${row.name}`}
-              >
-                <Pencil aria-hidden className="size-4" />
-              </Link>
+              {row.active || row.canActivate ? (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    // Deactivating one that has started ends it for good (decision 0093): ask first.
+                    const question = t("deactivateConfirmStarted", { name: row.name });
+                    if (row.active && row.started && !window.confirm(question)) event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />
+                  <input type="hidden" name="promotionId" value={row.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    {t(row.active ? "deactivate" : "activate")}
+                  </Button>
+                </Form>
+              ) : null}
+              {row.deactivatedOn ? null : (
+                <Link
+                  to={`/dashboard/promotions/${row.id}`}
+                  className="rounded-md p-2 text-gray-700 hover:bg-gray-100"
+                  aria-label={`${t("edit")}: ${row.name}`}
+                >
+                  <Pencil aria-hidden className="size-4" />
+                </Link>
+              )}
               <DeleteButton
                 idName="promotionId"
                 id={row.id}

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { ActionFailure } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
-import { promotionDetailsSchema } from "../promotion.schema";
+import { promotionDetailsSchemaFor, type StartRule } from "../promotion.schema";
 import { WizardDetailsStep } from "./wizard-details";
 import { type WizardProductRow, WizardProductsStep } from "./wizard-products";
 import { WizardReviewStep } from "./wizard-review";
@@ -43,6 +43,7 @@ export function PromotionWizard({
   restored,
   promotionId,
   failure,
+  startRule,
 }: {
   products: WizardProductRow[];
   categories: { id: string; name: string }[];
@@ -51,6 +52,8 @@ export function PromotionWizard({
   restored: RestoredWizard | null;
   promotionId: string | null;
   failure: ActionFailure | undefined;
+  /** Today (the server's day) and the kept first day of a promotion that has run (decision 0094). */
+  startRule: StartRule;
 }) {
   const { t } = useTranslation("promotions");
   const [step, setStep] = useState<WizardStep>(restored?.step ?? "details");
@@ -71,7 +74,7 @@ export function PromotionWizard({
   const failureShown = failure && !moveAsked && !(restored?.step === "details" && step === "details");
 
   const toProducts = () => {
-    const parsed = promotionDetailsSchema.safeParse(details);
+    const parsed = promotionDetailsSchemaFor(startRule).safeParse(details);
     if (parsed.success) {
       setErrors({});
       setStep("products");
@@ -147,7 +150,7 @@ export function PromotionWizard({
       ) : null}
 
       {step === "details" ? (
-        <WizardDetailsStep details={details} errors={errors} onChange={setDetails} />
+        <WizardDetailsStep details={details} errors={errors} onChange={setDetails} startRule={startRule} />
       ) : null}
       {step === "products" ? (
         <WizardProductsStep

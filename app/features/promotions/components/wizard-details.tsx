@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
-import { PROMOTION_FIRST_DAY, PROMOTION_LAST_DAY, PROMOTION_NAME_MAX } from "../promotion.schema";
+import {
+  PROMOTION_FIRST_DAY,
+  PROMOTION_LAST_DAY,
+  PROMOTION_NAME_MAX,
+  type StartRule,
+} from "../promotion.schema";
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../promotion-constants";
 import type { WizardDetails } from "./wizard-state";
 
@@ -10,10 +15,13 @@ export function WizardDetailsStep({
   details,
   errors,
   onChange,
+  startRule,
 }: {
   details: WizardDetails;
   errors: Record<string, string>;
   onChange: (details: WizardDetails) => void;
+  /** The first day may not be before today (decision 0094); the picker starts there. */
+  startRule: StartRule;
 }) {
   const { t } = useTranslation("promotions");
   const set = (key: keyof WizardDetails) => (event: { target: { value: string } }) =>
@@ -67,7 +75,7 @@ export function WizardDetailsStep({
         <Input
           {...fieldControlProps("startsOn", errors.startsOn)}
           type="date"
-          min={PROMOTION_FIRST_DAY}
+          min={startRule.keptStart ?? startRule.today}
           max={PROMOTION_LAST_DAY}
           value={details.startsOn}
           onChange={set("startsOn")}

@@ -1,0 +1,61 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { promotion, promotionProduct } from "~/db/schema/promotions";
+import type { StoreContext } from "~/lib/service-context";
+import { isUuid } from "~/lib/uuid";
+import { promotionDay } from "./price-in-effect.server";
+import { promotionState } from "./promotion-price";
+
+// A product's promotions as the catalogue shows them (issue 15, spec §3): the "in promotion" count
+// of the products list and the promotions listed on the product form.
+
+/** How many running or scheduled promotions each product is in (the products list, spec §3). */
+export async function promotionCounts(ctx: StoreContext, productIds: string[], now?: Date) {
+  const result = new Map<string, number>();
+  if (productIds.length === 0) return result;
+  const rows = await ctx.db
+    .select({ productId: promotionProduct.productId, value: count() })
+    .from(promotionProduct)
+    .where(
+      and(
+        eq(promotionProduct.storeId, ctx.storeId),
+        inArray(promotionProduct.productId, productIds),
+        eq(promotionProduct.active, true),
+        sql`${promotionProduct.endsOn} >= ${promotionDay(now)}`,
+      ),
+    )
+    .groupBy(promotionProduct.productId);
+  for (const row of rows) result.set(row.productId, row.value);
+  return result;
+}
+
+/** A product's promotions, newest first, with its days and state there today (the product form). */
+export async function listProductPromotions(ctx: StoreContext, productId: string, now?: Date) {
+  if (!isUuid(productId)) return [];
+  const day = promotionDay(now);
+  const rows = await ctx.db
+    .select({
+      promotion,
+      customPriceCents: promotionProduct.customPriceCents,
+      endsOn: promotionProduct.endsOn,
+    })
+    .from(promotionProduct)
+    .innerJoin(
+      promotion,
+      and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
+    )
+    .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
+    .orderBy(desc(promotion.startsOn), desc(promotionProduct.endsOn));
+  // A product moved out of a promotion shows its own days there (decision 0077); moved out on the
+  // promotion's first day, that day.
+  return rows.map((row) => {
+    const noWholeDay = row.endsOn < row.promotion.startsOn;
+    const endsOn = noWholeDay ? row.promotion.startsOn : row.endsOn;
+    return {
+      ...row.promotion,
+      endsOn,
+      deleted: row.promotion.deletedAt !== null,
+      customPriceCents: row.customPriceCents,
+      state: promotionState({ ...row.promotion, endsOn }, day),
+    };
+  });
+}
