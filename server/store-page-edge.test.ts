@@ -51,8 +51,10 @@ beforeAll(async () => {
     res.setHeader("cache-control", "public, max-age=0, must-revalidate");
     res.type("html").send("<!doctype html><p>landing</p>");
   });
-  app.get("/:username", (req, res) => {
+  app.get("/:username", async (req, res) => {
     renders++;
+    // A view that takes a while to render, as a large store's does.
+    if (req.query.page === "42") await new Promise((resolve) => setTimeout(resolve, 200));
     const signedIn = /session_token=/.test(req.headers.cookie ?? "");
     const lang = /lang=en/.test(req.headers.cookie ?? "") ? "en" : "mk";
     // Issue 17: the page says nothing of the session (the browser asks after mount).
@@ -148,6 +150,15 @@ describe("store page edge", () => {
     expect([notModified.status, notModified.body.length, notModified.headers.etag]).toEqual([304, 0, etag]);
     expect(notModified.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect((await get(path, { "if-none-match": 'W/"other"' })).status).toBe(200);
+  });
+
+  // Issue 20 (decision 0100): after each write of the soak, every visitor of a view rendered it.
+  it("renders a view once when many visitors miss it at the same time; all get the same page", async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(`/${shop.username}?page=42`)));
+    expect(renders - before).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.toString())).size).toBe(1);
   });
 
   it("keeps languages apart", async () => {

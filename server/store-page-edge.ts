@@ -46,6 +46,8 @@ export function storePageEdge(options: {
   counted?: (result: "hit" | "miss") => void;
 }): StorePageEdge {
   const { cache } = options;
+  /** Renders in progress, by key and version: the same view's other misses wait for it (decision 0100). */
+  const rendering = new Map<string, Promise<void>>();
 
   /** The cache key, or null when this request is not the cache's (another host's, or uncacheable). */
   function keyOf(req: IncomingMessage): string | null {
@@ -94,6 +96,31 @@ export function storePageEdge(options: {
     if (!key || req.method !== "GET") return uncached();
     const current = await options.currentVersion(username).catch(() => null);
     if (!current) return uncached();
+    // Issue 20: after a change, every visitor of a popular view missed at once and each rendered
+    // it (the soak: dozens of renders of the same page per write). One renders; the others wait for
+    // it and are answered from the entry it stores, or render themselves if it stored none.
+    const flight = `${key}|${current.version}`;
+    const inFlight = rendering.get(flight);
+    if (inFlight && !signedIn) {
+      await inFlight;
+      if (cache.serve(key, req, res, String(res.getHeader("x-request-id") ?? ""))) {
+        options.counted?.("hit");
+        return;
+      }
+    }
+    if (!rendering.has(flight)) {
+      let rendered!: () => void;
+      rendering.set(
+        flight,
+        new Promise<void>((resolve) => {
+          rendered = resolve;
+        }),
+      );
+      res.once("close", () => {
+        rendering.delete(flight);
+        rendered();
+      });
+    }
     options.counted?.("miss");
     const chunks: Buffer[] = [];
     const write = res.write;

@@ -131,6 +131,22 @@ test("the page downloads no script file, and a client navigation to it loads it 
   expect(await page.evaluate(() => Boolean(window.__reactRouterManifest))).toBe(false);
 });
 
+// Spec §1: the language lives in local storage and in the cookie; without the app's scripts
+// (decision 0097) the page's inline script restores it as entry.client.tsx does elsewhere.
+test("a language kept in local storage comes back when the cookie is gone", async ({ page, context }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => window.localStorage.setItem("lang", "sq"));
+  await context.clearCookies();
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sq");
+  await expect(page.getByRole("button", { name: "Shqip", exact: true }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("sq");
+});
+
 // Spec §4: while an admin acts as an owner, every page shows it with a way to stop; on this page
 // without scripts (decision 0097) its inline script shows the bar once it knows the session.
 test("an admin acting as an owner sees the impersonation bar, and Stop gives the admin's session back", async ({
@@ -203,6 +219,22 @@ test.describe("the phone menu at 360 px", () => {
       }
     });
   }
+});
+
+test.describe("signed in, at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 }, signedInAs: "owner" });
+
+  test("the header still fits once it shows the dashboard, which the menu offers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-session", "in");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await page.locator("header summary").click();
+    await page
+      .getByRole("navigation", { name: MK.nav.menu })
+      .getByRole("link", { name: MK.nav.dashboard })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+  });
 });
 
 test.describe("the waitlist form", () => {

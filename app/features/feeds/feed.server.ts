@@ -1,7 +1,9 @@
 import type { Queryable } from "~/db/client.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
 import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
-import { getPublicStore } from "~/features/stores/public-store.server";
+import { publicStoreCache } from "~/features/storefront/public-caches.server";
+import type { PublicStoreCache } from "~/features/storefront/public-store-cache.server";
+import type { Store } from "~/features/stores/store.server";
 import { DEFAULT_LOCALE, LOCALES, type Locale, parseLocale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
@@ -9,7 +11,10 @@ import { buildPriceList } from "./price-list.server";
 import { toCsv, toJson } from "./serialize";
 
 // The live feeds, built once per store version (the version moves with every change the list
-// shows, decision 0016), so a crawler polling every minute costs one indexed lookup.
+// shows, decision 0016), so a crawler polling every minute costs one indexed lookup, or none while
+// the store is held in memory (decision 0100). Requests that arrive while a version is being built
+// share that build: after a change, 200 visitors asking for a 20,000-product list caused one build,
+// not one each (the soak).
 
 type Built = {
   version: number;
@@ -20,6 +25,7 @@ type Built = {
   lastModified: Date;
 };
 const built = new Map<string, Built>();
+const building = new Map<string, Promise<Built>>();
 const MAX_STORES = 500;
 
 export async function getLiveFeed(
@@ -27,8 +33,9 @@ export async function getLiveFeed(
   username: string,
   /** A point of sale's own list at /{username}/{slug}/… (issue 19); the store's list without one. */
   pointOfSaleSlug?: string,
+  stores: Pick<PublicStoreCache, "get"> = publicStoreCache,
 ): Promise<Built> {
-  const store = await getPublicStore(db, username);
+  const store = await stores.get(db, username);
   if (!store) throw new AppError("storeNotFound");
   const point =
     pointOfSaleSlug === undefined ? null : await findPointOfSaleBySlug(db, store.id, pointOfSaleSlug);
@@ -37,8 +44,30 @@ export async function getLiveFeed(
   const key = point ? point.id : store.id;
   const cached = built.get(key);
   if (cached && cached.version === store.version) return cached;
+  const job = `${key}|${store.version}`;
+  let pending = building.get(job);
+  if (!pending) {
+    pending = buildFeed(db, store, point, key).finally(() => building.delete(job));
+    building.set(job, pending);
+  }
+  const entry = await pending;
+  // Only forward: a slower build of an older version never replaces a newer one.
+  if ((built.get(key)?.version ?? -1) < entry.version) {
+    built.delete(key);
+    if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
+    built.set(key, entry);
+  }
+  return entry;
+}
+
+async function buildFeed(
+  db: Queryable,
+  store: Store,
+  point: Awaited<ReturnType<typeof findPointOfSaleBySlug>>,
+  key: string,
+): Promise<Built> {
   const list = point ? await buildPointOfSalePriceList(db, store, point) : await buildPriceList(db, store);
-  const entry: Built = {
+  return {
     version: store.version,
     csv: Object.fromEntries(
       LOCALES.map((locale) => [locale, toCsv(list, getFixedT(locale))]),
@@ -49,9 +78,6 @@ export async function getLiveFeed(
     // category rename leaves no newer row behind, and Last-Modified must never go back in time.
     lastModified: new Date(Math.max(Date.parse(list.updatedAt), store.versionChangedAt.getTime())),
   };
-  if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
-  built.set(key, entry);
-  return entry;
 }
 
 /**

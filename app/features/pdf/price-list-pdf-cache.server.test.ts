@@ -42,6 +42,37 @@ describe("the price-list PDF cache", () => {
     expect(renders).toBe(4);
   });
 
+  // Issue 20 (decision 0100): after each write of the soak every PDF visitor waited for the new
+  // 20,000-product list to be drawn, far longer than any visitor waits.
+  it("gives the version before while a new one takes longer than its wait to draw, then the new one", async () => {
+    const cache = new PriceListPdfCache(undefined, 50);
+    await cache.get(store(1), "mk", MORNING, async () => Buffer.from("v1"));
+    let finish!: () => void;
+    const drawn = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const slow = async () => {
+      await drawn;
+      return Buffer.from("v2");
+    };
+    const started = Date.now();
+    const during = await cache.get(store(2), "mk", MORNING, slow);
+    expect(during.pdf.toString()).toBe("v1");
+    expect(Date.now() - started).toBeLessThan(1_000);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const renders = cache.renders;
+    expect((await cache.get(store(2), "mk", MORNING, slow)).pdf.toString()).toBe("v2");
+    expect(cache.renders).toBe(renders);
+    // Never the previous day's: its "confirmed today" line would be wrong after midnight.
+    const tomorrow = new Date("2026-11-21T08:00:00Z");
+    const v3 = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return Buffer.from("v3");
+    };
+    expect((await cache.get(store(3), "mk", tomorrow, v3)).pdf.toString()).toBe("v3");
+  });
+
   it("holds at most its byte budget, dropping the least recently used", async () => {
     const cache = new PriceListPdfCache(250);
     const render = async () => Buffer.alloc(100);

@@ -7,6 +7,10 @@ import type { Locale } from "~/i18n/config";
 // also per language and Skopje day (the "confirmed today" line turns into "last confirmed" at
 // midnight). store.version moves with every change the list shows (decision 0007-i6), so an entry
 // is never stale; concurrent requests for a PDF not yet built share one rendering (decision 0022).
+// Issue 20 (decision 0100): while a new version is drawn, a request waits for it at most a second;
+// after that it gets the version before (same language and day: one consistent list, its own ETag)
+// until the new one is ready. A 20,000-product list takes tens of seconds to draw on a busy machine,
+// and every visitor of the soak waited that long after each write.
 
 export type CachedPdf = { pdf: Buffer; etag: string; builtAt: Date };
 
@@ -15,6 +19,8 @@ type Entry = CachedPdf & { version: number; day: string };
 /** Bounds what the cache holds: a 5,000-product list is about 0.9 MB (docs/performance.md). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 1_500;
+/** How long a request waits for a new version's PDF before it is given the previous one. */
+const STALE_AFTER_MS = 1_000;
 
 export class PriceListPdfCache {
   private entries = new Map<string, Entry>();
@@ -22,7 +28,10 @@ export class PriceListPdfCache {
   private bytes = 0;
   renders = 0;
 
-  constructor(private readonly maxBytes = MAX_BYTES) {}
+  constructor(
+    private readonly maxBytes = MAX_BYTES,
+    private readonly staleAfterMs = STALE_AFTER_MS,
+  ) {}
 
   /** The store's PDF in this language for its current version, built by `render` when it must be. */
   async get(
@@ -43,11 +52,27 @@ export class PriceListPdfCache {
     const key = `${slot}|${store.version}|${day}`;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(store, locale, day, now, render).finally(() => this.building.delete(key));
+      pending = this.build(store, locale, day, now, render)
+        .then((entry) => {
+          this.keep(slot, entry, day);
+          return entry;
+        })
+        .finally(() => this.building.delete(key));
+      // Stored when it is done even if every request was given the previous version meanwhile.
+      pending.catch(() => undefined);
       this.building.set(key, pending);
     }
-    const entry = await pending;
-    // A newer version may have been stored while this one was built: keep the newer.
+    if (!held || held.day !== day || held.version > store.version) return pending;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.staleAfterMs);
+    });
+    const fresh = await Promise.race([pending, late]).finally(() => clearTimeout(timer));
+    return fresh ?? held;
+  }
+
+  /** Stores a built entry unless a newer version was stored while it was built. */
+  private keep(slot: string, entry: Entry, day: string) {
     const current = this.entries.get(slot);
     if (
       !current ||
@@ -55,7 +80,6 @@ export class PriceListPdfCache {
       (current.version === entry.version && current.day !== day)
     )
       this.put(slot, entry);
-    return entry;
   }
 
   private async build(

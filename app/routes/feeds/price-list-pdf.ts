@@ -4,14 +4,15 @@ import { getClock } from "~/features/confirmation/clock.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
-import { getPublicStore } from "~/features/stores/public-store.server";
+import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import type { Route } from "./+types/price-list-pdf";
 
 /** /{username}/price-list.pdf: the printable price list in the visitor's language, built once per version. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getPublicDb();
-  const store = await getPublicStore(db, params.username);
+  // From memory while current (decision 0100): no query, so no wait for a write in progress.
+  const store = await publicStoreCache.get(db, params.username);
   if (!store) throw data(null, { status: 404 });
   const locale = requestLocale(request);
   const now = getClock().now();
