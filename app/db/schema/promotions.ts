@@ -85,6 +85,11 @@ export const promotionProduct = pgTable(
     customPriceCents: bigint({ mode: "number" }),
     leftOn: date({ mode: "string" }),
     leftAt: timestamp({ withTimezone: true }),
+    /**
+     * Decision 0098: the instant a product added to a promotion that had already started joined it;
+     * its first day (startsOn) is then that instant's Skopje day. Null: from the promotion's start.
+     */
+    joinedAt: timestamp({ withTimezone: true }),
     active: boolean().notNull().default(true),
     startsOn: date({ mode: "string" }).notNull(),
     endsOn: date({ mode: "string" }).notNull(),

@@ -303,6 +303,47 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
     expect((await priceAt(ctx, item.id, "2026-06-12T10:00:00Z")).priceCents).toBe(18_000);
   });
 
+  it("puts a product added to a promotion that has started in it from then, not from its first day (decision 0098)", async () => {
+    const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+    const other = await createProduct(ctx, productInput({ name: "Друг", price: "100" }));
+    const june = { name: "Јуни", startsOn: "2026-06-01", endsOn: "2026-06-20" };
+    const saved = await savePromotion(ctx, promotionInput([{ productId: other.id }], june), {
+      now: new Date("2026-05-25T08:00:00Z"),
+    });
+    // Added on 10 June: the public page showed it at 200 den until then (before: 180 from 1 June).
+    await savePromotion(ctx, promotionInput([{ productId: other.id }, { productId: item.id }], june), {
+      id: saved.id,
+      now: new Date("2026-06-10T06:00:00Z"),
+    });
+    expect((await priceAt(ctx, item.id, "2026-06-05T10:00:00Z")).priceCents).toBe(20_000);
+    expect((await priceAt(ctx, item.id, "2026-06-12T10:00:00Z")).priceCents).toBe(18_000);
+    // The product that stayed keeps its days from 1 June.
+    expect((await priceAt(ctx, other.id, "2026-06-05T10:00:00Z")).priceCents).toBe(9_000);
+  });
+
+  it("keeps a product moved into a promotion that has started in its old one until the move (decision 0098)", async () => {
+    const { ctx, item } = await withHistory([["2026-01-01T08:00:00Z", 20_000]]);
+    const other = await createProduct(ctx, productInput({ name: "Друг", price: "100" }));
+    const before = { now: new Date("2026-05-20T08:00:00Z") };
+    const old = await savePromotion(
+      ctx,
+      promotionInput([{ productId: item.id }], { name: "Мај", startsOn: "2026-05-25", endsOn: "2026-06-30" }),
+      before,
+    );
+    const june = { name: "Јуни", value: "20", startsOn: "2026-06-01", endsOn: "2026-06-20" };
+    const saved = await savePromotion(ctx, promotionInput([{ productId: other.id }], june), before);
+    await savePromotion(
+      ctx,
+      promotionInput([{ productId: other.id }, { productId: item.id }], { ...june, move: "1" }),
+      { id: saved.id, now: new Date("2026-06-10T06:00:00Z") },
+    );
+    // 5 June: the old promotion's 180 den, as the public page showed (before: the new one's 160).
+    const fifth = await priceAt(ctx, item.id, "2026-06-05T10:00:00Z");
+    expect([fifth.promotion?.id, fifth.priceCents]).toEqual([old.id, 18_000]);
+    const twelfth = await priceAt(ctx, item.id, "2026-06-12T10:00:00Z");
+    expect([twelfth.promotion?.id, twelfth.priceCents]).toEqual([saved.id, 16_000]);
+  });
+
   it("is the regular price for a product with no history", async () => {
     const { ctx, item } = await withHistory([]).catch(async () => {
       const made = await productAt("Нов", "200");

@@ -131,8 +131,9 @@ export function priorPriceSql(options: {
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
   // The other promotion's days inside the window, as instants [from, to): the assignment's days,
   // which end early for a product moved out of it (decision 0077) — at the instant it left, so the
-  // part of the day of the move it spent there counts too (issue 15) — never after the promotion's.
-  const from = sql`greatest(${windowStart}, ${skopjeMidnightSql(sql`opp.starts_on`)})`;
+  // part of the day of the move it spent there counts too (issue 15) — never after the promotion's;
+  // and begin when the product joined a promotion that had started (joined_at, decision 0098).
+  const from = sql`greatest(${windowStart}, coalesce(opp.joined_at, ${skopjeMidnightSql(sql`opp.starts_on`)}))`;
   const until = sql`case when opp.left_at is null then ${skopjeMidnightSql(sql`opp.ends_on + 1`)}
     else greatest(${skopjeMidnightSql(sql`opp.ends_on + 1`)}, least(opp.left_at, ${skopjeMidnightSql(sql`op.ends_on + 1`)})) end`;
   const to = sql`least(${start}, ${until})`;

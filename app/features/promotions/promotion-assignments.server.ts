@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { isDeadlock, isExclusionViolation, isSerializationFailure, isUniqueViolation } from "~/db/errors";
 import { promotionProduct } from "~/db/schema/promotions";
@@ -32,10 +32,12 @@ export type Leaving = { today: string; now: Date; lastDay: string };
 
 /**
  * The last day a product moved today into a promotion starting on `startsOn` stays in its old
- * promotion: the day before today, or before the new promotion starts if that is earlier.
+ * promotion: the day before today, or before the new promotion starts if that is earlier. When it
+ * joins a promotion that has started at this instant (`joinsNow`, an edit, decision 0098), its days
+ * there begin today, so the days the old promotion showed it until yesterday stay the old one's.
  */
-export function lastDayBefore(today: string, startsOn: string): string {
-  return addDays(startsOn < today ? startsOn : today, -1);
+export function lastDayBefore(today: string, startsOn: string, joinsNow: boolean): string {
+  return addDays(startsOn < today && !joinsNow ? startsOn : today, -1);
 }
 
 /** left_on of a kept row: `lastDay`, never before the day before its days start (no whole day). */
@@ -67,9 +69,10 @@ export async function leavePromotion(
 /**
  * Before a promotion is saved again with `productIds` on days starting `startsOn`: the products
  * taken out of it keep the days they have run (to yesterday, and today until now); every other
- * assignment is removed, to be written again from the owner's list. An ended one of a product that
- * is back in the list is removed too: the product is simply in the promotion again. Ended ones
- * that would fall before the new start are removed (the trigger could not shorten them).
+ * assignment that has not started is removed. The rows of products that stay are kept (their own
+ * first day, decision 0098); `addProducts` writes the new ones and the custom prices. An ended one of
+ * a product that is back in the list is kept too, and put in again there. Ended ones that would
+ * fall before the new start are removed (the trigger could not shorten them).
  */
 export async function clearForResave(
   db: Queryable,
@@ -96,8 +99,7 @@ export async function clearForResave(
       and(
         mine,
         or(
-          isNull(promotionProduct.leftOn),
-          inArray(promotionProduct.productId, productIds),
+          and(isNull(promotionProduct.leftOn), notInArray(promotionProduct.productId, productIds)),
           and(isNotNull(promotionProduct.leftOn), lt(promotionProduct.leftOn, addDays(days.startsOn, -1))),
         ),
       ),

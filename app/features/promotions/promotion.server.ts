@@ -243,7 +243,10 @@ export async function savePromotion(
   const id = options.id ?? null;
   const now = options.now ?? getClock().now();
   const today = promotionDay(now);
-  const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn) };
+  // A new promotion's products are in it from its first day (the tests and the demo build past
+  // ones); one added by an edit once it has started, from now (decision 0098).
+  const joinedAt = id !== null && input.startsOn <= today ? now : null;
+  const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn, joinedAt !== null) };
   if (id !== null) keepsItsRecord(await getPromotion(ctx, id), input, today);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
   const days = { startsOn: input.startsOn, endsOn: input.endsOn };
@@ -290,7 +293,7 @@ export async function savePromotion(
               .set({ ...values, updatedAt: new Date() })
               .where(and(eq(promotion.storeId, ctx.storeId), eq(promotion.id, id)))
               .returning();
-      await addProducts(tx, ctx.storeId, saved!.id, input);
+      await addProducts(tx, ctx.storeId, saved!.id, input, joinedAt);
       return saved!;
     });
   } catch (error) {
@@ -302,20 +305,38 @@ export async function savePromotion(
   }
 }
 
-/** The promotion's products; a failure of its own is spec §8's 'Failed to add products to promotion'. */
-async function addProducts(tx: Queryable, storeId: string, promotionId: string, input: PromotionInput) {
+/**
+ * The promotion's products; a failure of its own is spec §8's 'Failed to add products to promotion'.
+ * `joinedAt`: now, in an edit once the promotion has started, so a product added then is in it from then on
+ * (decision 0098); a product already in it keeps its row and first day, and one that was taken out
+ * is put in again there.
+ */
+async function addProducts(
+  tx: Queryable,
+  storeId: string,
+  promotionId: string,
+  input: PromotionInput,
+  joinedAt: Date | null,
+) {
   try {
-    await tx.insert(promotionProduct).values(
-      input.products.map((chosen) => ({
-        storeId,
-        promotionId,
-        productId: chosen.productId,
-        customPriceCents: chosen.customPriceCents,
-        // The trigger copies the promotion's flag and days; these satisfy the types.
-        startsOn: input.startsOn,
-        endsOn: input.endsOn,
-      })),
-    );
+    await tx
+      .insert(promotionProduct)
+      .values(
+        input.products.map((chosen) => ({
+          storeId,
+          promotionId,
+          productId: chosen.productId,
+          customPriceCents: chosen.customPriceCents,
+          joinedAt,
+          // The trigger copies the promotion's flag and days; these satisfy the types.
+          startsOn: input.startsOn,
+          endsOn: input.endsOn,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [promotionProduct.promotionId, promotionProduct.productId],
+        set: { customPriceCents: sql`excluded.custom_price_cents`, leftOn: null, leftAt: null },
+      });
   } catch (error) {
     if (lostTheRace(error)) throw error;
     throw new AppError("promotionAddProductsFailed", { cause: error });
