@@ -64,7 +64,7 @@ test("search the library in Cyrillic and Latin and give a product its image", as
   expect(image.headers()["content-type"]).toBe("image/webp");
 });
 
-test("an Albanian reader finds the library in Latin and reads each entry's Latin spelling beside its wordless tile", async ({
+test("an Albanian reader finds the library in Latin and reads each entry's Latin spelling and category beside its wordless tile", async ({
   newVisitor,
 }) => {
   const page = await newVisitor({ account: owner, lang: "sq" });
@@ -74,4 +74,21 @@ test("an Albanian reader finds the library in Latin and reads each entry's Latin
   await expect(entry).toHaveCount(1);
   await expect(entry.getByRole("img", { name: ENTRY })).toBeVisible();
   await expect(entry.getByText("Mleko Bimilk 3,2% 1 l", { exact: true })).toBeVisible();
+  // The category too, in Albanian: on the tile and in the filter, which then finds its entries.
+  await expect(entry.getByText("Produkte qumështi", { exact: true })).toBeVisible();
+  await expect(entry.getByText("Млечни производи")).toHaveCount(0);
+  const filter = page.getByRole("combobox", { name: "Kategoria" });
+  await expect(filter.getByRole("option", { name: "Produkte qumështi" })).toHaveCount(1);
+  await expect(filter.getByRole("option", { name: "Млечни производи" })).toHaveCount(0);
+  await waitForHydration(page);
+  await page.getByRole("searchbox", { name: "Kërko në bibliotekë" }).fill("");
+  await filter.selectOption({ label: "Produkte qumështi" });
+  await page.getByRole("button", { name: "Kërko", exact: true }).click();
+  await expect(page.getByRole("list", { name: "Imazhet" }).getByRole("img", { name: ENTRY })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Imazhet" }).getByText("Fruta dhe perime")).toHaveCount(0);
+
+  // An address naming the category in Albanian selects it, as a Macedonian one does.
+  await page.goto(`/dashboard/image-gallery?category=${encodeURIComponent("Produkte qumështi")}`);
+  await expect(filter).toHaveValue("Млечни производи");
+  await expect(page.getByRole("list", { name: "Imazhet" }).getByRole("img", { name: ENTRY })).toBeVisible();
 });

@@ -19,6 +19,10 @@ export const libraryImage = pgTable(
     category: text().notNull().default(""),
     /** searchKey(category): the category filter compares keys, so "Млечни" = "mlechni". */
     categoryKey: text().notNull().default(""),
+    /** The category in Latin script, Albanian where it has a name ("Produkte qumështi"): shown to sq and en readers. */
+    categoryLatin: text().notNull().default(""),
+    /** searchKey(categoryLatin): the filter takes either spelling of a category. */
+    categoryLatinKey: text().notNull().default(""),
     /** The stored image without size: `library/{hex}`, sizes as a product upload (800 and 320 px WebP). */
     imageKey: text().notNull(),
     width: integer().notNull(),
@@ -41,6 +45,8 @@ export const libraryImage = pgTable(
       .with({ fastupdate: false }),
     index("library_image_barcode_idx").on(t.barcode),
     index("library_image_category_idx").on(t.categoryKey, byNameOrder(t.nameOrder), t.id),
+    // The filter given a Latin category name finds its Macedonian key here (index-only).
+    index("library_image_category_latin_idx").on(t.categoryLatinKey, t.categoryKey),
     index("library_image_name_idx").on(byNameOrder(t.nameOrder), t.id),
   ],
 );

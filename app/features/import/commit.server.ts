@@ -7,7 +7,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
-import { importPointOfSaleRows } from "~/features/points-of-sale/import-overrides.server";
+import {
+  countPointOfSaleChanges,
+  importPointOfSaleRows,
+  type RowProduct,
+} from "~/features/points-of-sale/import-overrides.server";
 import type { PriceChange } from "~/features/pricing/price-history.server";
 import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
 import { productSearchText } from "~/features/product-language/product-language";
@@ -188,17 +192,19 @@ export async function planImport(
   plan.newCategories = [...newCategories.values()];
   // A point of sale's row prices a product the store has after the import: its products with the
   // file's updates, and the ones the file adds.
-  const after = new Map(existing.map((row) => [row.id, { name: row.name, barcode: row.barcode }]));
-  for (const values of plan.updated) after.set(values.id, { name: values.name, barcode: values.barcode });
+  const after = new Map<string, RowProduct>(existing.map((row) => [row.id, row]));
+  for (const values of plan.updated) after.set(values.id, { ...values, id: values.id });
+  const products = [...after.values(), ...plan.added.map((values) => ({ ...values, id: null }))];
   const points = await planPointOfSaleRows(
     db,
     storeId,
     allRows.filter((row) => row.pointOfSale),
-    [...after.values(), ...plan.added],
+    products,
   );
   plan.pointOfSaleRows = points.rows;
   plan.skipped.push(...points.skipped);
-  const pointOfSalePrices = points.rows.length;
+  // Only the rows that change what a point has: a round trip of an export shows none.
+  const pointOfSalePrices = await countPointOfSaleChanges(db, storeId, points.rows, products);
   const discounts =
     [...plan.added, ...plan.updated].filter((values) => values.discount).length +
     plan.unchangedDiscounts.length;

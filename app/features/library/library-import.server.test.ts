@@ -120,6 +120,50 @@ describe("library:import", () => {
     ).toBe(`Јогурт ${inCyrillic(other)}`);
   });
 
+  it("reads a category's Albanian name (category_sq in CSV, categoryLatin in JSON); a re-run gives it to existing entries", async () => {
+    const word = uniqueWord();
+    const milk = await pngOf("#fefefe");
+    const categoryOf = async () =>
+      (await searchLibrary(database.db, { q: `mleko ${word.slice(1)}`, category: "", page: 1 })).entries.map(
+        (e) => [e.category, e.categoryLatin],
+      );
+    const csv = (header: string, latin: string) =>
+      Buffer.from(`${header}\nmilk.png,Млеко ${inCyrillic(word)},Mleko ${word},,Млечни производи${latin}\n`);
+    const before = writeFolder({
+      "milk.png": milk,
+      "library.csv": csv("file,name,name_latin,barcode,category", ""),
+    });
+    expect(await importLibrary(database.db, openLibrarySource(before))).toMatchObject({ added: 1 });
+    expect(await categoryOf()).toEqual([["Млечни производи", ""]]);
+    const withSq = writeFolder({
+      "milk.png": milk,
+      "library.csv": csv("file,name,name_latin,barcode,category,category_sq", ",Produkte qumështi"),
+    });
+    expect(await importLibrary(database.db, openLibrarySource(withSq))).toMatchObject({
+      added: 0,
+      existing: 1,
+    });
+    expect(await categoryOf()).toEqual([["Млечни производи", "Produkte qumështi"]]);
+
+    const other = uniqueWord();
+    const json = JSON.stringify([
+      {
+        file: "a.png",
+        name: `Сирење ${other}`,
+        category: "Млечни производи",
+        categoryLatin: "Produkte qumështi",
+      },
+      {
+        file: "a.png",
+        name: `Урда ${other}`,
+        category: "Млечни производи",
+        category_latin: "Produkte qumështi",
+      },
+    ]);
+    const source = openLibrarySource(writeFolder({ "library.json": Buffer.from(json), "a.png": milk }));
+    expect(source.rows.map((row) => row.categoryLatin)).toEqual(["Produkte qumështi", "Produkte qumështi"]);
+  });
+
   it("stops a ZIP bomb at the limit, declared sizes true or lying", () => {
     const limits = { maxBytes: 8 * 1024 * 1024, maxEntries: 1000 };
     for (const bomb of [zipBomb(20), zipBomb(20, 1024)]) {

@@ -2,7 +2,12 @@ import type { Queryable } from "~/db/client.server";
 import { isAppError } from "~/lib/app-error";
 import { asBarcode } from "./library.schema";
 import type { LibrarySource, ManifestRow } from "./library-source.server";
-import { addLibraryEntry, hasLibraryFingerprint, libraryFingerprint } from "./library-write.server";
+import {
+  addLibraryEntry,
+  hasLibraryFingerprint,
+  libraryFingerprint,
+  setLibraryCategoryLatin,
+} from "./library-write.server";
 
 // `npm run library:import` (issue 18): each manifest row with its image through the upload pipeline
 // into the shared library. Idempotent: a row whose name, barcode and image bytes are already in
@@ -55,9 +60,19 @@ async function importRow(
   if (row.barcode && !barcode) return { reason: `barcode "${row.barcode}" is not 8 to 14 digits` };
   const bytes = source.read(row.file);
   if (!bytes) return { reason: `image "${row.file}" is missing or larger than 5 MB` };
-  const entry = { name: row.name, nameLatin: row.nameLatin, barcode, category: row.category };
+  const entry = {
+    name: row.name,
+    nameLatin: row.nameLatin,
+    barcode,
+    category: row.category,
+    categoryLatin: row.categoryLatin,
+  };
   const fingerprint = libraryFingerprint(entry, bytes);
-  if (await hasLibraryFingerprint(db, fingerprint)) return "exists";
+  if (await hasLibraryFingerprint(db, fingerprint)) {
+    // A re-run whose manifest now names the category in Latin gives the entry that name.
+    if (row.categoryLatin) await setLibraryCategoryLatin(db, [fingerprint], row.categoryLatin);
+    return "exists";
+  }
   try {
     return await addLibraryEntry(db, { ...entry, source: "import", fingerprint }, { bytes });
   } catch (error) {

@@ -88,6 +88,7 @@ async function queryMatches(
         nameLatin: libraryImage.nameLatin,
         barcode: libraryImage.barcode,
         category: libraryImage.category,
+        categoryLatin: libraryImage.categoryLatin,
         imageKey: libraryImage.imageKey,
         score,
         byBarcode,

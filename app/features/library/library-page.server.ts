@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { product } from "~/db/schema/catalog";
 import type { StoreContext } from "~/lib/service-context";
+import { searchKey } from "~/lib/transliterate";
 import { isUuid } from "~/lib/uuid";
 import { listLibraryCategories, searchLibrary } from "./library.queries.server";
 import { LIBRARY_ASSIGN_MAX, librarySearchSchema } from "./library.schema";
@@ -37,7 +38,16 @@ export async function libraryPage(ctx: StoreContext, url: URL) {
     listLibraryCategories(ctx.db),
     only ? productSuggestions(ctx, only.id) : Promise.resolve([] as LibraryMatch[]),
   ]);
-  return { search, page, categories, targets, suggestions };
+  // A Latin/Albanian category name in the address selects its category in the filter.
+  const key = searchKey(search.category);
+  const selected = categories.find((c) => key && (searchKey(c.name) === key || searchKey(c.latin) === key));
+  return {
+    search: { ...search, category: selected?.name ?? search.category },
+    page,
+    categories,
+    targets,
+    suggestions,
+  };
 }
 
 /** The library's best images for one of the owner's products (its name and barcode); [] for another store's. */

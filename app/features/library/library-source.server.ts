@@ -6,7 +6,8 @@ import { IMAGE_MAX_BYTES } from "~/features/images/image.server";
 
 // What `npm run library:import -- <folder or .zip>` reads (issue 18): images, and one manifest
 // (library.csv or library.json, else the only .csv/.json) that names each image's product:
-//   file, name, name_latin, barcode, category      (CSV header; JSON keys file, name, nameLatin, …)
+//   file, name, name_latin, barcode, category, category_sq   (CSV header; JSON keys file, name,
+//   nameLatin, barcode, category, categoryLatin; category_latin and categorySq are accepted too)
 // A ZIP is inflated as a stream with every entry and the whole counted, so a ZIP bomb stops at the
 // limits below after that much work, like the import's .xlsx guard (xlsx-guard.server.ts).
 
@@ -17,6 +18,8 @@ export type ManifestRow = {
   nameLatin: string;
   barcode: string | null;
   category: string;
+  /** The category's Latin/Albanian name, shown to sq and en readers ("" when the manifest has none). */
+  categoryLatin: string;
 };
 
 export type LibrarySource = { rows: ManifestRow[]; read: (file: string) => Buffer | null };
@@ -117,7 +120,8 @@ function toRow(record: Record<string, unknown>, line: number): ManifestRow {
     name: pick("name", "name_mk", "nameMk"),
     nameLatin: pick("name_latin", "nameLatin", "latin", "name_sq"),
     barcode: pick("barcode", "ean") || null,
-    category: pick("category"),
+    category: pick("category", "category_mk", "categoryMk"),
+    categoryLatin: pick("category_sq", "category_latin", "categoryLatin", "categorySq"),
   };
 }
 

@@ -16,6 +16,7 @@ import { searchLibrary } from "./library.queries.server";
 import {
   loadStarterLibrary,
   readStarterEntries,
+  renameStarterCategories,
   starterFingerprint,
   starterTile,
 } from "./library-starter.server";
@@ -42,6 +43,8 @@ describe("the library's starter set", () => {
     for (const entry of entries) {
       expect(entry.nameLatin).toMatch(/^[\p{Script=Latin}0-9 .,;'%()x-]+$/u);
       expect(entry.category).toBeTruthy();
+      // Shown to Albanian and English readers instead of the Macedonian category.
+      expect(entry.categoryLatin).toMatch(/^[\p{Script=Latin} ]+$/u);
     }
   });
 
@@ -128,6 +131,46 @@ describe("the library's starter set", () => {
       const icon = (await starterTile(entries[0]!)).variants[1]!.body;
       for (const row of after) expect(file(row.key).equals(icon)).toBe(true);
       expect(await loadStarterLibrary(database.db, starter)).toBe(0);
+    } finally {
+      rmSync(starter, { recursive: true, force: true });
+    }
+  });
+
+  it("names an older install's starter categories in Latin at start, and a second start writes nothing", async () => {
+    const id = Math.random().toString(36).slice(2, 10);
+    const starter = mkdtempSync(path.join(tmpdir(), "vitrina-library-starter-json-"));
+    const entry = {
+      name: `Кефир ${id} 1 л`,
+      nameLatin: `Kefir ${id} 1 l`,
+      barcode: null,
+      category: "Млечни производи",
+    };
+    try {
+      // Loaded by a version whose entries.json had no Latin category names.
+      await addLibraryEntry(
+        database.db,
+        { ...entry, source: "starter", fingerprint: starterFingerprint(entry) },
+        { processed: await starterTile(entry) },
+      );
+      writeFileSync(
+        path.join(starter, "entries.json"),
+        JSON.stringify([{ ...entry, categoryLatin: "Produkte qumështi" }]),
+      );
+      const rowOf = () =>
+        database.db
+          .select({ latin: libraryImage.categoryLatin })
+          .from(libraryImage)
+          .where(eq(libraryImage.fingerprint, starterFingerprint(entry)));
+      expect(await rowOf()).toEqual([{ latin: "" }]);
+      await loadStarterLibrary(database.db, starter);
+      expect(await rowOf()).toEqual([{ latin: "Produkte qumështi" }]);
+      expect(await renameStarterCategories(database.db, starter)).toBe(0);
+      const filtered = await searchLibrary(database.db, {
+        q: `kefir ${id}`,
+        category: "Produkte qumështi",
+        page: 1,
+      });
+      expect(filtered.entries.map((e) => e.name)).toEqual([entry.name]);
     } finally {
       rmSync(starter, { recursive: true, force: true });
     }

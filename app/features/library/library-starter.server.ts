@@ -13,6 +13,7 @@ import {
   hasLibraryFingerprint,
   type LibraryEntryInput,
   libraryFingerprint,
+  setLibraryCategoryLatin,
 } from "./library-write.server";
 
 // The starter set (issue 18): what the library holds on a fresh install, so a first `npm start`
@@ -63,7 +64,11 @@ async function eachOf<T>(items: T[], work: (item: T) => Promise<void>): Promise<
  */
 export async function loadStarterLibrary(db: Queryable, dir = STARTER_DIR): Promise<number> {
   const [existing] = await db.select({ value: count() }).from(libraryImage);
-  if ((existing?.value ?? 0) > 0) return redrawOlderStarterTiles(db, dir);
+  if ((existing?.value ?? 0) > 0) {
+    const redrawn = await redrawOlderStarterTiles(db, dir);
+    await renameStarterCategories(db, dir);
+    return redrawn;
+  }
   const started = performance.now();
   const drawn = new Map<TileIcon, Promise<ProcessedImage>>();
   let added = 0;
@@ -77,6 +82,24 @@ export async function loadStarterLibrary(db: Queryable, dir = STARTER_DIR): Prom
   });
   logger.info({ added, ms: Math.round(performance.now() - started) }, "image library starter set loaded");
   return added;
+}
+
+/**
+ * An install that loaded the starter set before its categories had Latin/Albanian names gets them
+ * (and any later correction of them) at start; a second start writes nothing. Entries an operator
+ * imported are never touched.
+ */
+export async function renameStarterCategories(db: Queryable, dir = STARTER_DIR): Promise<number> {
+  const byLatin = new Map<string, string[]>();
+  for (const entry of readStarterEntries(dir)) {
+    const latin = entry.categoryLatin?.trim() ?? "";
+    byLatin.set(latin, [...(byLatin.get(latin) ?? []), starterFingerprint(entry)]);
+  }
+  let renamed = 0;
+  for (const [latin, fingerprints] of byLatin)
+    renamed += await setLibraryCategoryLatin(db, fingerprints, latin, "starter");
+  if (renamed > 0) logger.info({ renamed }, "image library starter categories named in Latin");
+  return renamed;
 }
 
 /**

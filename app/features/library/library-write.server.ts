@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { libraryImage } from "~/db/schema/library";
 import { IMAGE_VARIANTS, type ProcessedImage, processImage } from "~/features/images/image.server";
@@ -16,6 +16,8 @@ export type LibraryEntryInput = {
   nameLatin?: string;
   barcode?: string | null;
   category?: string;
+  /** The category in Latin script, Albanian where it has a name ("Produkte qumështi"); optional. */
+  categoryLatin?: string;
 };
 
 /** What makes a re-run add nothing: the name, the barcode and the image's bytes. */
@@ -59,6 +61,7 @@ export async function addLibraryEntry(
   const name = input.name.trim();
   const nameLatin = input.nameLatin?.trim() ?? "";
   const category = input.category?.trim() ?? "";
+  const categoryLatin = input.categoryLatin?.trim() ?? "";
   const inserted = await db
     .insert(libraryImage)
     .values({
@@ -67,6 +70,8 @@ export async function addLibraryEntry(
       barcode: input.barcode?.trim() || null,
       category,
       categoryKey: searchKey(category),
+      categoryLatin,
+      categoryLatinKey: searchKey(categoryLatin),
       imageKey: key,
       width: processed.width,
       height: processed.height,
@@ -81,6 +86,29 @@ export async function addLibraryEntry(
     return "exists";
   }
   return "added";
+}
+
+/**
+ * Gives the entries with these fingerprints a category's Latin name (the starter set's names at each
+ * start, an import re-run with a category_sq column): only rows that differ are written, so a second
+ * run changes nothing. Returns how many rows changed.
+ */
+export async function setLibraryCategoryLatin(
+  db: Queryable,
+  fingerprints: string[],
+  categoryLatin: string,
+  source?: "starter" | "import",
+): Promise<number> {
+  const latin = categoryLatin.trim();
+  if (fingerprints.length === 0) return 0;
+  const conditions = [inArray(libraryImage.fingerprint, fingerprints), ne(libraryImage.categoryLatin, latin)];
+  if (source) conditions.push(eq(libraryImage.source, source));
+  const changed = await db
+    .update(libraryImage)
+    .set({ categoryLatin: latin, categoryLatinKey: searchKey(latin) })
+    .where(and(...conditions))
+    .returning({ id: libraryImage.id });
+  return changed.length;
 }
 
 /** Removes a library image's sizes: written before its row failed, or of a removed entry (never a store's image). */

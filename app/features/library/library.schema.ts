@@ -33,9 +33,22 @@ export type LibraryEntry = {
   nameLatin: string;
   barcode: string | null;
   category: string;
+  /** The category's Latin/Albanian name, "" when the operator gave none. */
+  categoryLatin: string;
   url: string;
   thumbUrl: string;
 };
+
+/** A category of the library: its Macedonian name (the filter's value) and its Latin/Albanian one. */
+export type LibraryCategory = { name: string; latin: string };
+
+/**
+ * A category as a reader sees it: Macedonian readers the Macedonian name, Albanian and English
+ * readers the Latin/Albanian name when the library has one, else the Macedonian.
+ */
+export function categoryLabel(category: { name: string; latin: string }, language: string): string {
+  return language !== "mk" && category.latin ? category.latin : category.name;
+}
 
 /** An entry offered for a product: by its barcode, or by the similarity of the names (0..1). */
 export type LibraryMatch = LibraryEntry & { score: number; byBarcode: boolean };

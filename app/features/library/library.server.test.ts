@@ -9,7 +9,8 @@ import { applyImportImages } from "~/features/images/import-images.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { searchLibrary } from "./library.queries.server";
+import { listLibraryCategories, searchLibrary } from "./library.queries.server";
+import { categoryLabel } from "./library.schema";
 import { inCyrillic, insertLibraryRows, uniqueWord } from "./library.test-support";
 import { assignLibraryImage } from "./library-assign.server";
 import { importLibraryMatches, suggestLibraryImages } from "./library-match.server";
@@ -62,6 +63,40 @@ describe("library search", () => {
     expect(drinks.entries.map((e) => e.name).sort()).toEqual([`Сок ${word}`, `Сок ${word} портокал`]);
     expect((await search(word, `Грицки ${word}`)).entries.map((e) => e.name)).toEqual([`Чипс ${word}`]);
     expect((await search(`${word} nothingsuchword`)).entries).toEqual([]);
+  });
+
+  it("filters by a category's Albanian name as by its Macedonian one, and lists the category with both", async () => {
+    const word = uniqueWord();
+    await insertLibraryRows(database.db, [
+      { name: `Кашкавал ${word}`, category: `Млечни ${word}`, categoryLatin: `Produkte qumështi ${word}` },
+      // An entry whose operator gave no Latin name still belongs to the category.
+      { name: `Урда ${word}`, category: `Млечни ${word}` },
+      { name: `Чипс ${word}`, category: `Грицки ${word}` },
+    ]);
+    const dairy = [`Кашкавал ${word}`, `Урда ${word}`];
+    expect((await search("", `Produkte qumështi ${word}`)).entries.map((e) => e.name).sort()).toEqual(dairy);
+    expect((await search("", `produkte qumeshti ${word}`)).total).toBe(2);
+    expect((await search("", `Млечни ${word}`)).entries.map((e) => e.name).sort()).toEqual(dairy);
+    const found = await search(`кашкавал ${inCyrillic(word.slice(1))}`);
+    expect(found.entries[0]).toMatchObject({
+      category: `Млечни ${word}`,
+      categoryLatin: `Produkte qumështi ${word}`,
+    });
+    const categories = await listLibraryCategories(database.db);
+    expect(categories.filter((c) => c.name.endsWith(word))).toEqual([
+      { name: `Грицки ${word}`, latin: "" },
+      { name: `Млечни ${word}`, latin: `Produkte qumështi ${word}` },
+    ]);
+    expect(categoryLabel({ name: `Млечни ${word}`, latin: `Produkte qumështi ${word}` }, "sq")).toBe(
+      `Produkte qumështi ${word}`,
+    );
+    expect(categoryLabel({ name: `Млечни ${word}`, latin: `Produkte qumështi ${word}` }, "en")).toBe(
+      `Produkte qumështi ${word}`,
+    );
+    expect(categoryLabel({ name: `Млечни ${word}`, latin: `Produkte qumështi ${word}` }, "mk")).toBe(
+      `Млечни ${word}`,
+    );
+    expect(categoryLabel({ name: `Грицки ${word}`, latin: "" }, "sq")).toBe(`Грицки ${word}`);
   });
 
   it("lists a category in alphabetical order: А before Ѓ before Ј, Latin before Cyrillic", async () => {

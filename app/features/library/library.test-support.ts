@@ -18,7 +18,13 @@ export const inCyrillic = (word: string) => [...word].map((c) => CYRILLIC[c] ?? 
 /** Rows without stored files, for search tests: the image key is made up. */
 export async function insertLibraryRows(
   db: Queryable,
-  rows: { name: string; nameLatin?: string; barcode?: string | null; category?: string }[],
+  rows: {
+    name: string;
+    nameLatin?: string;
+    barcode?: string | null;
+    category?: string;
+    categoryLatin?: string;
+  }[],
 ) {
   return db
     .insert(libraryImage)
@@ -29,6 +35,8 @@ export async function insertLibraryRows(
         barcode: row.barcode ?? null,
         category: row.category ?? "",
         categoryKey: searchKey(row.category ?? ""),
+        categoryLatin: row.categoryLatin ?? "",
+        categoryLatinKey: searchKey(row.categoryLatin ?? ""),
         imageKey: `library/${randomBytes(12).toString("hex")}`,
         width: 800,
         height: 800,

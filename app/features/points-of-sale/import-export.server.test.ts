@@ -1,9 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { priceHistory } from "~/db/schema/activity";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
+import { detectMapping } from "~/features/import/columns";
+import { planImport } from "~/features/import/commit.server";
 import { importFileInto } from "~/features/import/import-file.test-support";
+import { readImportFile } from "~/features/import/read-file.server";
+import { toImportRows } from "~/features/import/rows";
 import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { excludeProduct, listPointOfSaleOverrides, setOverride } from "./overrides.server";
@@ -17,6 +23,13 @@ import { storeWithTetovo } from "./points-of-sale.test-support";
 const database = databaseForThisFile();
 
 const importCsv = (ctx: StoreContext, csv: string) => importFileInto(ctx, new TextEncoder().encode(csv));
+
+/** What the wizard's preview shows of a file: the plan's counts. */
+async function previewCsv(storeId: string, csv: string) {
+  const sheet = await readImportFile(new TextEncoder().encode(csv), "products.csv");
+  const { rows } = toImportRows(sheet.rows, detectMapping(sheet.headers));
+  return planImport(database.db, storeId, rows);
+}
 
 describe("import with a point-of-sale column", () => {
   it("a row with a point of sale (slug or name) sets its own price; the store's price stays", async () => {
@@ -87,18 +100,45 @@ describe("export with the point-of-sale column", () => {
     expect(lines.filter((line) => line.endsWith(";tetovo"))).toHaveLength(2);
     expect(lines.find((line) => line.startsWith("Млеко") && line.endsWith(";tetovo"))).toContain('"89,90"');
     const before = await listPointOfSaleOverrides(shop.ctx, tetovo.id);
-    const result = await importCsv(shop.ctx, csv);
-    expect(result.counts).toMatchObject({
+    // The preview of the round trip shows no point-of-sale price change: nothing changes.
+    expect((await previewCsv(shop.storeId, csv)).counts).toEqual({
       added: 0,
       updated: 0,
       unchanged: 2,
       skipped: 0,
-      pointOfSalePrices: 2,
     });
+    const result = await importCsv(shop.ctx, csv);
+    expect(result.counts).toEqual({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
     const after = await listPointOfSaleOverrides(shop.ctx, tetovo.id);
     const key = (rows: typeof before) =>
       rows.map((r) => [r.productId, r.priceCents, r.availability, r.excluded]).sort();
     expect(key(after)).toEqual(key(before));
+  });
+
+  it("the preview counts only the point-of-sale rows that change something", async () => {
+    const { shop, tetovo } = await storeWithTetovo(database);
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
+    const bread = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: milk.id, priceCents: 8_990 });
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: bread.id, priceCents: 4_500 });
+    const csv = [
+      "Назив;Продажна цена;Продажно место",
+      'Млеко;"80,00";',
+      'Леб;"40,00";',
+      'Млеко;"89,90";tetovo',
+      'Леб;"46,00";tetovo',
+    ].join("\r\n");
+    expect((await previewCsv(shop.storeId, csv)).counts).toMatchObject({
+      unchanged: 2,
+      pointOfSalePrices: 1,
+    });
+    const result = await importCsv(shop.ctx, csv);
+    expect(result.counts).toMatchObject({ unchanged: 2, pointOfSalePrices: 1 });
+    const history = await database.db
+      .select({ productId: priceHistory.productId, newPriceCents: priceHistory.newPriceCents })
+      .from(priceHistory)
+      .where(and(eq(priceHistory.storeId, shop.storeId), eq(priceHistory.source, "import")));
+    expect(history).toEqual([{ productId: bread.id, newPriceCents: 4_600 }]);
   });
 
   it("a store with no point-of-sale rows exports the columns as before; an exclusion alone adds the column", async () => {

@@ -9,11 +9,13 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { LibraryGrid } from "~/features/library/components/library-grid";
 import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
+import { categoryLabel } from "~/features/library/library.schema";
 import { assignLibraryImage } from "~/features/library/library-assign.server";
 import { libraryPage, safeBack } from "~/features/library/library-page.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { handleAction } from "~/lib/route-adapter.server";
+import { searchKey } from "~/lib/transliterate";
 import type { Route } from "./+types/image-gallery";
 
 // /dashboard/image-gallery (spec §2, issue 18): the shared image library, searched by name in either
@@ -49,8 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ImageGallery({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("library");
+  const { t, i18n } = useTranslation("library");
   const { search, page, categories, targets, suggestions, back } = loaderData;
+  // Each category in the reader's spelling (the value stays the Macedonian name), ordered by its
+  // transliterated key: the same order on the server and in the browser, whatever their ICU.
+  const categoryChoices = categories
+    .map((category) => ({ value: category.name, label: categoryLabel(category, i18n.language) }))
+    .map((choice) => ({ ...choice, key: searchKey(choice.label) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const productIds = targets.map((target) => target.id);
   const only = targets.length === 1 ? targets[0] : undefined;
   return (
@@ -93,10 +101,7 @@ export default function ImageGallery({ loaderData }: Route.ComponentProps) {
         />
         <CompactField id="library-category" label={t("category")} className="min-w-0 flex-[1_1_10rem]">
           <Select id="library-category" name="category" defaultValue={search.category}>
-            <SelectOptions
-              empty={t("allCategories")}
-              choices={categories.map((name) => ({ value: name, label: name }))}
-            />
+            <SelectOptions empty={t("allCategories")} choices={categoryChoices} />
           </Select>
         </CompactField>
         <Button type="submit">{t("searchButton")}</Button>

@@ -1,6 +1,6 @@
 import { ImageOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { LibraryEntry } from "../library.schema";
+import { categoryLabel, type LibraryEntry } from "../library.schema";
 import { LibraryAssignButton } from "./library-assign-button";
 
 /** The library's entries as cards; with products to assign to, each card has its Assign button. */
@@ -50,7 +50,11 @@ export function LibraryGrid({
             {showLatin && entry.nameLatin ? (
               <p className="line-clamp-2 break-words text-gray-700 text-xs">{entry.nameLatin}</p>
             ) : null}
-            {entry.category ? <p className="truncate text-gray-600 text-xs">{entry.category}</p> : null}
+            {entry.category ? (
+              <p className="truncate text-gray-600 text-xs">
+                {categoryLabel({ name: entry.category, latin: entry.categoryLatin }, i18n.language)}
+              </p>
+            ) : null}
             {entry.barcode ? <p className="font-mono text-gray-500 text-xs">{entry.barcode}</p> : null}
             {productIds.length > 0 ? (
               <LibraryAssignButton
