@@ -221,6 +221,22 @@ test.describe("the phone menu at 360 px", () => {
   }
 });
 
+test.describe("signed in, at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 }, signedInAs: "owner" });
+
+  test("the header still fits once it shows the dashboard, which the menu offers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-session", "in");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await page.locator("header summary").click();
+    await page
+      .getByRole("navigation", { name: MK.nav.menu })
+      .getByRole("link", { name: MK.nav.dashboard })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+  });
+});
+
 test.describe("the waitlist form", () => {
   test.use({ viewport: PHONE });
 

@@ -72,3 +72,43 @@ test("a published post is on the public page for a signed-out visitor, and gone 
   await expect(visitor.getByRole("region", { name: "Новости" })).toHaveCount(0);
   await expect(visitor.getByText("Ново работно време")).toHaveCount(0);
 });
+
+test("after a refused save the form waits for its page to settle before it can be sent again", async ({
+  page,
+  context,
+  consoleGuard,
+}) => {
+  consoleGuard.allowHttpError("/dashboard/posts/new.data", 400);
+  await context.addCookies(owner.storageState.cookies);
+  await page.goto("/dashboard/posts/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Нова објава" })).toBeVisible();
+  await waitForHydration(page);
+  // The page's data reloads after the refused save; held here, as a slow network would.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reloads = 0;
+  await page.route(
+    (url) => url.pathname === "/dashboard/posts/new.data",
+    async (route) => {
+      if (route.request().method() === "GET") {
+        reloads += 1;
+        await held;
+      }
+      await route.continue();
+    },
+  );
+  const save = page.getByRole("button", { name: "Објави", exact: true });
+  await save.click();
+  await expect(page.getByText("Ова поле е задолжително")).toBeVisible();
+  await expect.poll(() => reloads).toBe(1);
+  // Sending now would abort the reload mid-stream: the button waits.
+  await expect(save).toBeDisabled();
+  release();
+  await expect(save).toBeEnabled();
+  await page.getByLabel("Наслов").fill("Затворено за празник");
+  await save.click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  await expect(page.getByText("Објавата е зачувана")).toBeVisible();
+});

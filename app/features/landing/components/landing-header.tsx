@@ -55,10 +55,11 @@ function sessionPart(signedIn: HeaderSession, part: "in" | "out") {
 
 function AccountLinks({ signedIn }: { signedIn: HeaderSession }) {
   const { t } = useTranslation("landing");
+  // Below `sm` it is in the menu instead (beside the logo and the menu it overflowed 390 px in mk).
   const dashboard = (
     <Link
       to="/dashboard/products"
-      className={buttonVariants({ size: "sm" })}
+      className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}
       {...sessionPart(signedIn, "in")}
     >
       {t("nav.dashboard")}
@@ -135,6 +136,13 @@ function PhoneMenu({ signedIn }: { signedIn: HeaderSession }) {
             <li className="sm:hidden" {...sessionPart(signedIn, "out")}>
               <Link to="/auth/register" className={item} onClick={closeMenu}>
                 {t("nav.createWebsite")}
+              </Link>
+            </li>
+          )}
+          {signedIn === false ? null : (
+            <li className="sm:hidden" {...sessionPart(signedIn, "in")}>
+              <Link to="/dashboard/products" className={item} onClick={closeMenu}>
+                {t("nav.dashboard")}
               </Link>
             </li>
           )}

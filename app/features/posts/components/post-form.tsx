@@ -45,7 +45,10 @@ export function PostForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation("posts");
-  const busy = useNavigation().state === "submitting";
+  // Busy until the page has settled, not only while sending: after a refused save the page's data
+  // reloads with the error already shown, and a second save then would abort that load mid-stream
+  // (an uncaught "AbortError: signal is aborted without reason" in the browser).
+  const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" noValidate className="flex flex-col gap-4">
       <FormAlert message={errors.form} className="mb-0" />
