@@ -9,7 +9,7 @@ import { answerToday } from "~/features/confirmation/confirmation.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { archivePriceList, getArchivedFile } from "~/features/feeds/snapshot.server";
 import { savePromotion } from "~/features/promotions/promotion.server";
-import { promotionInput } from "~/features/promotions/promotion.test-support";
+import { promotionInput, upcoming } from "~/features/promotions/promotion.test-support";
 import { getFixedT } from "~/i18n/i18n.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import {
@@ -30,6 +30,8 @@ import { testAddress } from "./points-of-sale.test-support";
 
 const database = databaseForThisFile();
 const AT = new Date("2026-12-03T10:00:00Z");
+/** A day inside the default test promotion (promotionInput), whatever the date today. */
+const DURING = new Date(`${upcoming(2)}T10:00:00Z`);
 
 async function twoShops() {
   const shop = await createTestStore(database, { address: testAddress("Skopje", "Скопје") });
@@ -130,7 +132,7 @@ describe("promotions limited to some points of sale", () => {
     await setPromotionPointsOfSale(shop.ctx, promotionId, [tetovo.id]);
     expect(await getPromotionPointsOfSale(shop.ctx, promotionId)).toEqual([tetovo.id]);
 
-    const there = await getPointOfSalePriceList(shop.ctx, tetovo.id, AT);
+    const there = await getPointOfSalePriceList(shop.ctx, tetovo.id, DURING);
     const milkThere = there.products.find((p) => p.name === "Млеко")!;
     expect(milkThere).toMatchObject({
       priceCents: 9_000,
@@ -140,13 +142,13 @@ describe("promotions limited to some points of sale", () => {
     expect(milkThere.priorPriceCents).toBe(8_000);
     expect(prices(there)).toMatchObject({ Леб: 3_600 });
 
-    const here = await getPointOfSalePriceList(shop.ctx, main.id, AT);
+    const here = await getPointOfSalePriceList(shop.ctx, main.id, DURING);
     expect(prices(here)).toMatchObject({ Млеко: 8_000, Леб: 4_000 });
     expect(here.products.every((p) => p.discountType === null)).toBe(true);
 
     // Every point of sale is "everywhere": the store's own list shows it again.
     expect(await setPromotionPointsOfSale(shop.ctx, promotionId, [tetovo.id, main.id])).toEqual([]);
-    expect(prices(await getPointOfSalePriceList(shop.ctx, main.id, AT))).toMatchObject({
+    expect(prices(await getPointOfSalePriceList(shop.ctx, main.id, DURING))).toMatchObject({
       Млеко: 7_200,
       Леб: 3_600,
     });

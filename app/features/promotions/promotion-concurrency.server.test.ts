@@ -6,7 +6,7 @@ import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { savePromotion } from "./promotion.server";
-import { promotionInput } from "./promotion.test-support";
+import { promotionInput, upcoming } from "./promotion.test-support";
 
 // spec §4: a product is in at most one active promotion, "enforced in the database too, so two
 // concurrent requests cannot both win" (issue 15). PGlite has one connection, so only a real
@@ -24,7 +24,7 @@ describe.runIf(url)("two connections racing for one product (PostgreSQL)", () =>
     const a = await savePromotion(ctx, promotionInput([{ productId: tea.id }], { name: "А" }));
     const b = await savePromotion(
       ctx,
-      promotionInput([{ productId: milk.id }], { name: "Б", startsOn: "2026-12-03", endsOn: "2026-12-09" }),
+      promotionInput([{ productId: milk.id }], { name: "Б", startsOn: upcoming(2), endsOn: upcoming(8) }),
     );
     const first = new pg.Client({ connectionString: url });
     const second = new pg.Client({ connectionString: url });

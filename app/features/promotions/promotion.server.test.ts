@@ -11,7 +11,7 @@ import { createTestStore, databaseForThisFile } from "../../../tests/support/tes
 import { listProductPromotions, promotionCounts } from "./product-promotions.server";
 import { inSeasonalWindow, promotionSchema } from "./promotion.schema";
 import { deletePromotion, getPromotion, listPromotions, savePromotion } from "./promotion.server";
-import { promotionInput } from "./promotion.test-support";
+import { promotionInput, upcoming } from "./promotion.test-support";
 import { setPromotionActive } from "./promotion-activation.server";
 
 const database = databaseForThisFile();
@@ -143,8 +143,8 @@ describe("one active promotion per product (spec §4)", () => {
     );
     const second = promotionInput([{ productId: cheese!.id }], {
       name: "Втора",
-      startsOn: "2026-12-05",
-      endsOn: "2026-12-20",
+      startsOn: upcoming(4),
+      endsOn: upcoming(19),
     });
     await expect(savePromotion(ctx, second)).rejects.toMatchObject({
       code: "promotionMoveConfirm",
@@ -161,13 +161,13 @@ describe("one active promotion per product (spec §4)", () => {
     await savePromotion(ctx, promotionInput(only));
     const later = await savePromotion(
       ctx,
-      promotionInput(only, { startsOn: "2026-12-08", endsOn: "2026-12-31" }),
+      promotionInput(only, { startsOn: upcoming(7), endsOn: upcoming(30) }),
     );
     // Activation is reckoned on a day before these promotions start (decision 0093).
     const before = new Date("2026-11-01T10:00:00Z");
     await setPromotionActive(ctx, later.id, false, before);
     // The same days as the inactive one: allowed once that one is inactive… but not both active.
-    await savePromotion(ctx, promotionInput(only, { startsOn: "2026-12-10", endsOn: "2026-12-12" }));
+    await savePromotion(ctx, promotionInput(only, { startsOn: upcoming(9), endsOn: upcoming(11) }));
     await expect(setPromotionActive(ctx, later.id, true, before)).rejects.toMatchObject({
       code: "promotionProductTaken",
     });
@@ -215,8 +215,8 @@ describe("promotions of one store only", () => {
         storeId: mine.storeId,
         promotionId: mineSaved.id,
         productId: theirs.products[0]!.id,
-        startsOn: "2026-12-01",
-        endsOn: "2026-12-01",
+        startsOn: upcoming(0),
+        endsOn: upcoming(0),
       }),
     ).rejects.toThrow();
     expect(await listPromotions(mine.ctx)).toHaveLength(1);

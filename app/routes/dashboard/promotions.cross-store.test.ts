@@ -8,7 +8,7 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { addDays } from "~/features/confirmation/calendar";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import { deletePromotion, savePromotion } from "~/features/promotions/promotion.server";
-import { promotionInput } from "~/features/promotions/promotion.test-support";
+import { promotionInput, upcoming } from "~/features/promotions/promotion.test-support";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as productsRoute from "./products";
@@ -39,8 +39,8 @@ const wizardForm = (
   type: "sales_action",
   discountType: "percentage",
   value: "10",
-  startsOn: "2026-12-01",
-  endsOn: "2026-12-07",
+  startsOn: upcoming(0),
+  endsOn: upcoming(6),
   products: JSON.stringify(products),
   ...extra,
 });
@@ -145,7 +145,7 @@ describe("another store's promotions answer 404 and change nothing", () => {
     expect(page.products.map((p) => p.id)).toEqual([myProductId]);
     const prior = (await call(priorRoute.loader, {
       request: get(
-        `/dashboard/promotions/prior-prices?prior=2026-12-01&ids=${theirProductId},${myProductId}`,
+        `/dashboard/promotions/prior-prices?prior=${upcoming(0)}&ids=${theirProductId},${myProductId}`,
       ),
       context,
       params: {},
