@@ -16,10 +16,16 @@ export function parseMetrics(text: string): Samples {
   return samples;
 }
 
+/** The server's metrics; empty (the report says so) when it cannot give them after a few tries. */
 export async function scrapeMetrics(url: string, token: string): Promise<Samples> {
-  const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
-  return parseMetrics(await response.text());
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const response = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+    // 503: with several workers the primary did not collect every worker's numbers in time.
+    if (response.ok) return parseMetrics(await response.text());
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return new Map();
 }
 
 function labels(key: string): Record<string, string> {
@@ -77,6 +83,7 @@ export function routesBetween(before: Samples, after: Samples, slowSeconds = 10)
 }
 
 export function formatRoutes(rows: RouteView[], slowSeconds = 10): string {
+  if (rows.length === 0) return "    (the server's /metrics did not answer: no view by route)";
   return rows
     .map((row) => {
       const statuses = Object.entries(row.statuses)

@@ -22,6 +22,8 @@ export const category = pgTable(
       .notNull()
       .references(() => store.id, { onDelete: "cascade" }),
     name: text().notNull(),
+    // Issue 19: the name an Albanian reader sees when the store enables Albanian content; else `name`.
+    nameSq: text(),
     position: integer().notNull().default(0),
     // Issue 15: a government ban on promotions of some goods (e.g. food) switches them off here.
     promotionsForbidden: boolean().notNull().default(false),

@@ -39,6 +39,8 @@ export const publicProductColumns = {
   updatedAt: product.updatedAt,
   categoryId: product.categoryId,
   categoryName: category.name,
+  // Issue 19: the category's Albanian name, shown like the product's Albanian texts.
+  categoryNameSq: category.nameSq,
   searchText: product.searchText,
 };
 

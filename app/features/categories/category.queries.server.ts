@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/uuid";
 
 export async function listCategories(db: Queryable, storeId: string) {
   return db
-    .select({ id: category.id, name: category.name })
+    .select({ id: category.id, name: category.name, nameSq: category.nameSq })
     .from(category)
     .where(eq(category.storeId, storeId))
     .orderBy(asc(category.position), asc(category.name));

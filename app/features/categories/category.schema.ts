@@ -9,6 +9,15 @@ export const categorySchema = z.object({
     .trim()
     .min(1, "validation:required")
     .max(CATEGORY_NAME_MAX, "validation:categoryNameTooLong"),
+  // Issue 19: the Albanian name, posted only when the store enables Albanian content; empty clears
+  // it (the Macedonian name is shown), absent keeps what is saved.
+  nameSq: z
+    .string()
+    .trim()
+    .max(CATEGORY_NAME_MAX, "validation:categoryNameTooLong")
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 
-export type CategoryInput = z.output<typeof categorySchema>;
+/** What a category service takes; a missing `nameSq` keeps the saved one. */
+export type CategoryInput = { name: string; nameSq?: string | null };

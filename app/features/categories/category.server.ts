@@ -6,7 +6,13 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import type { CategoryInput } from "./category.schema";
 
-export type CategoryWithCount = { id: string; name: string; position: number; productCount: number };
+export type CategoryWithCount = {
+  id: string;
+  name: string;
+  nameSq: string | null;
+  position: number;
+  productCount: number;
+};
 
 /** The store's categories in the owner's order, each with how many products it holds. */
 export async function listCategoriesWithCounts(ctx: StoreContext): Promise<CategoryWithCount[]> {
@@ -20,6 +26,7 @@ export async function listCategoriesWithCounts(ctx: StoreContext): Promise<Categ
     .select({
       id: category.id,
       name: category.name,
+      nameSq: category.nameSq,
       position: category.position,
       productCount: sql<number>`coalesce(${counts.value}, 0)::int`,
     })
@@ -54,7 +61,12 @@ export async function createCategory(ctx: StoreContext, input: CategoryInput) {
       .where(eq(category.storeId, ctx.storeId));
     const [row] = await ctx.db
       .insert(category)
-      .values({ storeId: ctx.storeId, name: input.name, position: (last?.value ?? -1) + 1 })
+      .values({
+        storeId: ctx.storeId,
+        name: input.name,
+        nameSq: input.nameSq ?? null,
+        position: (last?.value ?? -1) + 1,
+      })
       .returning();
     return row!;
   } catch (error) {
@@ -68,7 +80,7 @@ export async function renameCategory(ctx: StoreContext, categoryId: string, inpu
   try {
     const [row] = await ctx.db
       .update(category)
-      .set({ name: input.name })
+      .set({ name: input.name, ...(input.nameSq !== undefined ? { nameSq: input.nameSq } : {}) })
       .where(and(eq(category.storeId, ctx.storeId), eq(category.id, categoryId)))
       .returning();
     return row!;

@@ -27,6 +27,29 @@ type Built = {
 const built = new Map<string, Built>();
 const building = new Map<string, Promise<Built>>();
 const MAX_STORES = 500;
+/**
+ * Issue 20: the count alone did not bound the memory: one 20,000-product store's feeds (the JSON and
+ * three CSVs) hold about 40 MB. At most this much is held (FEED_CACHE_MB; least recently built out).
+ */
+const MAX_BYTES = Number(process.env.FEED_CACHE_MB ?? 128) * 1024 * 1024;
+let bytesHeld = 0;
+
+/** About what a feed's strings take in memory (two bytes a character: Cyrillic strings are two-byte). */
+function sizeOf(entry: Built): number {
+  return 2 * (entry.json.length + Object.values(entry.csv).reduce((sum, csv) => sum + csv.length, 0));
+}
+
+function forget(key: string) {
+  const entry = built.get(key);
+  if (!entry) return;
+  built.delete(key);
+  bytesHeld -= sizeOf(entry);
+}
+
+/** How many feeds are held, and their size (tests, metrics). */
+export function feedCacheStats(): { feeds: number; bytes: number } {
+  return { feeds: built.size, bytes: bytesHeld };
+}
 
 export async function getLiveFeed(
   db: Queryable,
@@ -53,9 +76,15 @@ export async function getLiveFeed(
   const entry = await pending;
   // Only forward: a slower build of an older version never replaces a newer one.
   if ((built.get(key)?.version ?? -1) < entry.version) {
-    built.delete(key);
-    if (built.size >= MAX_STORES) built.delete(built.keys().next().value!);
-    built.set(key, entry);
+    forget(key);
+    const size = sizeOf(entry);
+    while (built.size > 0 && (built.size >= MAX_STORES || bytesHeld + size > MAX_BYTES))
+      forget(built.keys().next().value!);
+    // A feed larger than the whole budget is answered but not held.
+    if (size <= MAX_BYTES) {
+      built.set(key, entry);
+      bytesHeld += size;
+    }
   }
   return entry;
 }

@@ -24,4 +24,5 @@ export const JSON_PRODUCT_KEYS = [
   // Issue 19: the Albanian texts, last, so every earlier key and CSV column keeps its place.
   "nameSq",
   "descriptionSq",
+  "categorySq",
 ] as const;

@@ -17,6 +17,8 @@ export type PriceListItem = {
   /** Issue 19: the Albanian name and description; null unless the store enables Albanian content. */
   nameSq: string | null;
   descriptionSq: string | null;
+  /** Issue 19: the category's Albanian name, on the same terms. */
+  categorySq?: string | null;
   priceCents: number;
   regularPriceCents: number | null;
   discountPercent: number | null;
@@ -96,6 +98,7 @@ export async function buildPriceList(
         description: row.description,
         nameSq: store.albanianContent ? row.nameSq : null,
         descriptionSq: store.albanianContent ? row.descriptionSq : null,
+        categorySq: store.albanianContent ? row.categoryNameSq : null,
         priceCents: row.priceCents,
         regularPriceCents: row.regularPriceCents,
         discountPercent: discount?.percent ?? null,

@@ -12,7 +12,7 @@ import type { PriceList, PriceListItem } from "./price-list.server";
  * Albanian texts after the id (issue 19: added last, so no earlier column moves). Each header is
  * the catalogue key products:csv.<column>.
  */
-const ALBANIAN_KEYS = ["nameSq", "descriptionSq"] as const;
+const ALBANIAN_KEYS = ["nameSq", "descriptionSq", "categorySq"] as const;
 export const CSV_COLUMNS = [
   ...JSON_PRODUCT_KEYS.filter(
     (key): key is Exclude<typeof key, "id" | (typeof ALBANIAN_KEYS)[number]> =>
@@ -65,6 +65,7 @@ function jsonProduct(item: PriceListItem) {
     updatedAt: item.updatedAt,
     nameSq: item.nameSq,
     descriptionSq: item.descriptionSq,
+    categorySq: item.categorySq ?? null,
   };
 }
 
@@ -125,6 +126,7 @@ type JsonProduct = {
     | "description"
     | "nameSq"
     | "descriptionSq"
+    | "categorySq"
     | "regularPrice"
     | "discountAmount"
     | "discountType"
@@ -155,6 +157,7 @@ export function fromJson(text: string): PriceList {
       // Archives written before issue 19 have neither key.
       nameSq: item.nameSq ?? null,
       descriptionSq: item.descriptionSq ?? null,
+      categorySq: item.categorySq ?? null,
       priceCents: decimalToCents(item.price)!,
       regularPriceCents: decimalToCents(item.regularPrice),
       discountPercent: item.discountPercent,

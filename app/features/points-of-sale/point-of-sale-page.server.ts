@@ -5,8 +5,8 @@ import { countPublicProducts, publicProductsQuery } from "~/features/catalog/pub
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { imageUrls } from "~/features/images/image.server";
-import { contentFor, contentReader } from "~/features/product-language/product-language";
-import { albanianTextOf, toPublicProduct } from "~/features/storefront/catalogue-cache.server";
+import { contentReader } from "~/features/product-language/product-language";
+import { albanianTextOf, inAlbanian, toPublicProduct } from "~/features/storefront/catalogue-cache.server";
 import { priceStampOf } from "~/features/storefront/stamp";
 import { STOREFRONT_PAGE_SIZE, type StorefrontQuery } from "~/features/storefront/storefront.server";
 import { storeVisibility } from "~/features/stores/public-store.server";
@@ -68,8 +68,7 @@ export async function getPointOfSalePage(
   const albanian = reader === "sq";
   const products = rows.map((row) => {
     const card = toPublicProduct(row);
-    const text = albanianTextOf(row);
-    return albanian && text ? { ...card, ...contentFor({ ...card, ...text }, "sq") } : card;
+    return albanian ? inAlbanian(card, albanianTextOf(row)) : card;
   });
   return { ...base, products, total };
 }

@@ -7,10 +7,14 @@ import { describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { categorySchema } from "~/features/categories/category.schema";
+import { createCategory, renameCategory } from "~/features/categories/category.server";
 import { getLiveFeed } from "~/features/feeds/feed.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { fromJson, toJson } from "~/features/feeds/serialize";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
+import { listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { CatalogueCache } from "~/features/storefront/catalogue-cache.server";
 import { productCardsHtml } from "~/features/storefront/product-cards-html";
 import { getStorefront } from "~/features/storefront/storefront.server";
@@ -164,16 +168,19 @@ describe("public paths in the reader's language", () => {
       .split("\r\n");
     const columns = header!.split(",");
     // Every earlier column keeps its place: the id is still right after "Последна промена".
-    expect(columns.slice(-4)).toEqual([
+    expect(columns.slice(-5)).toEqual([
       "Последна промена",
       "Шифра (ID)",
       "Производ (албански)",
       "Опис (албански)",
+      "Категорија (албански)",
     ]);
     expect(rows.find((row) => row.startsWith("Чаша"))).toMatch(
-      /,"'=HYPERLINK\(""http:\/\/x\.test""\)<script>alert\(1\)<\/script>",'\+1 @x$/,
+      /,"'=HYPERLINK\(""http:\/\/x\.test""\)<script>alert\(1\)<\/script>",'\+1 @x,$/,
     );
-    expect(feed.csv.sq.split("\r\n")[0]).toMatch(/,Produkti \(shqip\),Përshkrimi \(shqip\)$/);
+    expect(feed.csv.sq.split("\r\n")[0]).toMatch(
+      /,Produkti \(shqip\),Përshkrimi \(shqip\),Kategoria \(shqip\)$/,
+    );
     // An archive written before issue 19 reads back without the keys.
     const list = await buildPriceList(database.db, (await getStoreByUsername(database.db, shop.username))!);
     const old = JSON.parse(toJson(list));
@@ -243,5 +250,72 @@ describe("public paths in the reader's language", () => {
     expect(pageRows.map((row) => Object.values(row)[0]).join("\n")).toContain(
       "product_store_name_order_sq_idx",
     );
+  });
+});
+
+describe("category names in the reader's language", () => {
+  async function storeWithCategories() {
+    const shop = await createTestStore(database);
+    await setAlbanianContent(shop.ctx, true);
+    const dairy = await createCategory(shop.ctx, { name: "Млечни производи", nameSq: "Produkte qumështi" });
+    const bakery = await createCategory(shop.ctx, { name: "Пекара" });
+    await createProduct(shop.ctx, productInput({ name: "Млеко", categoryId: dairy.id }));
+    await createProduct(shop.ctx, productInput({ name: "Леб", nameSq: "Bukë", categoryId: bakery.id }));
+    await settle();
+    return { shop, dairy, bakery };
+  }
+
+  for (const held of [true, false]) {
+    it(`the page's menu and cards show a category's Albanian name to an Albanian reader, else the Macedonian (${held ? "catalogue in memory" : "database"})`, async () => {
+      const { shop } = await storeWithCategories();
+      const read = (locale: "mk" | "sq") =>
+        getStorefront(database.db, shop.username, { page: 1, locale }, new Date(), held ? cache : undefined);
+      const sq = await read("sq");
+      expect(sq.categories.map((c) => c.name)).toEqual(["Produkte qumështi", "Пекара"]);
+      expect(sq.products.map((p) => [p.name, p.categoryName])).toEqual([
+        ["Bukë", "Пекара"],
+        ["Млеко", "Produkte qumështi"],
+      ]);
+      const mk = await read("mk");
+      expect(mk.categories.map((c) => c.name)).toEqual(["Млечни производи", "Пекара"]);
+      expect(mk.products.map((p) => p.categoryName)).toEqual(["Пекара", "Млечни производи"]);
+      // Turned off: Macedonian for every reader.
+      await setAlbanianContent(shop.ctx, false);
+      await settle();
+      expect((await read("sq")).categories.map((c) => c.name)).toEqual(["Млечни производи", "Пекара"]);
+    });
+  }
+
+  it("the feeds carry the category's Albanian name as its own field and column; a point of sale's page shows it", async () => {
+    const { shop } = await storeWithCategories();
+    const feed = await getLiveFeed(database.db, shop.username);
+    const json = JSON.parse(feed.json);
+    expect(
+      json.products.map((p: { category: string; categorySq: string | null }) => [p.category, p.categorySq]),
+    ).toEqual([
+      ["Пекара", null],
+      ["Млечни производи", "Produkte qumështi"],
+    ]);
+    expect(feed.csv.mk.split("\r\n")[2]).toMatch(/,Produkte qumështi$/);
+    const [point] = await listPointsOfSale(shop.ctx);
+    const page = await getPointOfSalePage(
+      database.db,
+      shop.username,
+      point!.slug,
+      { page: 1, locale: "sq" },
+      new Date(),
+    );
+    expect(page.products.map((p) => p.categoryName)).toEqual(["Пекара", "Produkte qumështi"]);
+  });
+
+  it("renaming keeps the Albanian name unless one is posted; an empty one clears it", async () => {
+    const { shop, dairy } = await storeWithCategories();
+    expect(await renameCategory(shop.ctx, dairy.id, { name: "Млечно" })).toMatchObject({
+      name: "Млечно",
+      nameSq: "Produkte qumështi",
+    });
+    const cleared = categorySchema.parse({ name: "Млечно", nameSq: "  " });
+    expect(await renameCategory(shop.ctx, dairy.id, cleared)).toMatchObject({ nameSq: null });
+    expect(categorySchema.safeParse({ name: "Млечно", nameSq: "x".repeat(101) }).success).toBe(false);
   });
 });

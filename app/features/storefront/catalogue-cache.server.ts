@@ -6,6 +6,7 @@ import {
 import { listCategories } from "~/features/categories/category.queries.server";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
+import { contentFor } from "~/features/product-language/product-language";
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
 import type { CardProduct } from "./product-cards-html";
 import type { StoreVersions } from "./store-versions.server";
@@ -52,11 +53,32 @@ export function toPublicProduct(row: PublicProductRow): PublicProduct {
   };
 }
 
-/** A product's Albanian texts (issue 19), held beside the card's fields; null when it has none. */
-export type AlbanianText = { nameSq: string | null; descriptionSq: string | null } | null;
+/**
+ * A product's Albanian texts and its category's Albanian name (issue 19), held beside the card's
+ * fields; null when it has none.
+ */
+export type AlbanianText = {
+  nameSq: string | null;
+  descriptionSq: string | null;
+  categoryNameSq?: string | null;
+} | null;
 
-export function albanianTextOf(row: Pick<PublicProductRow, "nameSq" | "descriptionSq">): AlbanianText {
-  return row.nameSq || row.descriptionSq ? { nameSq: row.nameSq, descriptionSq: row.descriptionSq } : null;
+export function albanianTextOf(
+  row: Pick<PublicProductRow, "nameSq" | "descriptionSq"> & { categoryNameSq?: string | null },
+): AlbanianText {
+  return row.nameSq || row.descriptionSq || row.categoryNameSq
+    ? { nameSq: row.nameSq, descriptionSq: row.descriptionSq, categoryNameSq: row.categoryNameSq ?? null }
+    : null;
+}
+
+/** A card in Albanian: the product's and its category's Albanian texts where given, else Macedonian. */
+export function inAlbanian<T extends PublicProduct>(card: T, text: AlbanianText): T {
+  if (!text) return card;
+  return {
+    ...card,
+    ...contentFor({ ...card, ...text }, "sq"),
+    categoryName: text.categoryNameSq || card.categoryName,
+  };
 }
 
 /** A product as held in memory: what the page shows, and what the filters need. */
@@ -70,7 +92,7 @@ export type HeldProduct = {
 export type Catalogue = {
   store: Store;
   confirmation: { day: string; answeredAt: Date } | null;
-  categories: { id: string; name: string }[];
+  categories: { id: string; name: string; nameSq: string | null }[];
   /** Every active product in name order, or null when the store has too many to hold. */
   products: HeldProduct[] | null;
 };

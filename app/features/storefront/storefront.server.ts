@@ -8,7 +8,7 @@ import {
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
 import { imageUrls } from "~/features/images/image.server";
-import { type ContentReader, contentFor, contentReader } from "~/features/product-language/product-language";
+import { type ContentReader, contentReader } from "~/features/product-language/product-language";
 import { storeVisibility } from "~/features/stores/public-store.server";
 import type { Locale } from "~/i18n/config";
 import { AppError } from "~/lib/app-error";
@@ -20,6 +20,7 @@ import {
   albanianTextOf,
   type CatalogueCache,
   type HeldProduct,
+  inAlbanian,
   loadCatalogue,
   type PublicProduct,
   toPublicProduct,
@@ -108,7 +109,12 @@ export async function getStorefront(
   const view = catalogue.products
     ? viewInMemory(catalogue.products, query, reader)
     : await viewFromDatabase(db, store.id, query, now, reader);
-  return { ...base, categories: catalogue.categories, ...view };
+  // The category menu in the reader's language too: an Albanian name where given, else Macedonian.
+  const categories = catalogue.categories.map((item) => ({
+    id: item.id,
+    name: (reader === "sq" && item.nameSq) || item.name,
+  }));
+  return { ...base, categories, ...view };
 }
 
 type View = { products: PublicProduct[]; total: number; reporting: { id: string; name: string } | null };
@@ -136,8 +142,8 @@ function inReaderOrder(held: HeldProduct[], reader: Reader): HeldProduct[] {
 
 /** The card's product in the reader's language: Albanian texts where it has them, else Macedonian. */
 function inLanguage(product: PublicProduct, albanian: AlbanianText, reader: Reader): PublicProduct {
-  if (!reader || !albanian) return product;
-  return { ...product, ...contentFor({ ...product, ...albanian }, reader) };
+  if (reader !== "sq") return product;
+  return inAlbanian(product, albanian);
 }
 
 /** Filters, sorts and pages a held catalogue exactly as viewFromDatabase does in SQL. */

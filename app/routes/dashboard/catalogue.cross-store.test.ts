@@ -247,6 +247,7 @@ describe("another store's ids answer 404 and change nothing", () => {
     const context = signedIn(mine.userId);
     const attempts: Record<string, string>[] = [
       { intent: "rename", categoryId: theirCategoryId, name: "Преземена" },
+      { intent: "rename", categoryId: theirCategoryId, name: "Преземена", nameSq: "E marrë" },
       { intent: "delete", categoryId: theirCategoryId },
       { intent: "up", categoryId: theirCategoryId },
       { intent: "down", categoryId: theirCategoryId },

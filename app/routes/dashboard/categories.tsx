@@ -21,9 +21,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const t = getFixedT(requestLocale(request));
-  return { title: `${t("categories:title")} · Vitrina`, categories: await listCategoriesWithCounts(ctx) };
+  return {
+    title: `${t("categories:title")} · Vitrina`,
+    categories: await listCategoriesWithCounts(ctx),
+    // Issue 19: an Albanian name per category when the store enables Albanian content.
+    albanian: store.albanianContent,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +62,16 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
             maxLength={CATEGORY_NAME_MAX}
           />
         </Field>
+        {loaderData.albanian ? (
+          <Field id="new-category-sq" label={t("nameSq")} className="min-w-56 flex-1">
+            <Input
+              {...fieldControlProps("new-category-sq", undefined)}
+              name="nameSq"
+              lang="sq"
+              maxLength={CATEGORY_NAME_MAX}
+            />
+          </Field>
+        ) : null}
         <Button type="submit" disabled={busy} className={createError ? "mb-7" : undefined}>
           <FolderPlus aria-hidden className="size-4" />
           {t("create")}
@@ -68,7 +83,11 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-gray-600 text-sm">{t("empty.text")}</p>
         </Card>
       ) : (
-        <CategoryList categories={loaderData.categories} error={failureOf(actionData, "rename")} />
+        <CategoryList
+          categories={loaderData.categories}
+          albanian={loaderData.albanian}
+          error={failureOf(actionData, "rename")}
+        />
       )}
     </div>
   );

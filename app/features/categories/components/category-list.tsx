@@ -13,9 +13,12 @@ const iconButton = "rounded-md p-2 text-gray-600 hover:bg-gray-100 disabled:opac
 
 export function CategoryList({
   categories,
+  albanian = false,
   error,
 }: {
   categories: CategoryWithCount[];
+  /** The store enables Albanian content: each category has an optional Albanian name (issue 19). */
+  albanian?: boolean;
   /** A failed rename: `values.categoryId` names the row that shows `errors.name`. */
   error?: ActionFailure;
 }) {
@@ -23,8 +26,9 @@ export function CategoryList({
     <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white shadow-sm">
       {categories.map((category, index) => (
         <CategoryRow
-          key={`${category.id}-${category.name}`}
+          key={`${category.id}-${category.name}-${category.nameSq ?? ""}`}
           category={category}
+          albanian={albanian}
           first={index === 0}
           last={index === categories.length - 1}
           error={error?.values?.categoryId === category.id ? error.errors.name : undefined}
@@ -36,11 +40,13 @@ export function CategoryList({
 
 function CategoryRow({
   category,
+  albanian,
   first,
   last,
   error,
 }: {
   category: CategoryWithCount;
+  albanian: boolean;
   first: boolean;
   last: boolean;
   error?: string;
@@ -72,6 +78,20 @@ function CategoryRow({
                 {t(error)}
               </p>
             ) : null}
+            {albanian ? (
+              <>
+                <label htmlFor={`${inputId}-sq`} className="mt-2 block text-gray-700 text-sm">
+                  {t("nameSq")}
+                </label>
+                <Input
+                  id={`${inputId}-sq`}
+                  name="nameSq"
+                  lang="sq"
+                  defaultValue={category.nameSq ?? ""}
+                  maxLength={CATEGORY_NAME_MAX}
+                />
+              </>
+            ) : null}
           </div>
           <Button type="submit" size="sm" className="h-10">
             {t("save")}
@@ -84,6 +104,11 @@ function CategoryRow({
         <>
           <div className="min-w-0 flex-1">
             <p className="font-medium wrap-anywhere">{category.name}</p>
+            {albanian && category.nameSq ? (
+              <p className="text-gray-600 text-sm wrap-anywhere" lang="sq">
+                {t("inAlbanian", { name: category.nameSq })}
+              </p>
+            ) : null}
             {/* The link's name starts with what it shows (WCAG 2.5.3), the category follows for a
                 screen reader listing links out of context. */}
             <Link
