@@ -280,14 +280,15 @@ async function insertRows(tx: Queryable, storeId: string, plan: Planned[]): Prom
 
 async function updateRows(tx: Queryable, storeId: string, plan: Planned[]): Promise<void> {
   if (plan.length === 0) return;
+  const ids = plan.map((p) => p.before!.id);
   await tx.execute(sql`
     update product p set name = u.name, description = u.description, name_sq = u.name_sq,
       description_sq = u.description_sq, price_cents = u.price,
       regular_price_cents = u.regular, vat_rate = u.vat, unit = u.unit, net_quantity_milli = u.net_quantity,
       net_unit = u.net_unit, quantity = u.quantity, availability = u.availability, status = u.status,
       barcode = u.barcode, external_id = u.external_id, search_text = u.search, updated_at = now()
-    from unnest(${array(plan.map((p) => p.before!.id))}::uuid[], ${columns(plan)}) as u(id, ${COLUMN_NAMES})
-    where p.id = u.id and p.store_id = ${storeId}::uuid`);
+    from unnest(${array(ids)}::uuid[], ${columns(plan)}) as u(id, ${COLUMN_NAMES})
+    where p.id = u.id and p.id = any(${array(ids)}::uuid[]) and p.store_id = ${storeId}::uuid`);
 }
 
 /** Price history (source "api") and activity, through the services every write path uses. */

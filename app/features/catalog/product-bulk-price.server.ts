@@ -168,7 +168,10 @@ export async function changePrices(
       });
     }
   }
-  // One UPDATE per 1000 products, the new prices passed as one JSON parameter.
+  // One UPDATE per 1000 products, the new prices passed as one JSON parameter. `id = any(ids)` lets
+  // the planner find the rows by primary key: without it, a store whose products outgrew the
+  // table's statistics (PGlite never analyzes) got a nested loop over all of them for each chunk,
+  // and 10,000 products took 5 s where 5,000 took 0.5 s (decision 0103).
   for (let start = 0; start < changes.length; start += 1000) {
     const chunk = changes
       .slice(start, start + 1000)
@@ -176,7 +179,8 @@ export async function changePrices(
     await tx.execute(sql`
       update ${product} set price_cents = v.price, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, price bigint)
-      where ${product.id} = v.id and ${eq(product.storeId, ctx.storeId)}`);
+      where ${product.id} = v.id and ${product.id} = any(${sql.param(chunk.map((c) => c.id))}::uuid[])
+        and ${eq(product.storeId, ctx.storeId)}`);
   }
   await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, changes);
   await recordActivity(tx, activity);

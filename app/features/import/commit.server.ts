@@ -475,7 +475,7 @@ async function updateProducts(
       ${array(c.descriptionSq)}::text[])
       as u(id, name, description, price, regular, vat, unit, net_quantity, net_unit, quantity, availability,
         barcode, category, search, name_sq, description_sq)
-    where p.id = u.id and p.store_id = ${storeId}::uuid`);
+    where p.id = u.id and p.id = any(${array(ids)}::uuid[]) and p.store_id = ${storeId}::uuid`);
 }
 
 /** The price history rows of recordPriceChanges (pricing), as arrays: same table, same columns. */
