@@ -99,7 +99,8 @@ test("the JSON and CSV feeds carry both languages as separate fields", async ({ 
   ]);
   const csv = await (await request.get(`${base}/prices.csv`)).text();
   const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
-  expect(header).toMatch(/,Шифра \(ID\),Производ \(албански\),Опис \(албански\)$/);
+  // The category's Albanian name (category.name_sq) is the last column.
+  expect(header).toMatch(/,Шифра \(ID\),Производ \(албански\),Опис \(албански\),Категорија \(албански\)$/);
   expect(row).toContain(NAME);
   // The description has a comma: quoted (RFC 4180).
   expect(row).toContain(`,${NAME_SQ},"${DESCRIPTION_SQ}"`);
