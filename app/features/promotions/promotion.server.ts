@@ -354,7 +354,7 @@ async function addProducts(
         })),
       )
       .onConflictDoUpdate({
-        // The current stay (the partial unique index of migration 0034).
+        // The current stay (the partial unique index of migration 0035).
         target: [promotionProduct.promotionId, promotionProduct.productId],
         targetWhere: sql`left_on is null`,
         set: { customPriceCents: sql`excluded.custom_price_cents` },
