@@ -44,6 +44,11 @@ export type ImportRow = {
   /** Issue 19: the Albanian texts (an import ignores them while the store has them off). */
   nameSq?: string | null;
   descriptionSq?: string | null;
+  /**
+   * Issue 19: the Albanian name of the row's category; null, an empty cell (decision 0106: it
+   * clears, as the Albanian name and description do, unless another row of the category names it).
+   */
+  categorySq?: string | null;
   availability?: Availability;
   /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
   pointOfSale?: string;
@@ -53,7 +58,18 @@ export type ImportRow = {
   discount?: ImportDiscount;
 };
 
-export type ImportDiscount = { priceCents: number; type: PromotionType; startsOn: string; endsOn: string };
+export type ImportDiscount = {
+  priceCents: number;
+  type: PromotionType;
+  startsOn: string;
+  endsOn: string;
+  /**
+   * Issue 19 (decision 0105): the points of sale the file limits the discount to, as it names them
+   * (slugs or names); absent: every point of sale. The plan resolves them to `pointOfSaleIds`.
+   */
+  pointsOfSale?: string[];
+  pointOfSaleIds?: string[];
+};
 
 export const SKIP_REASONS = [
   "nameMissing",
@@ -92,6 +108,7 @@ export const NOTE_REASONS = [
   "discountSeasonalWindow",
   "discountCategoryForbidden",
   "discountInPromotion",
+  "discountPointOfSaleUnknown",
 ] as const;
 export type NoteReason = (typeof NOTE_REASONS)[number];
 export type ImportNote = { line: number; reason: NoteReason; params: Record<string, string> };
@@ -196,9 +213,15 @@ function toRow(
   }
   if (discounted !== null && discounted !== priceCents) {
     const discount = discountOf(cell, discounted, priceCents, today, note);
-    if (discount) row.discount = discount;
+    const points = pointsOfSaleOf(text(cell("discountPointsOfSale")));
+    if (discount) row.discount = points.length > 0 ? { ...discount, pointsOfSale: points } : discount;
   }
   if (has("category")) row.category = text(cell("category")) || null;
+  if (has("categorySq")) {
+    // Decision 0106: read only on a row that names its category (the category names are 100 long).
+    const categorySq = text(cell("categorySq")).slice(0, 100);
+    if (row.category) row.categorySq = categorySq || null;
+  }
   if (has("quantity") && cell("quantity") !== null) {
     const quantity = parseImportQuantity(cell("quantity"), decimal);
     if (quantity === null) throw new Skip("quantityInvalid");
@@ -297,6 +320,19 @@ function discountOf(
     return null;
   }
   return { priceCents: discounted, type, ...days };
+}
+
+/**
+ * The points of sale a discount cell names (decision 0105): separated by ";" or a line break, each
+ * a slug or a name. The plan splits a part it does not know at commas ("a, b"), and notes the
+ * names it still does not know.
+ */
+export function pointsOfSaleOf(value: string): string[] {
+  const parts = value
+    .split(/[;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return [...new Set(parts)].slice(0, 100);
 }
 
 function skip(reason: SkipReason): never {
