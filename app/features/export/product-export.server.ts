@@ -60,6 +60,8 @@ export type ExportRow = {
   pointOfSale?: string;
   /** Issue 19: that point of sale leaves the product out (the availability "not sold here"). */
   excluded?: boolean;
+  /** Issue 19: that point of sale follows the store's price (its price cell stays empty). */
+  followsStorePrice?: boolean;
 };
 
 const columnsOf = (running: RunningPromotions) => ({
@@ -147,9 +149,9 @@ async function withOtherPromotions(ctx: StoreContext, rows: ExportRow[], day: st
 
 /**
  * Issue 19: after each product, a row per point of sale with its own price or availability of it,
- * or that leaves it out: the price and availability in effect there (its own, else the store's),
- * or "not sold here" for a product left out; no promotion columns. The import reads such a row
- * back as that point's override or exclusion.
+ * or that leaves it out: its own price (an empty cell: it follows the store's, decision 0105) and
+ * the availability in effect there, or "not sold here" for a product left out; no promotion
+ * columns. The import reads such a row back as that point's override or exclusion.
  */
 async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promise<ExportRow[]> {
   const overrides = await ctx.db
@@ -184,6 +186,7 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
     ...(byProduct.get(row.id) ?? []).map((own) => ({
       ...row,
       priceCents: own.priceCents ?? row.priceCents,
+      followsStorePrice: own.priceCents === null,
       availability: own.availability ?? row.availability,
       regularPriceCents: null,
       discountPriceCents: null,
@@ -276,7 +279,7 @@ export function exportCells(
   // (decisions 0076, 0087).
   const cells: Partial<Record<ImportField, ExportCell>> = {
     name: row.name,
-    price: price(row.priceCents),
+    price: row.followsStorePrice ? null : price(row.priceCents),
     regularPrice: price(row.regularPriceCents),
     category: row.categoryName,
     quantity: numbers ? row.quantity : String(row.quantity),

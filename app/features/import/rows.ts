@@ -52,6 +52,11 @@ export type ImportRow = {
   availability?: Availability;
   /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
   pointOfSale?: string;
+  /**
+   * Issue 19: a point of sale's row with an empty price: the point follows the store's price
+   * (`priceCents` is then 0 and means nothing). A price given, even the store's own, is the point's.
+   */
+  followsStorePrice?: true;
   /** Issue 19: the point of sale's row says the product is not sold there ("Не се продава тука"). */
   excluded?: true;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
@@ -205,13 +210,16 @@ function toRow(
   // The product's price is its price without the discount (a promotion lowers it while it runs):
   // the selling price, else the regular one; a file with only a discount price sells at it.
   const priceCents = selling ?? regular ?? discounted;
-  if (priceCents === null) throw new Skip("priceMissing");
-  const row: ImportRow = { line, name, priceCents };
+  const point = has("pointOfSale") ? text(cell("pointOfSale")).slice(0, 200) : "";
+  // A point of sale's row may leave the price empty: it follows the store's (its availability alone).
+  if (priceCents === null && !point) throw new Skip("priceMissing");
+  const row: ImportRow =
+    priceCents === null ? { line, name, priceCents: 0, followsStorePrice: true } : { line, name, priceCents };
   if (has("regularPrice")) {
-    if (regular !== null && regular < priceCents) throw new Skip("regularBelowPrice");
+    if (regular !== null && priceCents !== null && regular < priceCents) throw new Skip("regularBelowPrice");
     row.regularPriceCents = regular;
   }
-  if (discounted !== null && discounted !== priceCents) {
+  if (discounted !== null && priceCents !== null && discounted !== priceCents) {
     const discount = discountOf(cell, discounted, priceCents, today, note);
     const points = pointsOfSaleOf(text(cell("discountPointsOfSale")));
     if (discount) row.discount = points.length > 0 ? { ...discount, pointsOfSale: points } : discount;
@@ -263,10 +271,7 @@ function toRow(
     if (nameSq.length > PRODUCT_NAME_MAX) skip("nameSqTooLong");
     row.nameSq = nameSq || null;
   }
-  if (has("pointOfSale")) {
-    const point = text(cell("pointOfSale")).slice(0, 200);
-    if (point) row.pointOfSale = point;
-  }
+  if (point) row.pointOfSale = point;
   if (has("descriptionSq")) {
     const descriptionSq = text(cell("descriptionSq"));
     if (descriptionSq.length > DESCRIPTION_MAX) skip("descriptionSqTooLong");

@@ -211,7 +211,13 @@ function PointOfSaleSample({ rows, money }: { rows: ImportRow[]; money: (cents: 
                     ) : null}
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{row.pointOfSale}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {row.followsStorePrice ? (
+                      <span className="text-gray-600">{t("preview.storePrice")}</span>
+                    ) : (
+                      money(row.priceCents)
+                    )}
+                  </td>
                   <td className={`hidden px-3 py-2 sm:table-cell ${row.excluded ? "text-amber-800" : ""}`}>
                     {availability}
                   </td>
