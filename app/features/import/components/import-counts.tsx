@@ -18,9 +18,10 @@ export function ImportCounts({ counts }: { counts: Counts }) {
   ];
   if (counts.discounts) items.push(["discounts", "text-brand-700"]);
   if (counts.pointOfSalePrices) items.push(["pointOfSalePrices", "text-brand-700"]);
+  if (counts.categoryNamesSq) items.push(["categoryNamesSq", "text-brand-700"]);
   return (
     <dl
-      className={`grid grid-cols-2 gap-2 ${items.length > 5 ? "sm:grid-cols-6" : items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
+      className={`grid grid-cols-2 gap-2 ${items.length > 6 ? "sm:grid-cols-4 lg:grid-cols-7" : items.length > 5 ? "sm:grid-cols-6" : items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
     >
       {items.map(([key, color]) => (
         <div key={key} className="rounded-md border border-gray-200 bg-white p-3">

@@ -111,7 +111,12 @@ export function PreviewStep({
         </section>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {counts.added + counts.updated + (counts.discounts ?? 0) + (counts.pointOfSalePrices ?? 0) > 0 ? (
+        {counts.added +
+          counts.updated +
+          (counts.discounts ?? 0) +
+          (counts.pointOfSalePrices ?? 0) +
+          (counts.categoryNamesSq ?? 0) >
+        0 ? (
           <Link to={`/dashboard/products/import/${id}?step=images`} className={buttonVariants()}>
             {counts.skipped > 0 ? t("preview.continueSkipping") : t("preview.continue")}
           </Link>
@@ -157,6 +162,11 @@ function Discount({
           {formatDay(discount.startsOn, locale as Locale)}–{formatDay(discount.endsOn, locale as Locale)}
         </span>
       </span>
+      {discount.pointsOfSale?.length ? (
+        <span className="block text-gray-600 text-xs">
+          {t("preview.discountPointsOfSale", { names: discount.pointsOfSale.join(", ") })}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -201,7 +211,13 @@ function PointOfSaleSample({ rows, money }: { rows: ImportRow[]; money: (cents: 
                     ) : null}
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{row.pointOfSale}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {row.followsStorePrice ? (
+                      <span className="text-gray-600">{t("preview.storePrice")}</span>
+                    ) : (
+                      money(row.priceCents)
+                    )}
+                  </td>
                   <td className={`hidden px-3 py-2 sm:table-cell ${row.excluded ? "text-amber-800" : ""}`}>
                     {availability}
                   </td>
