@@ -1,17 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { getPublicDb } from "~/db/db.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
-import { listArchivedDays } from "~/features/feeds/snapshot.server";
+import { getPricesPage } from "~/features/feeds/prices-page.server";
 import {
   ClosedPointOfSaleFiles,
   PointOfSaleFiles,
 } from "~/features/points-of-sale/components/point-of-sale-files";
-import {
-  listPublicClosedPointsOfSale,
-  listPublicPointsOfSale,
-} from "~/features/points-of-sale/point-of-sale-page.server";
-import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
+import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
 import type { Route } from "./+types/prices-page";
@@ -20,14 +17,17 @@ export const meta: Route.MetaFunction = publicPageMeta;
 
 /** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, store, t } = await loadPublicStorePage(request, params.username);
+  // Decision 0108: from memory while the store's version is current (no query).
+  const page = await getPricesPage(getPublicDb(), params.username);
+  // Decision 0022: a store the public may not see answers like one that does not exist.
+  if (!page) throw data(null, { status: 404 });
+  const { store, days, pointsOfSale, closedPointsOfSale } = page;
+  const t = getFixedT(requestLocale(request));
   return {
     store: { username: store.username, name: store.name },
-    days: await listArchivedDays(db, store.id),
-    // Issue 19: every point of sale's files, when the store has several.
-    pointsOfSale: await listPublicPointsOfSale(db, store),
-    // Decision 0085: a closed point's dated archive stays reachable (a legal record).
-    closedPointsOfSale: await listPublicClosedPointsOfSale(db, store.id),
+    days,
+    pointsOfSale,
+    closedPointsOfSale,
     title: t("pricelist:files.title", { name: store.name }),
     description: t("pricelist:files.intro"),
     canonical: `${getConfig().baseUrl}/${store.username}/prices`,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
@@ -10,51 +11,43 @@ import type { PublicPointOfSale } from "./points-of-sale-list";
 export function PointOfSaleFiles({ username, points }: { username: string; points: PublicPointOfSale[] }) {
   const { t } = useTranslation("pricelist");
   if (points.length < 2) return null;
-  const link = "font-medium text-brand-800 underline";
   return (
-    <section aria-labelledby="point-of-sale-files" className="flex flex-col gap-3">
-      <h2 id="point-of-sale-files" className="font-semibold text-lg">
-        {t("files.pointsOfSale.title")}
-      </h2>
-      <p className="text-gray-800">{t("files.pointsOfSale.intro")}</p>
-      <ul className="flex flex-col gap-3">
-        {points.map((point) => {
-          const base = `/${username}/${point.slug}`;
-          return (
-            <li key={point.slug} className="rounded-xl border border-gray-200 bg-white p-3">
-              <h3 className="font-medium">
-                <a href={base} className={link}>
-                  {point.name}
+    <FilesSection
+      id="point-of-sale-files"
+      title={t("files.pointsOfSale.title")}
+      intro={t("files.pointsOfSale.intro")}
+    >
+      {points.map((point) => {
+        const base = `/${username}/${point.slug}`;
+        return (
+          <li key={point.slug} className="rounded-xl border border-gray-200 bg-white p-3">
+            <h3 className="font-medium">
+              <a href={base} className={link}>
+                {point.name}
+              </a>
+            </h3>
+            <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
+              <li>
+                <a href={`${base}/prices.csv`} className={`${link} break-all`}>
+                  {base}/prices.csv
                 </a>
-              </h3>
-              <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
-                <li>
-                  <a href={`${base}/prices.csv`} className={`${link} break-all`}>
-                    {base}/prices.csv
-                  </a>
-                </li>
-                <li>
-                  <a href={`${base}/prices.json`} className={`${link} break-all`}>
-                    {base}/prices.json
-                  </a>
-                </li>
-                <li>
-                  <a href={`${base}/price-list.pdf`} className={`${link} break-all`}>
-                    {base}/price-list.pdf
-                  </a>
-                </li>
-                <li>
-                  {t("files.pointsOfSale.archive")}{" "}
-                  <code className="break-all rounded bg-gray-100 px-1">
-                    {base}/prices/YYYY-MM-DD.csv|json
-                  </code>
-                </li>
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+              </li>
+              <li>
+                <a href={`${base}/prices.json`} className={`${link} break-all`}>
+                  {base}/prices.json
+                </a>
+              </li>
+              <li>
+                <a href={`${base}/price-list.pdf`} className={`${link} break-all`}>
+                  {base}/price-list.pdf
+                </a>
+              </li>
+              <ArchiveLine base={base} />
+            </ul>
+          </li>
+        );
+      })}
+    </FilesSection>
   );
 }
 
@@ -71,51 +64,79 @@ export function ClosedPointOfSaleFiles({
 }) {
   const { t, i18n } = useTranslation("pricelist");
   if (points.length === 0) return null;
-  const link = "font-medium text-brand-800 underline";
   return (
-    <section aria-labelledby="closed-point-of-sale-files" className="flex flex-col gap-3">
-      <h2 id="closed-point-of-sale-files" className="font-semibold text-lg">
-        {t("files.pointsOfSale.closedTitle")}
+    <FilesSection
+      id="closed-point-of-sale-files"
+      title={t("files.pointsOfSale.closedTitle")}
+      intro={t("files.pointsOfSale.closedIntro")}
+    >
+      {points.map((point) => {
+        const base = `/${username}/${point.slug}`;
+        return (
+          <li key={point.slug} className="rounded-xl border border-gray-200 bg-gray-100 p-3">
+            <h3 className="font-medium">
+              {point.name}{" "}
+              <span className="rounded bg-gray-200 px-1.5 py-0.5 font-normal text-gray-700 text-xs">
+                {t("files.pointsOfSale.closedBadge")}
+              </span>
+            </h3>
+            <p className="text-gray-700 text-sm">
+              {t("files.pointsOfSale.closedOn", {
+                date: formatDay(point.closedOn, i18n.language as Locale),
+              })}
+            </p>
+            <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
+              <ArchiveLine base={base} />
+              <li>
+                {t("files.pointsOfSale.lastDay")}{" "}
+                <a href={`${base}/prices/${point.closedOn}.csv`} className={`${link} break-all`}>
+                  {base}/prices/{point.closedOn}.csv
+                </a>{" "}
+                ·{" "}
+                <a href={`${base}/prices/${point.closedOn}.json`} className={link}>
+                  JSON
+                </a>
+              </li>
+            </ul>
+          </li>
+        );
+      })}
+    </FilesSection>
+  );
+}
+
+const link = "font-medium text-brand-800 underline";
+
+/** A titled list of points of sale with their files; both lists on /{username}/prices share it. */
+function FilesSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="font-semibold text-lg">
+        {title}
       </h2>
-      <p className="text-gray-800">{t("files.pointsOfSale.closedIntro")}</p>
-      <ul className="flex flex-col gap-3">
-        {points.map((point) => {
-          const base = `/${username}/${point.slug}`;
-          return (
-            <li key={point.slug} className="rounded-xl border border-gray-200 bg-gray-100 p-3">
-              <h3 className="font-medium">
-                {point.name}{" "}
-                <span className="rounded bg-gray-200 px-1.5 py-0.5 font-normal text-gray-700 text-xs">
-                  {t("files.pointsOfSale.closedBadge")}
-                </span>
-              </h3>
-              <p className="text-gray-700 text-sm">
-                {t("files.pointsOfSale.closedOn", {
-                  date: formatDay(point.closedOn, i18n.language as Locale),
-                })}
-              </p>
-              <ul className="mt-1 flex flex-col gap-1 text-gray-800 text-sm">
-                <li>
-                  {t("files.pointsOfSale.archive")}{" "}
-                  <code className="break-all rounded bg-gray-100 px-1">
-                    {base}/prices/YYYY-MM-DD.csv|json
-                  </code>
-                </li>
-                <li>
-                  {t("files.pointsOfSale.lastDay")}{" "}
-                  <a href={`${base}/prices/${point.closedOn}.csv`} className={`${link} break-all`}>
-                    {base}/prices/{point.closedOn}.csv
-                  </a>{" "}
-                  ·{" "}
-                  <a href={`${base}/prices/${point.closedOn}.json`} className={link}>
-                    JSON
-                  </a>
-                </li>
-              </ul>
-            </li>
-          );
-        })}
-      </ul>
+      <p className="text-gray-800">{intro}</p>
+      <ul className="flex flex-col gap-3">{children}</ul>
     </section>
+  );
+}
+
+/** The dated archive's address pattern of one point of sale. */
+function ArchiveLine({ base }: { base: string }) {
+  const { t } = useTranslation("pricelist");
+  return (
+    <li>
+      {t("files.pointsOfSale.archive")}{" "}
+      <code className="break-all rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv|json</code>
+    </li>
   );
 }
