@@ -21,6 +21,8 @@ export type ImportCounts = {
   discounts?: number;
   /** Issue 19: rows that set a point of sale's own price of a product. */
   pointOfSalePrices?: number;
+  /** Issue 19: categories whose Albanian name the file sets or clears. */
+  categoryNamesSq?: number;
 };
 export type SkippedRow = { line: number; reason: string; cells: string[] };
 /** A row saved without a part of it (decisions 0062, 0063): its line, why, and the values named. */

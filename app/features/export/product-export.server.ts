@@ -7,6 +7,7 @@ import {
   canonicalHeader,
   EXPORT_FIELDS,
   type ImportField,
+  LIMITED_PROMOTION_EXPORT_FIELDS,
   POINT_OF_SALE_EXPORT_FIELDS,
 } from "~/features/import/columns";
 import { discountDurationText } from "~/features/import/discount";
@@ -20,7 +21,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { formatQuantity, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
-import { nextScheduledPromotions } from "./scheduled-promotions.server";
+import { otherPromotions } from "./other-promotions.server";
 
 // The product export (issue 14): exactly the columns the import reads (import/columns.ts), headers
 // and labels in the owner's language, so export → edit in Excel → import is a round trip with no
@@ -43,6 +44,8 @@ export type ExportRow = {
   availability: string;
   barcode: string | null;
   categoryName: string | null;
+  /** Issue 19: the category's Albanian name (category.name_sq). */
+  categoryNameSq: string | null;
   /**
    * The promotion running on the export's day (decision 0076), else the product's next scheduled
    * one (decision 0087): its price, type and days.
@@ -51,10 +54,14 @@ export type ExportRow = {
   promotionType: string | null;
   promotionStartsOn: string | null;
   promotionEndsOn: string | null;
+  /** Decision 0105: the slugs of the points of sale the promotion is limited to; absent: every one. */
+  promotionPointsOfSale?: string[];
   /** Issue 19: a point of sale's own row of the product (its slug), after the product's own row. */
   pointOfSale?: string;
   /** Issue 19: that point of sale leaves the product out (the availability "not sold here"). */
   excluded?: boolean;
+  /** Issue 19: that point of sale follows the store's price (its price cell stays empty). */
+  followsStorePrice?: boolean;
 };
 
 const columnsOf = (running: RunningPromotions) => ({
@@ -74,6 +81,7 @@ const columnsOf = (running: RunningPromotions) => ({
   availability: product.availability,
   barcode: product.barcode,
   categoryName: category.name,
+  categoryNameSq: category.nameSq,
   discountPriceCents: running.promoPriceCents,
   promotionType: running.promotionType,
   promotionStartsOn: sql<string | null>`${running.startsOn}::text`,
@@ -109,20 +117,23 @@ export async function* exportPages(
       .orderBy(...byName())
       .limit(pageSize);
     if (rows.length === 0) return;
-    yield await withPointOfSaleRows(ctx, await withScheduledPromotions(ctx, rows, day));
+    yield await withPointOfSaleRows(ctx, await withOtherPromotions(ctx, rows, day));
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { nameOrder: last.nameOrder, id: last.id };
   }
 }
 
-/** Decision 0087: a product with no promotion running carries its next scheduled one. */
-async function withScheduledPromotions(ctx: StoreContext, rows: ExportRow[], day: string) {
+/**
+ * A product with no store-wide promotion running carries the one running at some of its points of
+ * sale with their slugs (decision 0105), else its next scheduled one (decision 0087).
+ */
+async function withOtherPromotions(ctx: StoreContext, rows: ExportRow[], day: string) {
   const waiting = rows.filter((row) => row.discountPriceCents === null).map((row) => row.id);
-  const scheduled = await nextScheduledPromotions(ctx, waiting, day);
-  if (scheduled.size === 0) return rows;
+  const others = await otherPromotions(ctx, waiting, day);
+  if (others.size === 0) return rows;
   return rows.map((row) => {
-    const next = row.discountPriceCents === null ? scheduled.get(row.id) : undefined;
+    const next = row.discountPriceCents === null ? others.get(row.id) : undefined;
     return next
       ? {
           ...row,
@@ -130,6 +141,7 @@ async function withScheduledPromotions(ctx: StoreContext, rows: ExportRow[], day
           promotionType: next.type,
           promotionStartsOn: next.startsOn,
           promotionEndsOn: next.endsOn,
+          promotionPointsOfSale: next.pointsOfSale,
         }
       : row;
   });
@@ -137,9 +149,9 @@ async function withScheduledPromotions(ctx: StoreContext, rows: ExportRow[], day
 
 /**
  * Issue 19: after each product, a row per point of sale with its own price or availability of it,
- * or that leaves it out: the price and availability in effect there (its own, else the store's),
- * or "not sold here" for a product left out; no promotion columns. The import reads such a row
- * back as that point's override or exclusion.
+ * or that leaves it out: its own price (an empty cell: it follows the store's, decision 0105) and
+ * the availability in effect there, or "not sold here" for a product left out; no promotion
+ * columns. The import reads such a row back as that point's override or exclusion.
  */
 async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promise<ExportRow[]> {
   const overrides = await ctx.db
@@ -174,12 +186,14 @@ async function withPointOfSaleRows(ctx: StoreContext, rows: ExportRow[]): Promis
     ...(byProduct.get(row.id) ?? []).map((own) => ({
       ...row,
       priceCents: own.priceCents ?? row.priceCents,
+      followsStorePrice: own.priceCents === null,
       availability: own.availability ?? row.availability,
       regularPriceCents: null,
       discountPriceCents: null,
       promotionType: null,
       promotionStartsOn: null,
       promotionEndsOn: null,
+      promotionPointsOfSale: undefined,
       pointOfSale: own.slug,
       excluded: own.excluded,
     })),
@@ -217,14 +231,20 @@ export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<Expo
 }
 
 /**
- * The columns of a store's export: the Albanian ones when the store enables them, and the point of
- * sale last when some point of sale has its own prices (issue 19).
+ * The columns of a store's export: the Albanian ones when the store enables them, the point of
+ * sale when some point of sale has its own prices, and last the discount's points of sale when
+ * some promotion is limited to some of them (issue 19, decision 0105).
  */
-export function exportFields(albanian: boolean, pointsOfSale = false): readonly ImportField[] {
+export function exportFields(
+  albanian: boolean,
+  pointsOfSale = false,
+  limitedPromotions = false,
+): readonly ImportField[] {
   return [
     ...EXPORT_FIELDS,
     ...(albanian ? ALBANIAN_EXPORT_FIELDS : []),
     ...(pointsOfSale ? POINT_OF_SALE_EXPORT_FIELDS : []),
+    ...(limitedPromotions ? LIMITED_PROMOTION_EXPORT_FIELDS : []),
   ];
 }
 
@@ -259,7 +279,7 @@ export function exportCells(
   // (decisions 0076, 0087).
   const cells: Partial<Record<ImportField, ExportCell>> = {
     name: row.name,
-    price: price(row.priceCents),
+    price: row.followsStorePrice ? null : price(row.priceCents),
     regularPrice: price(row.regularPriceCents),
     category: row.categoryName,
     quantity: numbers ? row.quantity : String(row.quantity),
@@ -273,12 +293,15 @@ export function exportCells(
       : exportLabel("availability", row.availability, locale),
     nameSq: row.nameSq,
     descriptionSq: row.descriptionSq,
+    categorySq: row.categoryNameSq,
     pointOfSale: row.pointOfSale ?? null,
     ...(row.discountPriceCents !== null && row.promotionType && row.promotionStartsOn && row.promotionEndsOn
       ? {
           discountPrice: price(Number(row.discountPriceCents)),
           discountType: getFixedT(locale)(`pricelist:promotionTypes.${row.promotionType}`),
           discountDuration: discountDurationText(row.promotionStartsOn, row.promotionEndsOn, locale),
+          // Decision 0105: the points' slugs, separated as the import splits them.
+          discountPointsOfSale: row.promotionPointsOfSale?.join("; ") || null,
         }
       : {}),
   };

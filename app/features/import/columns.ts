@@ -33,6 +33,11 @@ export const IMPORT_FIELDS = [
   "descriptionSq",
   // Issue 19: a point of sale's name or slug: the row sets that point's own price, not the store's.
   "pointOfSale",
+  // Issue 19: the points of sale (slugs or names, separated by ";") the row's discount is limited to;
+  // empty: the discount runs at every one (decision 0105).
+  "discountPointsOfSale",
+  // Issue 19: the Albanian name of the row's category (category.name_sq).
+  "categorySq",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -60,8 +65,11 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
 /** The column an export adds last when some point of sale has its own prices (issue 19). */
 export const POINT_OF_SALE_EXPORT_FIELDS: readonly ImportField[] = ["pointOfSale"];
 
+/** The column an export adds last when some promotion is limited to some points of sale (decision 0105). */
+export const LIMITED_PROMOTION_EXPORT_FIELDS: readonly ImportField[] = ["discountPointsOfSale"];
+
 /** The Albanian columns an export adds after EXPORT_FIELDS when the store enables Albanian content. */
-export const ALBANIAN_EXPORT_FIELDS: readonly ImportField[] = ["nameSq", "descriptionSq"];
+export const ALBANIAN_EXPORT_FIELDS: readonly ImportField[] = ["nameSq", "descriptionSq", "categorySq"];
 
 /** The 9-column price-list template of PRODUCT.md, in its order. */
 export const NINE_COLUMN_TEMPLATE: readonly ImportField[] = [
@@ -96,6 +104,12 @@ const CANONICAL: Record<ImportField, Record<MoneyLocale, string>> = {
   nameSq: { mk: "Назив (албански)", en: "Name (Albanian)", sq: "Emri (shqip)" },
   descriptionSq: { mk: "Опис (албански)", en: "Description (Albanian)", sq: "Përshkrimi (shqip)" },
   pointOfSale: { mk: "Продажно место", en: "Point of sale", sq: "Pika e shitjes" },
+  discountPointsOfSale: {
+    mk: "Продажни места на попустот",
+    en: "Discount points of sale",
+    sq: "Pikat e shitjes së zbritjes",
+  },
+  categorySq: { mk: "Категорија (албански)", en: "Category (Albanian)", sq: "Kategoria (shqip)" },
 };
 
 /**
@@ -255,6 +269,24 @@ const ALIASES: Record<ImportField, string[]> = {
     "Shop",
     "Objekti",
     "Lokacioni",
+  ],
+  discountPointsOfSale: [
+    "discountPointsOfSale",
+    "discount_points_of_sale",
+    "Продажни места на промоцијата",
+    "Попуст во продажни места",
+    "Promotion points of sale",
+    "Discount outlets",
+    "Pikat e shitjes së promocionit",
+  ],
+  categorySq: [
+    "category_sq",
+    "categorySq",
+    "Категорија на албански",
+    "Category in Albanian",
+    "Albanian category",
+    "Kategoria në shqip",
+    "Kategoria shqip",
   ],
 };
 

@@ -20,6 +20,7 @@ import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
 import { searchKey } from "~/lib/transliterate";
 import { bulkTrigramIndex } from "./bulk-index.server";
+import { type CategoryNameSq, planCategoryNamesSq, writeCategoryNamesSq } from "./category-names-sq.server";
 import { type DiscountCandidate, planDiscounts, writeDiscounts } from "./import-promotions.server";
 import { type PointOfSaleRow, planPointOfSaleRows } from "./point-of-sale-rows.server";
 import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "./rows";
@@ -33,6 +34,8 @@ export type ImportCounts = {
   discounts?: number;
   /** Issue 19: rows with a point of sale, which set that point's own price instead of the store's. */
   pointOfSalePrices?: number;
+  /** Issue 19: categories whose Albanian name the file sets or clears (decision 0106). */
+  categoryNamesSq?: number;
 };
 export type ImportPlan = {
   counts: ImportCounts;
@@ -51,6 +54,8 @@ export type ImportPlan = {
   updated: (ProductValues & { id: string; before: Existing })[];
   unchanged: string[];
   newCategories: string[];
+  /** Issue 19: the Albanian names of categories the file changes (decision 0106). */
+  categoryNamesSq: CategoryNameSq[];
 };
 
 const CHUNK = 2000;
@@ -112,7 +117,7 @@ export async function planImport(
   // Issue 19: Albanian columns count only while the store has Albanian content on (decision 0074).
   const albanian = await albanianContentEnabled(db, storeId);
   const categories = await db
-    .select({ id: category.id, name: category.name })
+    .select({ id: category.id, name: category.name, nameSq: category.nameSq })
     .from(category)
     .where(eq(category.storeId, storeId));
   const categoryName = new Map(categories.map((row) => [row.id, row.name]));
@@ -134,6 +139,7 @@ export async function planImport(
     unchanged: [],
     newCategories: [],
     pointOfSaleRows: [],
+    categoryNamesSq: albanian ? planCategoryNamesSq(rows, categories) : [],
   };
   const matched = new Set<string>();
   const newCategories = new Map<string, string>();
@@ -184,11 +190,19 @@ export async function planImport(
     }
   }
   // The discounts the catalogue's rules let become promotions; the others are noted on their line.
-  const { accepted, notes } = await planDiscounts(db, storeId, candidates, today);
+  const { accepted, notes, pointOfSaleIds } = await planDiscounts(db, storeId, candidates, today);
+  // Issue 19: an accepted discount carries the points of sale it is limited to (decision 0105).
+  const limited = (line: number, discount: ImportDiscount): ImportDiscount => {
+    const ids = pointOfSaleIds.get(line);
+    return ids ? { ...discount, pointOfSaleIds: ids } : discount;
+  };
   for (const values of [...plan.added, ...plan.updated]) {
     if (values.discount && !accepted.has(values.line)) values.discount = undefined;
+    else if (values.discount) values.discount = limited(values.line, values.discount);
   }
-  plan.unchangedDiscounts = plan.unchangedDiscounts.filter((entry) => accepted.has(entry.line));
+  plan.unchangedDiscounts = plan.unchangedDiscounts
+    .filter((entry) => accepted.has(entry.line))
+    .map((entry) => ({ ...entry, discount: limited(entry.line, entry.discount) }));
   plan.notes = notes;
   plan.newCategories = [...newCategories.values()];
   // A point of sale's row prices a product the store has after the import: its products with the
@@ -216,6 +230,7 @@ export async function planImport(
     skipped: plan.skipped.length,
     ...(discounts > 0 ? { discounts } : {}),
     ...(pointOfSalePrices > 0 ? { pointOfSalePrices } : {}),
+    ...(plan.categoryNamesSq.length > 0 ? { categoryNamesSq: plan.categoryNamesSq.length } : {}),
   };
   return plan;
 }
@@ -283,6 +298,7 @@ export async function commitImport(
     const plan = await planImport(tx, ctx.storeId, rows, today);
     const total = plan.added.length + plan.updated.length;
     const categoryIds = await ensureCategories(tx, ctx.storeId, plan.newCategories);
+    await writeCategoryNamesSq(tx, ctx.storeId, plan.categoryNamesSq, categoryIds);
     const categoryOf = (values: ProductValues) =>
       values.category === null ? null : (categoryIds.get(values.category.toLowerCase()) ?? null);
     const productIds: string[] = [];
@@ -373,7 +389,8 @@ export async function commitImport(
     // The plan found every row's product; a row the write could not place is still reported.
     plan.skipped.push(...points.skipped);
     plan.counts.skipped += points.skipped.length;
-    if (plan.counts.added + plan.counts.updated + discounted.length + points.written > 0) {
+    const categoriesSq = plan.categoryNamesSq.length;
+    if (plan.counts.added + plan.counts.updated + discounted.length + points.written + categoriesSq > 0) {
       await recordActivity(tx, {
         ...base,
         type: "products_imported",

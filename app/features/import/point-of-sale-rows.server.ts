@@ -13,11 +13,16 @@ export type PointOfSaleRowsPlan = { rows: PointOfSaleRow[]; skipped: Skipped[] }
 /** A product as the row finds it: by barcode, else by exact name (as the store's own rows match). */
 export type ProductKey = { name: string; barcode: string | null };
 
-/** The store's points of sale by slug and by lower-case name: how a file's cell names one. */
-export async function pointOfSaleLookup(
+type PointOfSaleFinder = (cell: string) => { id: string; name: string } | undefined;
+
+/**
+ * The store's open points of sale by slug and by lower-case name (how a file's cell names one),
+ * and how many there are. Another store's points are not among them: its slug is unknown here.
+ */
+export async function pointsOfSaleIndex(
   db: Queryable,
   storeId: string,
-): Promise<(cell: string) => { id: string; name: string } | undefined> {
+): Promise<{ find: PointOfSaleFinder; count: number }> {
   const points = await selectPointsOfSale(db, storeId);
   const byKey = new Map<string, { id: string; name: string }>();
   for (const point of points) {
@@ -25,7 +30,12 @@ export async function pointOfSaleLookup(
     const name = point.name.toLowerCase();
     if (!byKey.has(name)) byKey.set(name, point);
   }
-  return (cell) => byKey.get(cell.trim().toLowerCase());
+  return { find: (cell) => byKey.get(cell.trim().toLowerCase()), count: points.length };
+}
+
+/** The store's points of sale by slug and by lower-case name: how a file's cell names one. */
+export async function pointOfSaleLookup(db: Queryable, storeId: string): Promise<PointOfSaleFinder> {
+  return (await pointsOfSaleIndex(db, storeId)).find;
 }
 
 /** The point-of-sale rows the commit will write, and the skipped ones with why. Reads only. */

@@ -44,16 +44,37 @@ export type ImportRow = {
   /** Issue 19: the Albanian texts (an import ignores them while the store has them off). */
   nameSq?: string | null;
   descriptionSq?: string | null;
+  /**
+   * Issue 19: the Albanian name of the row's category; null, an empty cell (decision 0106: it
+   * clears, as the Albanian name and description do, unless another row of the category names it).
+   */
+  categorySq?: string | null;
   availability?: Availability;
   /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
   pointOfSale?: string;
+  /**
+   * Issue 19: a point of sale's row with an empty price: the point follows the store's price
+   * (`priceCents` is then 0 and means nothing). A price given, even the store's own, is the point's.
+   */
+  followsStorePrice?: true;
   /** Issue 19: the point of sale's row says the product is not sold there ("Не се продава тука"). */
   excluded?: true;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
 };
 
-export type ImportDiscount = { priceCents: number; type: PromotionType; startsOn: string; endsOn: string };
+export type ImportDiscount = {
+  priceCents: number;
+  type: PromotionType;
+  startsOn: string;
+  endsOn: string;
+  /**
+   * Issue 19 (decision 0105): the points of sale the file limits the discount to, as it names them
+   * (slugs or names); absent: every point of sale. The plan resolves them to `pointOfSaleIds`.
+   */
+  pointsOfSale?: string[];
+  pointOfSaleIds?: string[];
+};
 
 export const SKIP_REASONS = [
   "nameMissing",
@@ -92,6 +113,7 @@ export const NOTE_REASONS = [
   "discountSeasonalWindow",
   "discountCategoryForbidden",
   "discountInPromotion",
+  "discountPointOfSaleUnknown",
 ] as const;
 export type NoteReason = (typeof NOTE_REASONS)[number];
 export type ImportNote = { line: number; reason: NoteReason; params: Record<string, string> };
@@ -188,17 +210,26 @@ function toRow(
   // The product's price is its price without the discount (a promotion lowers it while it runs):
   // the selling price, else the regular one; a file with only a discount price sells at it.
   const priceCents = selling ?? regular ?? discounted;
-  if (priceCents === null) throw new Skip("priceMissing");
-  const row: ImportRow = { line, name, priceCents };
+  const point = has("pointOfSale") ? text(cell("pointOfSale")).slice(0, 200) : "";
+  // A point of sale's row may leave the price empty: it follows the store's (its availability alone).
+  if (priceCents === null && !point) throw new Skip("priceMissing");
+  const row: ImportRow =
+    priceCents === null ? { line, name, priceCents: 0, followsStorePrice: true } : { line, name, priceCents };
   if (has("regularPrice")) {
-    if (regular !== null && regular < priceCents) throw new Skip("regularBelowPrice");
+    if (regular !== null && priceCents !== null && regular < priceCents) throw new Skip("regularBelowPrice");
     row.regularPriceCents = regular;
   }
-  if (discounted !== null && discounted !== priceCents) {
+  if (discounted !== null && priceCents !== null && discounted !== priceCents) {
     const discount = discountOf(cell, discounted, priceCents, today, note);
-    if (discount) row.discount = discount;
+    const points = pointsOfSaleOf(text(cell("discountPointsOfSale")));
+    if (discount) row.discount = points.length > 0 ? { ...discount, pointsOfSale: points } : discount;
   }
   if (has("category")) row.category = text(cell("category")) || null;
+  if (has("categorySq")) {
+    // Decision 0106: read only on a row that names its category (the category names are 100 long).
+    const categorySq = text(cell("categorySq")).slice(0, 100);
+    if (row.category) row.categorySq = categorySq || null;
+  }
   if (has("quantity") && cell("quantity") !== null) {
     const quantity = parseImportQuantity(cell("quantity"), decimal);
     if (quantity === null) throw new Skip("quantityInvalid");
@@ -240,10 +271,7 @@ function toRow(
     if (nameSq.length > PRODUCT_NAME_MAX) skip("nameSqTooLong");
     row.nameSq = nameSq || null;
   }
-  if (has("pointOfSale")) {
-    const point = text(cell("pointOfSale")).slice(0, 200);
-    if (point) row.pointOfSale = point;
-  }
+  if (point) row.pointOfSale = point;
   if (has("descriptionSq")) {
     const descriptionSq = text(cell("descriptionSq"));
     if (descriptionSq.length > DESCRIPTION_MAX) skip("descriptionSqTooLong");
@@ -297,6 +325,19 @@ function discountOf(
     return null;
   }
   return { priceCents: discounted, type, ...days };
+}
+
+/**
+ * The points of sale a discount cell names (decision 0105): separated by ";" or a line break, each
+ * a slug or a name. The plan splits a part it does not know at commas ("a, b"), and notes the
+ * names it still does not know.
+ */
+export function pointsOfSaleOf(value: string): string[] {
+  const parts = value
+    .split(/[;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return [...new Set(parts)].slice(0, 100);
 }
 
 function skip(reason: SkipReason): never {

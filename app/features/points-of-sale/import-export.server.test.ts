@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceHistory } from "~/db/schema/activity";
-import { createProduct } from "~/features/catalog/product.server";
+import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
@@ -71,6 +71,58 @@ describe("import with a point-of-sale column", () => {
     expect(result.skipped.map((s) => s.reason)).toEqual(["pointOfSaleUnknown"]);
     const [theirPoint] = (await listPointsOfSale(theirs.ctx)).filter((p) => p.slug === "tetovo");
     expect(await listPointOfSaleOverrides(theirs.ctx, theirPoint!.id)).toEqual([]);
+  });
+});
+
+describe("a point's own price equal to the store's", () => {
+  const pricesAt = async (ctx: StoreContext, pointId: string) =>
+    Object.fromEntries(
+      (await getPointOfSalePriceList(ctx, pointId)).products.map((p) => [p.name, p.priceCents]),
+    );
+
+  it("imported, it stays the point's own price when the store's price changes later", async () => {
+    const { shop, tetovo } = await storeWithTetovo(database);
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
+    const result = await importCsv(
+      shop.ctx,
+      ["Назив;Продажна цена;Продажно место", 'Млеко;"80,00";tetovo'].join("\r\n"),
+    );
+    expect(result.counts).toMatchObject({ pointOfSalePrices: 1 });
+    const [own] = await listPointOfSaleOverrides(shop.ctx, tetovo.id);
+    expect(own).toMatchObject({ productId: milk.id, priceCents: 8_000 });
+    await updateProduct(shop.ctx, milk.id, productInput({ name: "Млеко", price: "95" }));
+    expect(await pricesAt(shop.ctx, tetovo.id)).toEqual({ Млеко: 8_000 });
+  });
+
+  it("set in the dashboard, it goes through export → import unchanged; an empty price follows the store", async () => {
+    const { shop, tetovo } = await storeWithTetovo(database);
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "80" }));
+    const bread = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: milk.id, priceCents: 8_000 });
+    await setOverride(shop.ctx, { pointOfSaleId: tetovo.id, productId: bread.id, availability: "on_order" });
+    const csv = new TextDecoder().decode(
+      new Uint8Array(
+        await new Response(
+          productCsvStream(await openExport(shop.ctx), "mk", exportFields(false, true)),
+        ).arrayBuffer(),
+      ),
+    );
+    const lines = csv.split("\r\n");
+    expect(lines.find((line) => line.startsWith("Млеко;") && line.endsWith(";tetovo"))).toMatch(
+      /^Млеко;"80,00";/,
+    );
+    // The point follows the store's price of bread: its row leaves the price empty.
+    expect(lines.find((line) => line.startsWith("Леб;") && line.endsWith(";tetovo"))).toMatch(/^Леб;;/);
+    expect((await previewCsv(shop.storeId, csv)).counts).toEqual({
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+      skipped: 0,
+    });
+    await importCsv(shop.ctx, csv);
+    await updateProduct(shop.ctx, milk.id, productInput({ name: "Млеко", price: "95" }));
+    await updateProduct(shop.ctx, bread.id, productInput({ name: "Леб", price: "45" }));
+    expect(await pricesAt(shop.ctx, tetovo.id)).toEqual({ Млеко: 8_000, Леб: 4_500 });
   });
 });
 

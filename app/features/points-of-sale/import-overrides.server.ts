@@ -8,11 +8,14 @@ import type { PointOfSaleRow } from "~/features/import/point-of-sale-rows.server
 import type { Skipped } from "~/features/import/rows";
 import { type PriceChange, recordPriceChanges } from "~/features/pricing/price-history.server";
 import type { StoreContext } from "~/lib/service-context";
+import { overrideColumns } from "./overrides.server";
 
 // Issue 19: an import row with a point of sale (its name or slug) sets that point's own price (and
 // availability, when the file has the column, or "not sold here") of an existing product, not the
 // store's price. It runs in the import's transaction, after the store's rows, so it can price a
-// product the same file adds. A price equal to the store's is stored as "follows the store". The
+// product the same file adds. A price the row gives is the point's own, even when it equals the
+// store's (the owner set it: it stays when the store's price changes); an empty price follows the
+// store's (decision 0105). The
 // plan (import/point-of-sale-rows.server.ts) has found each row's point of sale and skipped the
 // rows naming one the store does not have, so the preview shows them. Only rows that change what
 // the point has count and are written (a round trip of an export changes nothing), in one
@@ -35,10 +38,13 @@ export type RowProduct = {
 
 const NOTHING: OverrideState = { priceCents: null, availability: null, excluded: false };
 
-/** The point's state of the product after the row; a value equal to the store's follows the store. */
+/**
+ * The point's state of the product after the row: the price the row gives (even the store's own), or
+ * none for an empty price; an availability equal to the store's follows the store.
+ */
 function stateAfterRow(row: PointOfSaleRow, item: RowProduct, old: OverrideState): OverrideState {
   return {
-    priceCents: row.priceCents === item.priceCents ? null : row.priceCents,
+    priceCents: row.followsStorePrice ? null : row.priceCents,
     availability:
       row.availability === undefined
         ? old.availability
@@ -68,13 +74,7 @@ function productFinder(products: RowProduct[]) {
 
 async function overridesOf(db: Queryable, storeId: string) {
   const rows = await db
-    .select({
-      pointOfSaleId: pointOfSaleProduct.pointOfSaleId,
-      productId: pointOfSaleProduct.productId,
-      priceCents: pointOfSaleProduct.priceCents,
-      availability: pointOfSaleProduct.availability,
-      excluded: pointOfSaleProduct.excluded,
-    })
+    .select(overrideColumns)
     .from(pointOfSaleProduct)
     .where(eq(pointOfSaleProduct.storeId, storeId));
   return new Map(rows.map((row) => [`${row.pointOfSaleId}|${row.productId}`, stateOf(row)]));

@@ -35,6 +35,15 @@ export type OverrideChange = {
   source?: PriceSource;
 };
 
+/** An override's columns as every reader selects them (the dashboard, the API, the import). */
+export const overrideColumns = {
+  pointOfSaleId: pointOfSaleProduct.pointOfSaleId,
+  productId: pointOfSaleProduct.productId,
+  priceCents: pointOfSaleProduct.priceCents,
+  availability: pointOfSaleProduct.availability,
+  excluded: pointOfSaleProduct.excluded,
+};
+
 async function productOf(ctx: StoreContext, productId: string) {
   if (!isUuid(productId)) throw new AppError("notFound");
   const [row] = await ctx.db
@@ -55,13 +64,7 @@ async function productOf(ctx: StoreContext, productId: string) {
 export async function listProductOverrides(ctx: StoreContext, productId: string): Promise<Override[]> {
   await productOf(ctx, productId);
   return ctx.db
-    .select({
-      pointOfSaleId: pointOfSaleProduct.pointOfSaleId,
-      productId: pointOfSaleProduct.productId,
-      priceCents: pointOfSaleProduct.priceCents,
-      availability: pointOfSaleProduct.availability,
-      excluded: pointOfSaleProduct.excluded,
-    })
+    .select(overrideColumns)
     .from(pointOfSaleProduct)
     .where(and(eq(pointOfSaleProduct.storeId, ctx.storeId), eq(pointOfSaleProduct.productId, productId)));
 }
@@ -73,13 +76,7 @@ export async function listPointOfSaleOverrides(
 ): Promise<Override[]> {
   await getPointOfSale(ctx, pointOfSaleId);
   return ctx.db
-    .select({
-      pointOfSaleId: pointOfSaleProduct.pointOfSaleId,
-      productId: pointOfSaleProduct.productId,
-      priceCents: pointOfSaleProduct.priceCents,
-      availability: pointOfSaleProduct.availability,
-      excluded: pointOfSaleProduct.excluded,
-    })
+    .select(overrideColumns)
     .from(pointOfSaleProduct)
     .where(
       and(eq(pointOfSaleProduct.storeId, ctx.storeId), eq(pointOfSaleProduct.pointOfSaleId, pointOfSaleId)),
@@ -124,14 +121,8 @@ export async function setOverride(ctx: StoreContext, change: OverrideChange): Pr
           target: [pointOfSaleProduct.pointOfSaleId, pointOfSaleProduct.productId],
           set: { ...next, updatedAt: new Date() },
         })
-        .returning();
-      saved = {
-        pointOfSaleId: row!.pointOfSaleId,
-        productId: row!.productId,
-        priceCents: row!.priceCents,
-        availability: row!.availability,
-        excluded: row!.excluded,
-      };
+        .returning(overrideColumns);
+      saved = row!;
     }
     const oldPrice = before?.priceCents ?? item.priceCents;
     const newPrice = next.priceCents ?? item.priceCents;

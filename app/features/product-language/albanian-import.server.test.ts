@@ -91,11 +91,11 @@ describe("Albanian columns in the import and the export", () => {
       const shop = await bilingualStore();
       const csv = await bytesOf(productCsvStream(await openExport(shop.ctx), locale, exportFields(true)));
       const result = await reimport(shop.storeId, csv, "products.csv");
-      expect(result.headers.slice(-2)).toEqual(
+      expect(result.headers.slice(-3)).toEqual(
         {
-          mk: ["Назив (албански)", "Опис (албански)"],
-          sq: ["Emri (shqip)", "Përshkrimi (shqip)"],
-          en: ["Name (Albanian)", "Description (Albanian)"],
+          mk: ["Назив (албански)", "Опис (албански)", "Категорија (албански)"],
+          sq: ["Emri (shqip)", "Përshkrimi (shqip)", "Kategoria (shqip)"],
+          en: ["Name (Albanian)", "Description (Albanian)", "Category (Albanian)"],
         }[locale],
       );
       expect(result.counts).toEqual({ added: 0, updated: 0, unchanged: 4, skipped: 0 });

@@ -89,6 +89,8 @@ export default function ImportUpload({ loaderData, actionData }: Route.Component
           <ul className="list-disc space-y-1 pl-5 text-gray-600 text-sm">
             <li>{t("upload.tipColumns")}</li>
             <li>{t("upload.tipTemplate")}</li>
+            <li>{t("upload.tipPointsOfSale")}</li>
+            <li>{t("upload.tipAlbanian")}</li>
             <li>{t("upload.tipEncoding")}</li>
           </ul>
           <div>

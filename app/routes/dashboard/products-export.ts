@@ -1,7 +1,9 @@
 import { requireOwnerStore } from "~/auth/guards.server";
+import { hasLimitedPromotions } from "~/features/export/other-promotions.server";
 import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
 import { productXlsxStream } from "~/features/export/product-export-xlsx.server";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { skopjeTime } from "~/lib/dates";
 import { asResponse, handleAction } from "~/lib/route-adapter.server";
@@ -24,8 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     async () => {
       const pages = await openExport(ctx);
       // Issue 19: the Albanian columns when the store enables Albanian content.
-      // Issue 19: the point-of-sale column when some point of sale has its own prices.
-      const fields = exportFields(store.albanianContent, await hasPointOfSaleRows(ctx));
+      // Issue 19: the point-of-sale column when some point of sale has its own prices, and the
+      // discount's points of sale when some promotion is limited to some (decision 0105).
+      const fields = exportFields(
+        store.albanianContent,
+        await hasPointOfSaleRows(ctx),
+        await hasLimitedPromotions(ctx, promotionDay()),
+      );
       const body =
         format === "xlsx"
           ? productXlsxStream(pages, locale, fields)

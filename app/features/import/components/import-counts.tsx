@@ -3,6 +3,7 @@ import type { ImportCounts as Counts, SkippedRow } from "~/db/schema/imports";
 import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
 import type { ImportNote } from "../rows";
+import { PreviewTable } from "./preview-table";
 
 /**
  * New, updated, unchanged and skipped rows, as the preview and the result screen count them, and
@@ -18,9 +19,10 @@ export function ImportCounts({ counts }: { counts: Counts }) {
   ];
   if (counts.discounts) items.push(["discounts", "text-brand-700"]);
   if (counts.pointOfSalePrices) items.push(["pointOfSalePrices", "text-brand-700"]);
+  if (counts.categoryNamesSq) items.push(["categoryNamesSq", "text-brand-700"]);
   return (
     <dl
-      className={`grid grid-cols-2 gap-2 ${items.length > 5 ? "sm:grid-cols-6" : items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
+      className={`grid grid-cols-2 gap-2 ${items.length > 6 ? "sm:grid-cols-4 lg:grid-cols-7" : items.length > 5 ? "sm:grid-cols-6" : items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}
     >
       {items.map(([key, color]) => (
         <div key={key} className="rounded-md border border-gray-200 bg-white p-3">
@@ -38,28 +40,19 @@ export function ImportCounts({ counts }: { counts: Counts }) {
 export function SkippedTable({ rows }: { rows: SkippedRow[] }) {
   const { t } = useTranslation("import");
   return (
-    <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-gray-600">
-          <tr>
-            <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
-            <th className="px-3 py-2 font-medium">{t("preview.reason")}</th>
-            <th className="px-3 py-2 font-medium">{t("preview.cells")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.line}-${row.reason}`} className="border-gray-100 border-t">
-              <td className="px-3 py-2 text-gray-500">{row.line}</td>
-              <td className="px-3 py-2 text-amber-800">{t(`reasons.${row.reason}`)}</td>
-              <td className="max-w-xs truncate px-3 py-2 text-gray-600">
-                {row.cells.filter(Boolean).join(" · ")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PreviewTable
+      columns={[{ label: t("preview.line") }, { label: t("preview.reason") }, { label: t("preview.cells") }]}
+    >
+      {rows.map((row) => (
+        <tr key={`${row.line}-${row.reason}`} className="border-gray-100 border-t">
+          <td className="px-3 py-2 text-gray-500">{row.line}</td>
+          <td className="px-3 py-2 text-amber-800">{t(`reasons.${row.reason}`)}</td>
+          <td className="max-w-xs truncate px-3 py-2 text-gray-600">
+            {row.cells.filter(Boolean).join(" · ")}
+          </td>
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }
 
@@ -71,23 +64,13 @@ export function NotesTable({ rows }: { rows: ImportNote[] }) {
       ? { ...note.params, date: formatDay(note.params.date, i18n.language as Locale) }
       : note.params;
   return (
-    <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-gray-600">
-          <tr>
-            <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
-            <th className="px-3 py-2 font-medium">{t("preview.note")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.line}-${row.reason}`} className="border-gray-100 border-t">
-              <td className="px-3 py-2 text-gray-500">{row.line}</td>
-              <td className="px-3 py-2 text-amber-800">{t(`notes.${row.reason}`, params(row))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PreviewTable columns={[{ label: t("preview.line") }, { label: t("preview.note") }]}>
+      {rows.map((row) => (
+        <tr key={`${row.line}-${row.reason}`} className="border-gray-100 border-t">
+          <td className="px-3 py-2 text-gray-500">{row.line}</td>
+          <td className="px-3 py-2 text-amber-800">{t(`notes.${row.reason}`, params(row))}</td>
+        </tr>
+      ))}
+    </PreviewTable>
   );
 }

@@ -8,6 +8,7 @@ import type { MoneyLocale } from "~/lib/money";
 import { formatMoney } from "~/lib/money";
 import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "../rows";
 import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
+import { PreviewTable } from "./preview-table";
 
 type Props = {
   id: string;
@@ -54,42 +55,37 @@ export function PreviewStep({
         <h2 id="preview-sample" className="font-medium">
           {t("preview.sample")}
         </h2>
-        <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-gray-600">
-              <tr>
-                <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
-                <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
-                <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
-                <th className="px-3 py-2 text-right font-medium">{t("fields.regularPrice")}</th>
-                <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("preview.discount")}</th>
-                <th className="px-3 py-2 font-medium">{t("fields.category")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sample.map((row) => (
-                <tr key={row.line} className="border-gray-100 border-t">
-                  <td className="px-3 py-2 text-gray-500">{row.line}</td>
-                  <td className="px-3 py-2">{row.name}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    {money(row.priceCents)}
-                    {row.discount ? (
-                      // On a phone the discount column is off-screen: the discount sits under the price.
-                      <span className="mt-1 block whitespace-normal text-left sm:hidden">
-                        <Discount discount={row.discount} money={money} locale={locale} />
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
-                  <td className="hidden px-3 py-2 sm:table-cell">
-                    {row.discount ? <Discount discount={row.discount} money={money} locale={locale} /> : null}
-                  </td>
-                  <td className="px-3 py-2">{row.category ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PreviewTable
+          columns={[
+            { label: t("preview.line") },
+            { label: t("fields.name") },
+            { label: t("fields.price"), className: "text-right" },
+            { label: t("fields.regularPrice"), className: "text-right" },
+            { label: t("preview.discount"), className: "hidden sm:table-cell" },
+            { label: t("fields.category") },
+          ]}
+        >
+          {sample.map((row) => (
+            <tr key={row.line} className="border-gray-100 border-t">
+              <td className="px-3 py-2 text-gray-500">{row.line}</td>
+              <td className="px-3 py-2">{row.name}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                {money(row.priceCents)}
+                {row.discount ? (
+                  // On a phone the discount column is off-screen: the discount sits under the price.
+                  <span className="mt-1 block whitespace-normal text-left sm:hidden">
+                    <Discount discount={row.discount} money={money} locale={locale} />
+                  </span>
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.regularPriceCents)}</td>
+              <td className="hidden px-3 py-2 sm:table-cell">
+                {row.discount ? <Discount discount={row.discount} money={money} locale={locale} /> : null}
+              </td>
+              <td className="px-3 py-2">{row.category ?? ""}</td>
+            </tr>
+          ))}
+        </PreviewTable>
       </section>
       {pointOfSaleSample.length > 0 ? <PointOfSaleSample rows={pointOfSaleSample} money={money} /> : null}
       {skipped.length > 0 ? (
@@ -111,7 +107,12 @@ export function PreviewStep({
         </section>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {counts.added + counts.updated + (counts.discounts ?? 0) + (counts.pointOfSalePrices ?? 0) > 0 ? (
+        {counts.added +
+          counts.updated +
+          (counts.discounts ?? 0) +
+          (counts.pointOfSalePrices ?? 0) +
+          (counts.categoryNamesSq ?? 0) >
+        0 ? (
           <Link to={`/dashboard/products/import/${id}?step=images`} className={buttonVariants()}>
             {counts.skipped > 0 ? t("preview.continueSkipping") : t("preview.continue")}
           </Link>
@@ -157,6 +158,11 @@ function Discount({
           {formatDay(discount.startsOn, locale as Locale)}–{formatDay(discount.endsOn, locale as Locale)}
         </span>
       </span>
+      {discount.pointsOfSale?.length ? (
+        <span className="block text-gray-600 text-xs">
+          {t("preview.discountPointsOfSale", { names: discount.pointsOfSale.join(", ") })}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -170,47 +176,48 @@ function PointOfSaleSample({ rows, money }: { rows: ImportRow[]; money: (cents: 
         {t("preview.pointOfSaleSample")}
       </h2>
       <p className="text-gray-600 text-sm">{t("preview.pointOfSaleHint")}</p>
-      <div className="mt-2 overflow-x-auto rounded-md border border-gray-200">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-gray-50 text-gray-600">
-            <tr>
-              <th className="px-3 py-2 font-medium">{t("preview.line")}</th>
-              <th className="px-3 py-2 font-medium">{t("fields.name")}</th>
-              <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("fields.pointOfSale")}</th>
-              <th className="px-3 py-2 text-right font-medium">{t("fields.price")}</th>
-              <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("fields.availability")}</th>
+      <PreviewTable
+        columns={[
+          { label: t("preview.line") },
+          { label: t("fields.name") },
+          { label: t("fields.pointOfSale"), className: "hidden sm:table-cell" },
+          { label: t("fields.price"), className: "text-right" },
+          { label: t("fields.availability"), className: "hidden sm:table-cell" },
+        ]}
+      >
+        {rows.map((row) => {
+          const availability = row.excluded
+            ? t("preview.notSoldHere")
+            : row.availability
+              ? t(`products:availability.${row.availability}`)
+              : "";
+          const tone = row.excluded ? "text-amber-800" : "text-gray-600";
+          return (
+            <tr key={row.line} className="border-gray-100 border-t">
+              <td className="px-3 py-2 text-gray-500">{row.line}</td>
+              <td className="px-3 py-2">
+                {row.name}
+                {/* On a phone the point and the availability sit under the name. */}
+                <span className="block text-gray-600 text-xs sm:hidden">{row.pointOfSale}</span>
+                {availability ? (
+                  <span className={`block text-xs sm:hidden ${tone}`}>{availability}</span>
+                ) : null}
+              </td>
+              <td className="hidden px-3 py-2 sm:table-cell">{row.pointOfSale}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                {row.followsStorePrice ? (
+                  <span className="text-gray-600">{t("preview.storePrice")}</span>
+                ) : (
+                  money(row.priceCents)
+                )}
+              </td>
+              <td className={`hidden px-3 py-2 sm:table-cell ${row.excluded ? "text-amber-800" : ""}`}>
+                {availability}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const availability = row.excluded
-                ? t("preview.notSoldHere")
-                : row.availability
-                  ? t(`products:availability.${row.availability}`)
-                  : "";
-              const tone = row.excluded ? "text-amber-800" : "text-gray-600";
-              return (
-                <tr key={row.line} className="border-gray-100 border-t">
-                  <td className="px-3 py-2 text-gray-500">{row.line}</td>
-                  <td className="px-3 py-2">
-                    {row.name}
-                    {/* On a phone the point and the availability sit under the name. */}
-                    <span className="block text-gray-600 text-xs sm:hidden">{row.pointOfSale}</span>
-                    {availability ? (
-                      <span className={`block text-xs sm:hidden ${tone}`}>{availability}</span>
-                    ) : null}
-                  </td>
-                  <td className="hidden px-3 py-2 sm:table-cell">{row.pointOfSale}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{money(row.priceCents)}</td>
-                  <td className={`hidden px-3 py-2 sm:table-cell ${row.excluded ? "text-amber-800" : ""}`}>
-                    {availability}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </PreviewTable>
     </section>
   );
 }
