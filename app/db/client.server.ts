@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { ensureCluster, lockDataDir } from "./pglite-data-dir.server";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
 import * as apiTokens from "./schema/api-tokens";
@@ -143,12 +144,27 @@ export async function openDatabase(options: {
     };
   }
   // pg_trgm backs the catalogue search index (migration 0001); PGlite loads extensions up front.
-  const client = new PGlite({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, btree_gist },
-  });
-  await client.waitReady;
+  const extensions = { pg_trgm, btree_gist };
+  const { dataDir } = options;
+  // Decision 0109: one process per data directory, and a new cluster appears in it whole.
+  const release = dataDir ? lockDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    let loadDataDir = options.loadDataDir;
+    if (dataDir) {
+      await ensureCluster(dataDir, async (initDir) => {
+        const creating = new PGlite({ dataDir: initDir, loadDataDir, extensions });
+        await creating.waitReady;
+        await creating.close();
+      });
+      loadDataDir = undefined;
+    }
+    client = new PGlite({ dataDir, loadDataDir, extensions });
+    await client.waitReady;
+  } catch (error) {
+    release?.();
+    throw error;
+  }
   const over = (target: PGlite) =>
     drizzlePglite({ client: target, schema, casing: "snake_case", logger: options.logger }) as unknown as Db;
   const db = over(client);
@@ -170,7 +186,13 @@ export async function openDatabase(options: {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
       await checkWall();
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    },
     dumpDataDir: () => client.dumpDataDir("none"),
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);

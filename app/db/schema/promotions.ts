@@ -6,9 +6,9 @@ import {
   date,
   index,
   pgTable,
-  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../../features/promotions/promotion-constants";
@@ -69,10 +69,14 @@ export const promotion = pgTable(
  * leftAt (issue 15): the instant it left, so the part of the day of the move it spent there stays in
  * the history too; on the promotion's first day that is all it had (endsOn is then the day before
  * startsOn, no whole day).
+ * A row is one stay (decision 0104): a product taken out of a started promotion and put back later
+ * has a second row from then, so the days between stay the regular price's. At most one stay of a
+ * product in a promotion is current (leftOn null); readers group the stays by product.
  */
 export const promotionProduct = pgTable(
   "promotion_product",
   {
+    id: uuid().primaryKey().defaultRandom(),
     storeId: uuid()
       .notNull()
       .references(() => store.id, { onDelete: "cascade" }),
@@ -95,7 +99,8 @@ export const promotionProduct = pgTable(
     endsOn: date({ mode: "string" }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.promotionId, t.productId] }),
+    uniqueIndex("promotion_product_current_idx").on(t.promotionId, t.productId).where(sql`left_on is null`),
+    index("promotion_product_promotion_product_idx").on(t.promotionId, t.productId),
     index("promotion_product_store_product_idx").on(t.storeId, t.productId),
     check(
       "promotion_product_custom_price_check",

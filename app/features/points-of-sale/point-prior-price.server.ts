@@ -62,7 +62,8 @@ export function pointPriorPriceSql(o: Options): SQL<number | null> {
   // A promotion runs at the point when it is limited to none or to this one (decision 0069).
   const runsHere = sql`(not exists (select 1 from ${promotionPointOfSale} l where l.promotion_id = op.id)
     or exists (select 1 from ${promotionPointOfSale} l where l.promotion_id = op.id and l.point_of_sale_id = ${o.pointOfSaleId}))`;
-  const from = sql`greatest(${windowStart}, ${midnight(sql`opp.starts_on`)})`;
+  // A stay begins when the product joined a promotion that had started (decisions 0098, 0104).
+  const from = sql`greatest(${windowStart}, coalesce(opp.joined_at, ${midnight(sql`opp.starts_on`)}))`;
   const until = sql`case when opp.left_at is null then ${midnight(sql`opp.ends_on + 1`)}
     else greatest(${midnight(sql`opp.ends_on + 1`)}, least(opp.left_at, ${midnight(sql`op.ends_on + 1`)})) end`;
   const to = sql`least(${start}, ${until})`;

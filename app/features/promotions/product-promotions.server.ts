@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, inArray, sql } from "drizzle-orm";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
@@ -13,7 +13,8 @@ export async function promotionCounts(ctx: StoreContext, productIds: string[], n
   const result = new Map<string, number>();
   if (productIds.length === 0) return result;
   const rows = await ctx.db
-    .select({ productId: promotionProduct.productId, value: count() })
+    // A promotion once, whatever its stays (decision 0104).
+    .select({ productId: promotionProduct.productId, value: countDistinct(promotionProduct.promotionId) })
     .from(promotionProduct)
     .where(
       and(
@@ -32,11 +33,17 @@ export async function promotionCounts(ctx: StoreContext, productIds: string[], n
 export async function listProductPromotions(ctx: StoreContext, productId: string, now?: Date) {
   if (!isUuid(productId)) return [];
   const day = promotionDay(now);
+  // One line per promotion, however many stays the product had in it (decision 0104): its last day
+  // there, and the custom price of its latest stay.
+  const endsOn = sql<string>`max(${promotionProduct.endsOn})::text`;
   const rows = await ctx.db
     .select({
       promotion,
-      customPriceCents: promotionProduct.customPriceCents,
-      endsOn: promotionProduct.endsOn,
+      customPriceCents: sql<number | null>`(array_agg(${promotionProduct.customPriceCents}
+        order by ${promotionProduct.endsOn} desc, ${promotionProduct.startsOn} desc))[1]`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      endsOn,
     })
     .from(promotionProduct)
     .innerJoin(
@@ -44,7 +51,8 @@ export async function listProductPromotions(ctx: StoreContext, productId: string
       and(eq(promotion.id, promotionProduct.promotionId), eq(promotion.storeId, ctx.storeId)),
     )
     .where(and(eq(promotionProduct.storeId, ctx.storeId), eq(promotionProduct.productId, productId)))
-    .orderBy(desc(promotion.startsOn), desc(promotionProduct.endsOn));
+    .groupBy(promotion.id)
+    .orderBy(desc(promotion.startsOn), desc(endsOn));
   // A product moved out of a promotion shows its own days there (decision 0077); moved out on the
   // promotion's first day, that day.
   return rows.map((row) => {

@@ -46,7 +46,10 @@ const leftOnSql = (lastDay: string) =>
 const leftAtSql = (now: Date) =>
   sql`least(coalesce(${promotionProduct.leftAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
 
-/** Ends (or, if its promotion has not started by today, deletes) a product's assignment to a promotion. */
+/**
+ * Ends (or, if its promotion has not started by today, deletes) a product's assignment to a
+ * promotion: its current stay, and an ended one only where `lastDay` cuts it back (decision 0104).
+ */
 export async function leavePromotion(
   db: Queryable,
   storeId: string,
@@ -70,9 +73,10 @@ export async function leavePromotion(
  * Before a promotion is saved again with `productIds` on days starting `startsOn`: the products
  * taken out of it keep the days they have run (to yesterday, and today until now); every other
  * assignment that has not started is removed. The rows of products that stay are kept (their own
- * first day, decision 0098); `addProducts` writes the new ones and the custom prices. An ended one of
- * a product that is back in the list is kept too, and put in again there. Ended ones that would
- * fall before the new start are removed (the trigger could not shorten them).
+ * first day, decision 0098); `addProducts` writes the new ones and the custom prices. An ended stay
+ * of a product that is back in the list is kept as it is: the product begins a new stay now
+ * (decision 0104). Ended ones that would fall before the new start are removed (the trigger could
+ * not shorten them).
  */
 export async function clearForResave(
   db: Queryable,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
+import { skopjeInstant } from "~/features/confirmation/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { savePromotion } from "./promotion.server";
 import { promotionInput, upcoming } from "./promotion.test-support";
@@ -139,6 +140,37 @@ describe.runIf(url)("two connections racing for one product (PostgreSQL)", () =>
     expect(rows.map((row) => [row.id, row.from, row.to])).toEqual([
       [old.id, "2026-06-01", "2026-06-09"],
       [b.id, "2026-06-10", "2026-06-30"],
+    ]);
+  });
+
+  it("gives a product put back by two concurrent edits one new stay (decision 0104)", async () => {
+    const { ctx, storeId } = await createTestStore(database);
+    const item = await createProduct(ctx, productInput({ name: "Ориз", price: "120" }));
+    const other = await createProduct(ctx, productInput({ name: "Грав", price: "150" }));
+    const days = { name: "Долга", startsOn: upcoming(0), endsOn: upcoming(20) };
+    const both = promotionInput([{ productId: item.id }, { productId: other.id }], days);
+    const saved = await savePromotion(ctx, both, { now: skopjeInstant(upcoming(-3), 10, 0) });
+    await savePromotion(ctx, promotionInput([{ productId: other.id }], days), {
+      id: saved.id,
+      now: skopjeInstant(upcoming(2), 10, 0),
+    });
+    const back = { id: saved.id, now: skopjeInstant(upcoming(5), 10, 0) };
+    const results = await Promise.allSettled([
+      savePromotion(ctx, both, back),
+      savePromotion(ctx, both, back),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThan(0);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect(((r as PromiseRejectedResult).reason as { code: string }).code).toBe("promotionProductTaken");
+    // Its first stay ended on day 2 (its last whole day), the second one begins on day 6.
+    const rows = await ctx.db
+      .select({ from: promotionProduct.startsOn, to: promotionProduct.endsOn, left: promotionProduct.leftOn })
+      .from(promotionProduct)
+      .where(and(eq(promotionProduct.storeId, storeId), eq(promotionProduct.productId, item.id)))
+      .orderBy(asc(promotionProduct.startsOn));
+    expect(rows.map((row) => [row.from, row.to, row.left])).toEqual([
+      [upcoming(0), upcoming(1), upcoming(1)],
+      [upcoming(5), upcoming(20), null],
     ]);
   });
 });

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
@@ -64,7 +77,11 @@ export async function listPromotions(
 ): Promise<PromotionListItem[]> {
   const day = promotionDay(options.now);
   const counts = ctx.db
-    .select({ promotionId: promotionProduct.promotionId, value: count().as("value") })
+    // A product once, though an ended stay of it may lie beside its current one (decision 0104).
+    .select({
+      promotionId: promotionProduct.promotionId,
+      value: countDistinct(promotionProduct.productId).as("value"),
+    })
     .from(promotionProduct)
     .where(and(eq(promotionProduct.storeId, ctx.storeId), isNull(promotionProduct.leftOn)))
     .groupBy(promotionProduct.promotionId)
@@ -146,8 +163,9 @@ export async function overlappingAssignments(
   exceptId: string | null,
 ) {
   if (productIds.length === 0) return [];
+  // Distinct: a product may have had two stays in one other promotion (decision 0104).
   return ctx.db
-    .select({
+    .selectDistinct({
       productId: promotionProduct.productId,
       productName: product.name,
       promotionId: promotion.id,
@@ -249,7 +267,9 @@ export async function savePromotion(
   const leaving = { today, now, lastDay: lastDayBefore(today, input.startsOn, joinedAt !== null) };
   if (id !== null) keepsItsRecord(await getPromotion(ctx, id), input, today);
   const ids = await checkProducts(ctx, input, options.locale ?? "mk");
-  const days = { startsOn: input.startsOn, endsOn: input.endsOn };
+  // In an edit of a started promotion, what joins it joins today (decision 0098) and the days before
+  // are on the record as they were: only other promotions from today on stand in its way.
+  const days = { startsOn: joinedAt ? today : input.startsOn, endsOn: input.endsOn };
   try {
     return await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
@@ -308,8 +328,8 @@ export async function savePromotion(
 /**
  * The promotion's products; a failure of its own is spec §8's 'Failed to add products to promotion'.
  * `joinedAt`: now, in an edit once the promotion has started, so a product added then is in it from then on
- * (decision 0098); a product already in it keeps its row and first day, and one that was taken out
- * is put in again there.
+ * (decision 0098); a product already in it keeps its row and first day. One that was taken out and is
+ * put back begins a new stay now (decision 0104): its ended row keeps the days it was in before.
  */
 async function addProducts(
   tx: Queryable,
@@ -334,8 +354,10 @@ async function addProducts(
         })),
       )
       .onConflictDoUpdate({
+        // The current stay (the partial unique index of migration 0035).
         target: [promotionProduct.promotionId, promotionProduct.productId],
-        set: { customPriceCents: sql`excluded.custom_price_cents`, leftOn: null, leftAt: null },
+        targetWhere: sql`left_on is null`,
+        set: { customPriceCents: sql`excluded.custom_price_cents` },
       });
   } catch (error) {
     if (lostTheRace(error)) throw error;
