@@ -150,7 +150,7 @@ export function staticPageScript(pathname: string): string {
     },
     localeKey: LOCALE_STORAGE_KEY,
     localeCookies: Object.fromEntries(LOCALES.map((locale: Locale) => [locale, localeCookie(locale)])),
-    stopImpersonationPath: "/api/admin/users/stop-impersonation",
+    stopImpersonationPath: "/api/admin/users/stop-impersonation?flash=1",
     afterImpersonation: "/admin/users",
   };
   // "<" never appears raw, so no text can close the script element.

@@ -149,7 +149,7 @@ test("a language kept in local storage comes back when the cookie is gone", asyn
 
 // Spec §4: while an admin acts as an owner, every page shows it with a way to stop; on this page
 // without scripts (decision 0097) its inline script shows the bar once it knows the session.
-test("an admin acting as an owner sees the impersonation bar, and Stop gives the admin's session back", async ({
+test("an admin acting as an owner sees the impersonation bar, and Stop gives the admin's session back with a confirmation", async ({
   page,
   accounts,
 }) => {
@@ -174,6 +174,8 @@ test("an admin acting as an owner sees the impersonation bar, and Stop gives the
   await expect(page.getByRole("banner").getByRole("link", { name: MK.nav.dashboard })).toBeVisible();
   await bar.getByRole("button", { name: "Прекини" }).click();
   await page.waitForURL(/\/admin\/users$/);
+  // The same confirmation as Stop on the dashboard gives.
+  await expect(page.getByText("Успешно го прекинавте дејствувањето како корисникот")).toBeVisible();
   const back = (await (await page.request.get("/api/_auth/session")).json()) as {
     user: { email: string };
     impersonator?: unknown;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { sessionContext } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { stopImpersonation } from "~/features/admin/impersonation.server";
+import { flashHeaders } from "~/lib/flash.server";
 import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/admin-stop-impersonation";
 
@@ -19,6 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const headers = await stopImpersonation({ db: getDb(), request }, acting);
       headers.set("Cache-Control", "no-store");
+      // A page without React (the landing, decision 0097) reloads into /admin/users: the confirmation
+      // travels there as the flash the admin layout shows; the dashboard's banner toasts it itself.
+      if (new URL(request.url).searchParams.get("flash") === "1")
+        flashHeaders("common:impersonation.stopped", "success", headers);
       return data({ ok: true, success: true, message: "common:impersonation.stopped" }, { headers });
     },
     { fallback: "stopImpersonationFailed", headers: { "Cache-Control": "no-store" } },
