@@ -44,6 +44,11 @@ export function getPublicDb(): Db {
   return ready.forPublic();
 }
 
+/** The process database once started (null before, and in tests that adopted none). */
+export function processDatabase(): Database | null {
+  return ready;
+}
+
 export async function startDatabase(): Promise<Database> {
   const database = await initDatabase();
   await database.migrate();

@@ -1,4 +1,5 @@
 import type { Queryable } from "~/db/client.server";
+import { letOthersRun } from "~/db/let-others-run.server";
 import { type ActivityType, activityLog } from "~/db/schema/activity";
 import { searchKey } from "~/lib/transliterate";
 
@@ -18,6 +19,7 @@ export async function recordActivity(db: Queryable, entries: ActivityEntry | Act
   // Bulk actions log one row per product: chunks keep each INSERT under PostgreSQL's parameter limit.
   for (let start = 0; start < all.length; start += 1000) {
     await insertChunk(db, all.slice(start, start + 1000));
+    if (start + 1000 < all.length) await letOthersRun();
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
+import { letOthersRun } from "~/db/let-others-run.server";
 import { product } from "~/db/schema/catalog";
 import type { ActivityEntry } from "~/features/activity/activity.server";
 import { recordActivity } from "~/features/activity/activity.server";
@@ -181,6 +182,8 @@ export async function changePrices(
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, price bigint)
       where ${product.id} = v.id and ${product.id} = any(${sql.param(chunk.map((c) => c.id))}::uuid[])
         and ${eq(product.storeId, ctx.storeId)}`);
+    // Decision 0107: the loop runs between chunks (PGlite holds it for the whole transaction otherwise).
+    await letOthersRun();
   }
   await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, changes);
   await recordActivity(tx, activity);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { analyzeAfterLargeWrite } from "~/db/analyze.server";
 import { product } from "~/db/schema/catalog";
 import { recordActivity } from "~/features/activity/activity.server";
 import { isStoreCategory } from "~/features/categories/category.queries.server";
@@ -115,6 +116,8 @@ export async function runBulkAction(
       if (action.action === "delete") return { deletion: await previewDeletion(ctx.db, where), stale: true };
       return { preview: await previewPrices(ctx.db, where, action as PriceAction), stale: true };
     }
+    // Decision 0107: PGlite's statistics after a change of many products.
+    analyzeAfterLargeWrite(result.count, ["product", "price_history", "activity_log"]);
     return result;
   } catch (error) {
     if (isAppError(error)) throw error;

@@ -5,6 +5,7 @@
 
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { letOthersRun } from "~/db/let-others-run.server";
 import { category, product } from "~/db/schema/catalog";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import {
@@ -322,6 +323,8 @@ export async function commitImport(
       });
       done += chunk.length;
       onProgress(done, total);
+      // Decision 0107: the event loop runs between chunks, inside the one transaction.
+      await letOthersRun();
     }
     for (let start = 0; start < plan.updated.length; start += CHUNK) {
       const chunk = plan.updated.slice(start, start + CHUNK);
@@ -350,13 +353,16 @@ export async function commitImport(
       }
       done += chunk.length;
       onProgress(done, total);
+      await letOthersRun();
     }
     await bulk.done();
     for (let start = 0; start < history.length; start += CHUNK * 5) {
       await insertHistory(tx, ctx.storeId, ctx.actor.userId, history.slice(start, start + CHUNK * 5));
+      await letOthersRun();
     }
     for (let start = 0; start < activity.length; start += CHUNK * 5) {
       await insertActivity(tx, ctx.storeId, ctx.actor.userId, activity.slice(start, start + CHUNK * 5));
+      await letOthersRun();
     }
     // The discounts last: savePromotion reads the products (and their prices) this transaction wrote.
     const discounted = [

@@ -5,6 +5,7 @@
 // catalogue never saw any of it, because the commit is one transaction (decision 0033).
 
 import { and, eq, inArray } from "drizzle-orm";
+import { analyzeAfterLargeWrite } from "~/db/analyze.server";
 import type { Db } from "~/db/client.server";
 import { type ImportCounts, importJob, type SkippedRow } from "~/db/schema/imports";
 import { applyImportImages } from "~/features/images/import-images.server";
@@ -83,6 +84,13 @@ export async function runImportJob(db: Db, jobId: string): Promise<void> {
       .where(eq(importJob.id, job.id));
     logger.info({ jobId, storeId: job.storeId, counts, ms: Date.now() - startedAt }, "import committed");
     getMetrics().importSeconds.observe({ outcome: "done" }, (Date.now() - startedAt) / 1000);
+    // Decision 0107: PGlite never analyzes; a large import leaves its planner guessing.
+    analyzeAfterLargeWrite(result.productIds.length, [
+      "product",
+      "category",
+      "price_history",
+      "activity_log",
+    ]);
     try {
       // After "done": the owner sees the result at once; generated tiles appear as they are drawn.
       await afterImport({ db, job, productIds: result.productIds });

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { letOthersRun } from "~/db/let-others-run.server";
 import { type PRICE_SOURCES, priceHistory } from "~/db/schema/activity";
 import type { Availability } from "~/db/schema/catalog-enums";
 import { pointOfSale } from "~/db/schema/points-of-sale";
@@ -31,6 +32,7 @@ export async function recordPriceChanges(
   for (let start = 0; start < changes.length; start += 1000) {
     const chunk = changes.slice(start, start + 1000);
     await db.insert(priceHistory).values(chunk.map((change) => ({ ...change, storeId, actorId })));
+    if (start + 1000 < changes.length) await letOthersRun();
   }
 }
 

@@ -44,6 +44,10 @@ export function OverrideRow({
     <Card className="p-4">
       <h3 className="font-medium">{row.name}</h3>
       <p className="text-gray-600 text-sm">{own ? t("overrides.own") : t("overrides.followsStore")}</p>
+      {row.priceCents !== null && row.priceCents === storePriceCents ? (
+        // The owner set the store's price here on purpose: it is kept when the store's price moves.
+        <p className="text-gray-600 text-sm">{t("overrides.ownPriceSameAsStore")}</p>
+      ) : null}
       <FormAlert message={errors.form} className="mt-3" />
       <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="pointOfSaleId" value={row.pointOfSaleId} />

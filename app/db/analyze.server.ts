@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { logger } from "~/lib/logger.server";
+import { processDatabase } from "./db.server";
+
+// Issue 20 "Load" (decision 0107): PGlite runs no autovacuum, so its tables keep the statistics of
+// the day they were created (none): after a 20,000-row import the planner still guessed a handful
+// of the store's products, and a page of its public list took 4× as long as after ANALYZE
+// (`npm run bench:write-stalls`). PostgreSQL's autovacuum analyzes a table once a tenth of it has
+// changed, within a minute: nothing to do there.
+
+/** From this many products written by one import or bulk change, its tables are analyzed. */
+export const ANALYZE_AFTER_ROWS = 1000;
+
+const TABLES = new Set(["product", "category", "price_history", "activity_log"]);
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * After a committed write of `rows` products, ANALYZE the tables it touched, on PGlite, as the
+ * tables' owner (the process database: the walled roles may not), after anything already queued.
+ * Not awaited: the owner's answer does not wait for it. A failure only leaves the old statistics.
+ */
+export function analyzeAfterLargeWrite(rows: number, tables: string[]): Promise<void> {
+  const database = processDatabase();
+  if (rows < ANALYZE_AFTER_ROWS || !database || database.kind !== "pglite") return Promise.resolve();
+  const names = tables.filter((table) => TABLES.has(table));
+  const run = queue.then(async () => {
+    const at = performance.now();
+    await database.db.execute(sql.raw(`analyze ${names.join(", ")}`));
+    logger.info({ tables: names, ms: Math.round(performance.now() - at) }, "analyzed after a large write");
+  });
+  queue = run.catch((error) =>
+    logger.warn({ err: error, tables: names }, "analyze after a large write failed"),
+  );
+  return queue as Promise<void>;
+}
