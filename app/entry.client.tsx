@@ -17,6 +17,14 @@ function restoreLanguage(): boolean {
   return true;
 }
 
+// React Router 7.18 leaves the end of a navigation's data stream unwatched (remix-run/react-router#14203,
+// fix not released): when a click replaces a navigation whose data has begun to arrive, the rest of
+// that stream rejects with the abort and the browser reports an uncaught "AbortError". An abort is how
+// a replaced request ends, never a failure (tests/e2e/navigation-abort.spec.ts; decision 0110).
+window.addEventListener("unhandledrejection", (event) => {
+  if ((event.reason as { name?: unknown } | null)?.name === "AbortError") event.preventDefault();
+});
+
 if (!restoreLanguage()) {
   // The page's catalogue is loaded before hydration, so the first client render matches the server's;
   // a public page names the smaller part it needs (root.tsx, decision 0008).
