@@ -33,6 +33,7 @@ const url = process.env.DATABASE_URL || null;
 const dir = mkdtempSync(path.join(tmpdir(), "vitrina-write-stalls-"));
 const database = await openDatabase({ url, dataDir: path.join(dir, "pglite") });
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const rss = () => `RSS ${(process.memoryUsage.rss() / 1024 / 1024).toFixed(0)} MB`;
 
 /** Runs `write` while a visitor reads another store every 20 ms; the write's time, the loop's longest stall, the visitor's slowest answer. */
 async function underVisitors(label: string, visited: string, write: () => Promise<unknown>) {
@@ -64,7 +65,7 @@ async function underVisitors(label: string, visited: string, write: () => Promis
   answers.sort((a, b) => a - b);
   console.log(
     `${label}: ${ms(took)}; event loop's longest stall ${ms(stall)}; ` +
-      `visitor answers ${answers.length}, slowest ${ms(answers.at(-1) ?? 0)}`,
+      `visitor answers ${answers.length}, slowest ${ms(answers.at(-1) ?? 0)}; ${rss()}`,
   );
 }
 
@@ -109,6 +110,7 @@ async function estimates() {
 try {
   console.log(`${url ? "PostgreSQL" : "PGlite"}, ${rows} rows, load average ${loadavg()[0]!.toFixed(1)}`);
   await database.migrate();
+  console.log(`migrated: ${rss()}`);
   const other = await createTestStore(database);
   const shop = await createTestStore(database);
   const importRows: ImportRow[] = Array.from({ length: rows }, (_, i) => ({
@@ -130,7 +132,7 @@ try {
   const analyzeMs = await timed(() =>
     database.db.execute(sql`analyze product, price_history, activity_log, category`),
   );
-  console.log(`ANALYZE product, price_history, activity_log, category: ${ms(analyzeMs)}`);
+  console.log(`ANALYZE product, price_history, activity_log, category: ${ms(analyzeMs)}; ${rss()}`);
   console.log(`estimates after ANALYZE: ${await estimates()}`);
   const after = await publicReads(shop.storeId, shop.username);
   console.log("public read (median of 3) | before ANALYZE | after");
