@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { OverrideRow, type OverrideRowData } from "./override-row";
@@ -8,14 +8,18 @@ import { OverrideRow, type OverrideRowData } from "./override-row";
 // Issue 19: a point of sale's own price set to exactly the store's price is the point's own (it
 // stays when the store's price changes): the row shows it as its own, and says it is kept.
 
-function render(row: OverrideRowData, lang: "mk" | "en" | "sq" = "mk"): string {
-  const Page = () => (
+function Page() {
+  const row = useLoaderData() as OverrideRowData;
+  return (
     <OverrideRow row={row} storePriceCents={8_000} storeAvailability="in_stock" errors={{}} typed={null} />
   );
-  const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+}
+
+function render(row: OverrideRowData, lang: "mk" | "en" | "sq" = "mk"): string {
+  const Stub = createRoutesStub([{ id: "row", path: "/", Component: Page }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n(lang)}>
-      <Stub initialEntries={["/"]} />
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { row } }} />
     </I18nextProvider>,
   );
 }
