@@ -150,10 +150,13 @@ async function main() {
   // With several workers the primary holds no heap worth reading: their RSS is summed instead.
   const probeFile = workers > 1 ? null : path.join(dataDir, "memory-probe.json");
   const probe = probeFile ? probeSettings(probeFile) : { nodeArgs: [], env: {} };
+  // BENCH_CPU_PROF=<dir>: the soaked server writes a CPU profile there when it stops (as bench:import).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   server = await startServer(
     dataDir,
     { METRICS_TOKEN: token, LOG_LEVEL: "warn", ...probe.env },
-    { readyPath: "/demo", nodeArgs: probe.nodeArgs, logFile },
+    { readyPath: "/demo", nodeArgs: [...probe.nodeArgs, ...profile], logFile },
   );
   type Probe = { now: Memory; collected: Memory | null; loop?: { maxMs: number; p99Ms: number } };
   const memory = async (): Promise<Probe> =>

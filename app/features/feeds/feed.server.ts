@@ -21,6 +21,12 @@ type Built = {
   /** The CSV in each language (issue 12 item 14); the JSON is one, with English keys. */
   csv: Record<Locale, string>;
   json: string;
+  /**
+   * The same feeds as UTF-8, encoded once per version: a Response made from a string encodes it
+   * again for every request, and for a 20,000-product list that held the event loop for over a
+   * second per answer under the soak (the CPU profile of bench:soak, BENCH_CPU_PROF).
+   */
+  bytes: { csv: Record<Locale, Uint8Array<ArrayBuffer>>; json: Uint8Array<ArrayBuffer> };
   etag: string;
   lastModified: Date;
 };
@@ -34,9 +40,16 @@ const MAX_STORES = 500;
 const MAX_BYTES = Number(process.env.FEED_CACHE_MB ?? 128) * 1024 * 1024;
 let bytesHeld = 0;
 
-/** About what a feed's strings take in memory (two bytes a character: Cyrillic strings are two-byte). */
+/**
+ * About what a feed takes in memory: its strings (two bytes a character: Cyrillic strings are
+ * two-byte) and their UTF-8 bytes.
+ */
 function sizeOf(entry: Built): number {
-  return 2 * (entry.json.length + Object.values(entry.csv).reduce((sum, csv) => sum + csv.length, 0));
+  const chars = entry.json.length + Object.values(entry.csv).reduce((sum, csv) => sum + csv.length, 0);
+  const bytes =
+    entry.bytes.json.byteLength +
+    Object.values(entry.bytes.csv).reduce((sum, csv) => sum + csv.byteLength, 0);
+  return 2 * chars + bytes;
 }
 
 function forget(key: string) {
@@ -96,12 +109,21 @@ async function buildFeed(
   key: string,
 ): Promise<Built> {
   const list = point ? await buildPointOfSalePriceList(db, store, point) : await buildPriceList(db, store);
+  const csv = Object.fromEntries(
+    LOCALES.map((locale) => [locale, toCsv(list, getFixedT(locale))]),
+  ) as Built["csv"];
+  const json = toJson(list);
+  const utf8 = new TextEncoder();
   return {
     version: store.version,
-    csv: Object.fromEntries(
-      LOCALES.map((locale) => [locale, toCsv(list, getFixedT(locale))]),
-    ) as Built["csv"],
-    json: toJson(list),
+    csv,
+    json,
+    bytes: {
+      csv: Object.fromEntries(
+        LOCALES.map((locale) => [locale, utf8.encode(csv[locale])]),
+      ) as Built["bytes"]["csv"],
+      json: utf8.encode(json),
+    },
     etag: `"${key.slice(0, 8)}-${store.version}"`,
     // The newest change the list shows, or the moment the version last moved: a deletion or a
     // category rename leaves no newer row behind, and Last-Modified must never go back in time.
@@ -126,7 +148,8 @@ export function csvEtag(etag: string, locale: Locale): string {
 /** 304 when the client already has this version; the body otherwise. */
 export function feedResponse(
   request: Request,
-  body: string,
+  /** The live feeds' bytes, encoded once per version; an archived day's text. */
+  body: string | Uint8Array<ArrayBuffer>,
   options: { type: string; etag?: string; lastModified: Date; filename: string; immutable?: boolean },
 ): Response {
   const headers = new Headers({
