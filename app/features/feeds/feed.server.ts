@@ -23,8 +23,8 @@ type Built = {
   json: string;
   /**
    * The same feeds as UTF-8, encoded once per version: a Response made from a string encodes it
-   * again for every request, and for a 20,000-product list that held the event loop for over a
-   * second per answer under the soak (the CPU profile of bench:soak, BENCH_CPU_PROF).
+   * again for every request; for a 20,000-product list that was half of the soak's longest
+   * event-loop stall (the CPU profile of bench:soak, BENCH_CPU_PROF; decision 0111).
    */
   bytes: { csv: Record<Locale, Uint8Array<ArrayBuffer>>; json: Uint8Array<ArrayBuffer> };
   etag: string;
