@@ -4,6 +4,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { ServerI18nContext } from "~/i18n/messages-context";
+import { bytesResponse } from "~/lib/bytes-response.server";
 import { DocumentOnlyProvider } from "~/lib/document-only";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -36,7 +37,7 @@ export default function handleRequest(
         clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
-          new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+          bytesResponse(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
         );
         done();
       },

@@ -33,6 +33,19 @@ function childPids(pid: number): number[] {
   return children;
 }
 
+export type LoopDelay = { maxMs: number; p99Ms: number };
+type Timings = { count: number; p99Ms: number; over10s: number; slowest: { ms: number; url: string } };
+/**
+ * Since the previous probe: how long each request on a kept-alive connection waited before the
+ * server read it (from the previous answer's end), and how long the server took to answer it; and
+ * the first requests of new connections, from the accept to read, and then to answered.
+ */
+export type RequestTimings = { unread: Timings; served: Timings; firstRead: Timings; firstServed: Timings };
+
+export function formatTimings(timings: Timings): string {
+  return `p99 ${timings.p99Ms} ms, over 10 s ${timings.over10s} of ${timings.count}, longest ${timings.slowest.ms.toFixed(0)} ms (${timings.slowest.url})`;
+}
+
 /** The node arguments and environment that load the probe into a server. */
 export function probeSettings(file: string): { nodeArgs: string[]; env: Record<string, string> } {
   return {
@@ -45,7 +58,7 @@ export function probeSettings(file: string): { nodeArgs: string[]; env: Record<s
 export async function probeMemory(
   pid: number,
   file: string,
-): Promise<{ now: Memory; collected: Memory; loop: { maxMs: number; p99Ms: number } }> {
+): Promise<{ now: Memory; collected: Memory; loop: LoopDelay; requests: RequestTimings }> {
   rmSync(file, { force: true });
   const rssNow = rssMb(pid);
   process.kill(pid, "SIGUSR2");
@@ -54,7 +67,8 @@ export async function probeMemory(
   let probe: {
     now: NodeJS.MemoryUsage;
     collected: NodeJS.MemoryUsage;
-    loop: { maxMs: number; p99Ms: number };
+    loop: LoopDelay;
+    requests: RequestTimings;
   } | null = null;
   for (let i = 0; i < 10 && !probe; i++) {
     try {
@@ -72,7 +86,12 @@ export async function probeMemory(
     externalMb: mb(usage.external),
     arrayBuffersMb: mb(usage.arrayBuffers),
   });
-  return { now: of(probe.now, rssNow), collected: of(probe.collected, rssMb(pid)), loop: probe.loop };
+  return {
+    now: of(probe.now, rssNow),
+    collected: of(probe.collected, rssMb(pid)),
+    loop: probe.loop,
+    requests: probe.requests,
+  };
 }
 
 export function formatMemory(memory: Memory): string {

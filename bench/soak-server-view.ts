@@ -101,3 +101,13 @@ export function gaugeMb(samples: Samples, name: string): number {
   for (const [key, value] of samples) if (key === name || key.startsWith(`${name}{`)) sum += value;
   return sum / 1024 / 1024;
 }
+
+/** The public store page's answers from the page cache, by result ("hit", "miss" …), between two scrapes. */
+export function pageCacheBetween(before: Samples, after: Samples): string {
+  const results: string[] = [];
+  for (const [key, value] of after) {
+    if (!key.startsWith("vitrina_page_cache_total{")) continue;
+    results.push(`${labels(key).result ?? "?"} ${value - (before.get(key) ?? 0)}`);
+  }
+  return results.length ? results.sort().join(", ") : "(not counted)";
+}

@@ -5,7 +5,7 @@ import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { getSnapshot } from "~/features/feeds/snapshot.server";
 import type { MailMessage } from "~/mail/mailer.server";
-import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
+import { createTestStore, databaseOfItsOwnForThisFile } from "../../tests/support/test-db";
 import { JOBS } from "./jobs.server";
 import { createScheduler } from "./scheduler.server";
 
@@ -18,7 +18,7 @@ vi.mock("~/mail/mailer.server", () => ({
   },
 }));
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 
 describe("scheduled jobs", () => {
   it("two schedulers on one database send one 08:00 reminder per owner who has not answered", async () => {
@@ -98,9 +98,11 @@ describe("scheduled jobs", () => {
     expect((await days(open.storeId)).map((row) => row.status)).toEqual(["missed"]);
   });
 
-  it("archives each active store's price list at the day's end, once, and serves it as that day's file", async () => {
+  it("archives each public store's price list at the day's end, once, and serves it as that day's file", async () => {
     const open = await createTestStore(database);
     const closed = await createTestStore(database, { active: false });
+    // Issue 11 item 3: a store still in onboarding is not public, and its list is not archived.
+    const onboarding = await createTestStore(database, { onboardingStep: 3 });
     // 23:55 Skopje on 2026-11-20, twice (two instances, or a repeat).
     const clock = fixedClock("2026-11-20T22:55:00Z");
     const first = createScheduler({ db: database.db, clock, jobs: JOBS });
@@ -112,6 +114,7 @@ describe("scheduled jobs", () => {
       database.db.select().from(priceSnapshot).where(eq(priceSnapshot.storeId, storeId));
     expect((await rows(open.storeId)).map((row) => [row.day, row.kind])).toEqual([["2026-11-20", "day_end"]]);
     expect(await rows(closed.storeId)).toEqual([]);
+    expect(await rows(onboarding.storeId)).toEqual([]);
     const snapshot = await getSnapshot(database.db, open.storeId, "2026-11-20");
     expect(JSON.parse(snapshot!.json)).toMatchObject({ store: { username: open.username }, products: [] });
   });

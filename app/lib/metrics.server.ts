@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { matchRoutes } from "react-router";
+import { patternMatcher } from "./route-pattern-matcher";
 
 // Issue 20 "Operating it": the process's metrics in the Prometheus text format, served at /metrics
 // behind METRICS_TOKEN (server/operations.ts). One registry per process, kept on globalThis so a
@@ -117,15 +117,14 @@ function decodes(pathname: string): boolean {
  * the number of label values stays bounded whatever paths a scanner asks for.
  */
 export function routeLabeller(patterns: string[]): (pathname: string, status: number) => string {
-  const routes = patterns.map((path) => ({ path }));
+  const patternOf = patternMatcher(patterns);
   return (pathname, status) => {
     if (status === 404) return "not-found";
-    // A path that does not decode was refused (400) before any route; matchRoutes would log a warning for it.
+    // A path that does not decode was refused (400) before any route.
     if (!decodes(pathname)) return "malformed";
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (pathname.startsWith("/uploads/")) return "/uploads/*";
     const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) || "/" : pathname;
-    const matches = matchRoutes(routes, path);
-    return matches?.at(-1)?.route.path ?? "other";
+    return patternOf(path) ?? "other";
   };
 }

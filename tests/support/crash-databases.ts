@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type Database, openDatabase } from "~/db/client.server";
+import { postgresAdmin } from "./postgres-admin";
 
 export type CrashTarget = {
   /** The environment a crash child needs to open this copy. */
@@ -58,34 +58,7 @@ function pgliteCopies(): CrashDatabases {
 function postgresCopies(url: string): CrashDatabases {
   const prefix = `vitrina_crash_${process.pid}`;
   const pristineName = `${prefix}_pristine`;
-  const urlOf = (name: string) => {
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return target.toString();
-  };
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: urlOf("postgres") });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-  /**
-   * Drops a copy once the connections this process closed are gone (a closed pool's last
-   * connections may still be saying goodbye; forcing them out would fail them loudly).
-   */
-  async function drop(name: string) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await admin(`drop database if exists ${name}${attempt >= 50 ? " with (force)" : ""}`);
-      } catch (error) {
-        if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-  }
+  const { urlOf, run: admin, drop } = postgresAdmin(url);
   const created: string[] = [];
   return {
     async pristine() {

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
+import { ownTemplateName, postgresAdmin } from "./postgres-admin";
 
 /**
  * The schema is migrated once per run (STYLE.md "Tests", decision 0024). Against a real PostgreSQL
- * server every test file then connects to that database. On PGlite the migrated data directory is
+ * server every test file then connects to that database (a file whose jobs go over every store
+ * copies a template of it instead: test-db.ts). On PGlite the migrated data directory is
  * dumped to a file, and each test file's in-memory database starts from it (tests/support/test-db.ts)
  * instead of running the migrations again.
  */
@@ -15,7 +17,12 @@ export default async function setup() {
     const database = await openDatabase({ url });
     await database.migrate();
     await database.close();
-    return;
+    // Copied by the files whose jobs go over every store (databaseOfItsOwnForThisFile).
+    const admin = postgresAdmin(url);
+    const template = ownTemplateName(url);
+    await admin.drop(template);
+    await admin.run(`create database ${template} template ${new URL(url).pathname.slice(1)}`);
+    return () => admin.drop(template);
   }
   const template = await openDatabase({ url: null });
   await template.migrate();

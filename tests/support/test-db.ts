@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { store } from "~/db/schema/stores";
 import type { StoreContext } from "~/lib/service-context";
+import { ownTemplateName, postgresAdmin } from "./postgres-admin";
 
 /**
  * The database a service test runs on: an in-memory PGlite started from the migrated template, or
@@ -71,6 +72,29 @@ export function databaseForThisFile(): Database {
     await opened?.close();
   });
   return openedInBeforeAll(() => opened, "databaseForThisFile()");
+}
+
+/**
+ * A database that no other test file writes to, for a file whose jobs go over every store (the
+ * day-end archive, the 08:00 reminders). On PostgreSQL the suite's files share one database, and
+ * such a job there works through every store the other files made, so its time grew with the suite
+ * until the day-end archive timed out at 30 s. PGlite: each file's database is its own already.
+ */
+export function databaseOfItsOwnForThisFile(): Database {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return databaseForThisFile();
+  const admin = postgresAdmin(url);
+  const name = `vitrina_own_${process.pid}_${randomUUID().slice(0, 8)}`;
+  let opened: Database | undefined;
+  beforeAll(async () => {
+    await admin.run(`create database ${name} template ${ownTemplateName(url)}`);
+    opened = await openDatabase({ url: admin.urlOf(name) });
+  });
+  afterAll(async () => {
+    await opened?.close();
+    await admin.drop(name);
+  });
+  return openedInBeforeAll(() => opened, "databaseOfItsOwnForThisFile()");
 }
 
 /** The database `opened()` gives once beforeAll has run, usable at the top of a test file. */

@@ -103,8 +103,10 @@ describe("alphabetical order on every list", () => {
 
   it("the CSV and JSON feeds and the dated archive", async () => {
     const feed = await getLiveFeed(database.db, shop.username);
-    for (const csv of Object.values(feed.csv)) expect(namesIn(csv)).toEqual(ALPHABETICAL);
-    expect(JSON.parse(feed.json).products.map((p: { name: string }) => p.name)).toEqual(ALPHABETICAL);
+    for (const csv of Object.values(feed.csv)) expect(namesIn(csv.toString("utf8"))).toEqual(ALPHABETICAL);
+    expect(JSON.parse(feed.json.toString("utf8")).products.map((p: { name: string }) => p.name)).toEqual(
+      ALPHABETICAL,
+    );
     const store = await getStoreByUsername(database.db, shop.username);
     await archivePriceList(database.db, store!, "day_end", new Date("2026-11-20T22:00:00Z"));
     const snapshot = await getSnapshot(database.db, shop.storeId, "2026-11-20");

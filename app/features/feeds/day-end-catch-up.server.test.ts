@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
-import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { createTestStore, databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { snapshotMissedDayEnd } from "./day-end-catch-up.server";
 
 // Issue 20: an instance down from before 23:55 until after midnight still archives the day's end,
 // once, when the list it would build is exactly what was public at the day's end.
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 const LONG_AGO = new Date("2026-01-05T08:00:00Z");
 // 2026-11-18 00:05 in Skopje (UTC+1): yesterday is 2026-11-17.
 const AFTER_MIDNIGHT = new Date("2026-11-17T23:05:00Z");

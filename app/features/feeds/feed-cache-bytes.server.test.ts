@@ -20,7 +20,7 @@ describe("the live feeds' memory", () => {
       for (let p = 0; p < 4; p++)
         await createProduct(shop.ctx, productInput({ name: `Производ ${i}-${p}`, price: "100" }));
       const feed = await getLiveFeed(database.db, shop.username);
-      expect(JSON.parse(feed.json).products).toHaveLength(4);
+      expect(JSON.parse(feed.json.toString("utf8")).products).toHaveLength(4);
       expect(feedCacheStats().bytes).toBeLessThanOrEqual(BUDGET);
     }
     expect(feedCacheStats().feeds).toBeGreaterThan(0);

@@ -66,7 +66,7 @@ describe("the live feeds while the owner writes", () => {
       Array.from({ length: 20 }, () => getLiveFeed(database.db, shop.username, undefined, stores)),
     );
     expect(builds).toHaveBeenCalledTimes(1);
-    const prices = answers.map((feed) => JSON.parse(feed.json).products[0].price);
+    const prices = answers.map((feed) => JSON.parse(feed.json.toString("utf8")).products[0].price);
     expect(new Set(prices)).toEqual(new Set(["45.00"]));
   });
 });

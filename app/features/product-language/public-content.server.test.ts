@@ -150,7 +150,7 @@ describe("public paths in the reader's language", () => {
   it("the feeds carry both languages as separate fields; the CSV keeps its columns and stays formula-safe", async () => {
     const shop = await bilingualStore();
     const feed = await getLiveFeed(database.db, shop.username);
-    const json = JSON.parse(feed.json);
+    const json = JSON.parse(feed.json.toString("utf8"));
     const milk = json.products.find((p: { name: string }) => p.name === "Млеко свежо 1 л");
     expect(milk).toMatchObject({
       name: "Млеко свежо 1 л",
@@ -163,6 +163,7 @@ describe("public paths in the reader's language", () => {
       descriptionSq: null,
     });
     const [header, ...rows] = feed.csv.mk
+      .toString("utf8")
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
@@ -178,7 +179,7 @@ describe("public paths in the reader's language", () => {
     expect(rows.find((row) => row.startsWith("Чаша"))).toMatch(
       /,"'=HYPERLINK\(""http:\/\/x\.test""\)<script>alert\(1\)<\/script>",'\+1 @x,$/,
     );
-    expect(feed.csv.sq.split("\r\n")[0]).toMatch(
+    expect(feed.csv.sq.toString("utf8").split("\r\n")[0]).toMatch(
       /,Produkti \(shqip\),Përshkrimi \(shqip\),Kategoria \(shqip\)$/,
     );
     // An archive written before issue 19 reads back without the keys.
@@ -195,7 +196,7 @@ describe("public paths in the reader's language", () => {
     const shop = await bilingualStore();
     await setAlbanianContent(shop.ctx, false);
     const feed = await getLiveFeed(database.db, shop.username);
-    const json = JSON.parse(feed.json);
+    const json = JSON.parse(feed.json.toString("utf8"));
     expect(json.products.map((p: { nameSq: string | null }) => p.nameSq)).toEqual([null, null, null, null]);
   });
 
@@ -289,14 +290,14 @@ describe("category names in the reader's language", () => {
   it("the feeds carry the category's Albanian name as its own field and column; a point of sale's page shows it", async () => {
     const { shop } = await storeWithCategories();
     const feed = await getLiveFeed(database.db, shop.username);
-    const json = JSON.parse(feed.json);
+    const json = JSON.parse(feed.json.toString("utf8"));
     expect(
       json.products.map((p: { category: string; categorySq: string | null }) => [p.category, p.categorySq]),
     ).toEqual([
       ["Пекара", null],
       ["Млечни производи", "Produkte qumështi"],
     ]);
-    expect(feed.csv.mk.split("\r\n")[2]).toMatch(/,Produkte qumështi$/);
+    expect(feed.csv.mk.toString("utf8").split("\r\n")[2]).toMatch(/,Produkte qumështi$/);
     const [point] = await listPointsOfSale(shop.ctx);
     const page = await getPointOfSalePage(
       database.db,

@@ -3,15 +3,13 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
-import { priceSnapshot, productReport } from "~/db/schema/compliance";
+import { productReport } from "~/db/schema/compliance";
 import { store as storeTable } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { buildSitemap } from "~/features/feeds/sitemap.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { submitReport } from "~/features/reports/report.server";
-import { snapshotDayEnd } from "~/jobs/jobs.server";
 import * as pdfRoute from "~/routes/feeds/price-list-pdf";
 import * as archiveRoute from "~/routes/feeds/prices-archive";
 import * as csvRoute from "~/routes/feeds/prices-csv";
@@ -112,22 +110,5 @@ describe("what the public sees of a store", () => {
     expect(await fileStatuses(shop.username)).toEqual(noneFound);
     expect(await buildSitemap(database.db, "https://vitrina.mk")).not.toContain(`/${shop.username}<`);
     await expect(report(shop.username, shop.productId)).rejects.toMatchObject({ code: "notFound" });
-  });
-
-  it("the day-end archive keeps only public stores' lists", async () => {
-    const shops = {
-      public: await storeThatIs("public"),
-      onboarding: await storeThatIs("in onboarding"),
-      inactive: await storeThatIs("inactive"),
-    };
-    const now = new Date("2026-11-21T22:56:00Z");
-    await snapshotDayEnd({ db: database.db, now } as Parameters<typeof snapshotDayEnd>[0]);
-    const archived = async (storeId: string) =>
-      (await database.db.select().from(priceSnapshot).where(eq(priceSnapshot.storeId, storeId))).filter(
-        (row) => row.day === skopjeDay(now),
-      ).length;
-    expect(await archived(shops.public.storeId)).toBe(1);
-    expect(await archived(shops.onboarding.storeId)).toBe(0);
-    expect(await archived(shops.inactive.storeId)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.s
 import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { requestLocale } from "~/i18n/i18n.server";
+import { bytesResponse } from "~/lib/bytes-response.server";
 import type { Route } from "./+types/point-of-sale-price-list-pdf";
 
 /** /{username}/{slug}/price-list.pdf: one point of sale's printable list (issue 19), cached like the store's. */
@@ -35,5 +36,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag))
     return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length), { headers });
+  return bytesResponse(pdf, { headers });
 }

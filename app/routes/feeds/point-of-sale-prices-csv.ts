@@ -9,7 +9,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);
     const locale = csvLocale(new URL(request.url));
-    return feedResponse(request, feed.bytes.csv[locale], {
+    return feedResponse(request, feed.csv[locale], {
       type: "text/csv; charset=utf-8",
       etag: csvEtag(feed.etag, locale),
       lastModified: feed.lastModified,

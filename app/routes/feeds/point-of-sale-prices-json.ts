@@ -8,7 +8,7 @@ import type { Route } from "./+types/point-of-sale-prices-json";
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);
-    return feedResponse(request, feed.bytes.json, {
+    return feedResponse(request, feed.json, {
       type: "application/json; charset=utf-8",
       etag: feed.etag,
       lastModified: feed.lastModified,

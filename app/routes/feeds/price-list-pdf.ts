@@ -6,6 +6,7 @@ import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
 import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import { requestLocale } from "~/i18n/i18n.server";
+import { bytesResponse } from "~/lib/bytes-response.server";
 import type { Route } from "./+types/price-list-pdf";
 
 /** /{username}/price-list.pdf: the printable price list in the visitor's language, built once per version. */
@@ -29,6 +30,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag))
     return new Response(null, { status: 304, headers });
-  // A view of the cached bytes, not a copy.
-  return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.length), { headers });
+  return bytesResponse(pdf, { headers });
 }
