@@ -32,8 +32,9 @@ export type LoadResult = {
   /** Non-2xx/3xx answers plus socket errors: any is a failed run. */
   errors: number;
   /**
-   * The errors by kind, as wrk counts them: `status` answers of 400 and above; `timeout` answers that
-   * came, but later than the generator's --timeout (wrk leaves them out of the latencies, so p99 is of
+   * The errors by kind, as wrk counts them: `status` answers of 400 and above; `timeout` requests
+   * older than the generator's --timeout, counted once by every check wrk makes every 2 s while one
+   * waits (so a count, not a number of requests; wrk leaves them out of the latencies, so p99 is of
    * the others); `connect`, `read`, `write` socket failures.
    */
   errorKinds: { status: number; timeout: number; connect: number; read: number; write: number };

@@ -49,12 +49,25 @@ if (file) {
   const firstServed = timings();
   const lastAnswer = new WeakMap();
   const accepted = new WeakMap();
+  // BENCH_REQUEST_LOG=<file>: every request's client port, address, and when it was read, answered
+  // ('finish') or cut ('close' before 'finish'), written at each probe (to tell late answers apart).
+  const requestLog = process.env.BENCH_REQUEST_LOG ? [] : null;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (event, ...args) {
     if (event === "connection") accepted.set(args[0], performance.now());
     if (event === "request") {
       const [req, res] = args;
       const read = performance.now();
+      if (requestLog) {
+        const entry = { port: req.socket.remotePort, url: req.url, read, finish: null, close: null };
+        requestLog.push(entry);
+        res.once("finish", () => {
+          entry.finish = performance.now();
+        });
+        res.once("close", () => {
+          entry.close = performance.now();
+        });
+      }
       const previous = lastAnswer.get(req.socket);
       const first = previous === undefined;
       if (!first) unread.record(read - previous, req.url);
@@ -80,6 +93,11 @@ if (file) {
       firstRead: firstRead.summary(),
       firstServed: firstServed.summary(),
     };
+    if (requestLog)
+      writeFileSync(
+        process.env.BENCH_REQUEST_LOG,
+        JSON.stringify({ at: performance.now(), requests: requestLog }),
+      );
     const now = process.memoryUsage();
     globalThis.gc?.();
     // V8 returns the freed pages to the system a moment after the collection, not in it: the RSS

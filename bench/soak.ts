@@ -21,6 +21,7 @@ import {
   uploadImport,
   waitForImport,
 } from "../tests/support/import-http";
+import { sampleAcceptQueue } from "./accept-queue";
 import { requireTools, runWrk, startNginx } from "./load-generator";
 import {
   formatMemory,
@@ -205,6 +206,7 @@ async function main() {
       }
     })();
 
+    const acceptQueue = sampleAcceptQueue(Number(new URL(server.url).port));
     const visitors = runWrk(
       `${server.url}${paths[0]}`,
       { connections, seconds, threads: 2, script: wrkScript(paths), timeoutSeconds },
@@ -237,6 +239,7 @@ async function main() {
       };
     })();
     const [result, written] = await Promise.all([visitors, writes]);
+    const queue = acceptQueue.stop();
     soaking = false;
     await checker;
     const loadAfter = load();
@@ -273,7 +276,10 @@ async function main() {
       `  answers: ${result.requests} (${result.rps}/s), errors ${result.errors}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (of the answers within ${timeoutSeconds} s)`,
     );
     console.log(
-      `  errors by kind: ${kinds.status} answers with status ≥ 400; ${kinds.timeout} answers later than the generator's ${timeoutSeconds} s timeout; sockets: ${kinds.connect} connect, ${kinds.read} read, ${kinds.write} write`,
+      `  errors by kind: ${kinds.status} answers with status ≥ 400; ${kinds.timeout} timeouts (wrk counts each request still unanswered after ${timeoutSeconds} s once per 2-s check, so one request waiting 20 s counts about 5 times); sockets: ${kinds.connect} connect, ${kinds.read} read, ${kinds.write} write`,
+    );
+    console.log(
+      `  connections waiting to be accepted (the listen queue): at most ${queue.max}, ${queue.maxAtS.toFixed(1)} s into the load; empty from ${queue.emptyFromS === null ? "– (never)" : `${queue.emptyFromS.toFixed(1)} s`} on`,
     );
     console.log(`  by route, as the server counted them (GET unless named):`);
     console.log(formatRoutes(routesBetween(metricsBefore, metricsAfter, timeoutSeconds), timeoutSeconds));
