@@ -5,6 +5,8 @@
 // after (RSS, within 20 %?), and whether any page showed a mix of old and new prices: a checker reads
 // the demo's price list (JSON) every 100 ms and each answer must hold only the old or only the new
 // prices of the demo's own products. nginx serving the demo page's bytes is the generator's ceiling.
+// It warms up first (the same mix and connections, 10 s) and samples the server's listen queue during
+// the load: connections not yet accepted, whose first requests wrk times meanwhile (decision 0114).
 //
 //   npm run bench:soak -- [--connections 200] [--duration 60] [--rows 20000]
 //   DATABASE_URL=postgres://…/throwaway npm run bench:soak
