@@ -58,29 +58,25 @@ if (file) {
     if (event === "request") {
       const [req, res] = args;
       const read = performance.now();
-      if (requestLog) {
-        const entry = { port: req.socket.remotePort, url: req.url, read, finish: null, close: null };
-        requestLog.push(entry);
-        res.once("finish", () => {
-          entry.finish = performance.now();
-        });
+      const entry = { port: req.socket.remotePort, url: req.url, read, finish: null, close: null };
+      requestLog?.push(entry);
+      const previous = lastAnswer.get(req.socket);
+      const first = previous === undefined && accepted.has(req.socket);
+      if (previous !== undefined) unread.record(read - previous, req.url);
+      if (first) {
+        firstRead.record(read - accepted.get(req.socket), req.url);
+        accepted.delete(req.socket);
+      }
+      res.once("finish", () => {
+        entry.finish = performance.now();
+        lastAnswer.set(req.socket, entry.finish);
+        served.record(entry.finish - read, req.url);
+        if (first) firstServed.record(entry.finish - read, req.url);
+      });
+      if (requestLog)
         res.once("close", () => {
           entry.close = performance.now();
         });
-      }
-      const previous = lastAnswer.get(req.socket);
-      const first = previous === undefined;
-      if (!first) unread.record(read - previous, req.url);
-      else if (accepted.has(req.socket)) {
-        firstRead.record(read - accepted.get(req.socket), req.url);
-        accepted.delete(req.socket);
-        res.once("finish", () => firstServed.record(performance.now() - read, req.url));
-      }
-      res.once("finish", () => {
-        const finished = performance.now();
-        lastAnswer.set(req.socket, finished);
-        served.record(finished - read, req.url);
-      });
     }
     return emit.call(this, event, ...args);
   };

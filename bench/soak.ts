@@ -295,7 +295,7 @@ async function main() {
     );
     const growth = (m: Memory) => `${((m.rssMb / before.rssMb - 1) * 100).toFixed(0)} %`;
     console.log(
-      `  warm-up (the same mix, ${WARM_UP_SECONDS} s): ${warmUp.requests} answers, errors ${warmUp.errors} (${warmUp.errorKinds.timeout} later than ${timeoutSeconds} s), p99 ${warmUp.p99Ms} ms`,
+      `  warm-up (the same mix, ${WARM_UP_SECONDS} s): ${warmUp.requests} answers, errors ${warmUp.errors} (timeout count ${warmUp.errorKinds.timeout}), p99 ${warmUp.p99Ms} ms`,
     );
     console.log(`  server memory at its start:  RSS ${started.toFixed(0)} MB`);
     console.log(`  before (after the warm-up):  ${formatMemory(before)}`);

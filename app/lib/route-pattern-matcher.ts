@@ -1,7 +1,8 @@
 // The route pattern a path belongs to, for the request metrics' label (decision 0112). React Router's
 // public `matchRoutes` flattens, ranks and compiles every route again on each call (the soak's CPU
-// profile showed it beside React Router's own matching); this compiles the patterns once, ranked as React Router ranks them, so a
-// request costs one regular-expression test per pattern until the first match.
+// profile showed it beside React Router's own matching). This compiles the patterns once, ranked as
+// React Router ranks them, so a request costs one regular-expression test per pattern until the
+// first match.
 
 type CompiledPattern = { pattern: string; regex: RegExp; score: number; order: number };
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
-import { ownTemplateName, postgresAdmin } from "./postgres-admin";
+import { databaseName, ownTemplateName, postgresAdmin } from "./postgres-admin";
 
 /**
  * The schema is migrated once per run (STYLE.md "Tests", decision 0024). Against a real PostgreSQL
@@ -21,7 +21,7 @@ export default async function setup() {
     const admin = postgresAdmin(url);
     const template = ownTemplateName(url);
     await admin.drop(template);
-    await admin.run(`create database ${template} template ${new URL(url).pathname.slice(1)}`);
+    await admin.run(`create database ${template} template ${databaseName(url)}`);
     return () => admin.drop(template);
   }
   const template = await openDatabase({ url: null });

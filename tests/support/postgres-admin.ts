@@ -47,7 +47,12 @@ export function postgresAdmin(url: string): PostgresAdmin {
   };
 }
 
+/** The database a PostgreSQL URL names. */
+export function databaseName(url: string): string {
+  return new URL(url).pathname.slice(1);
+}
+
 /** The migrated template that databases of their own are copied from (tests/support/global-setup.ts). */
 export function ownTemplateName(url: string): string {
-  return `${new URL(url).pathname.slice(1)}_own_template`;
+  return `${databaseName(url)}_own_template`;
 }
