@@ -7,6 +7,7 @@ import express from "express";
 import { drainable } from "./graceful-close";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { parseTrustProxy } from "./trust-proxy";
+import { turnBudget, turnBudgetSetting } from "./turn-budget";
 import { runWorkers, workerCount } from "./workers";
 
 // `npm start` (production build, built when missing or stale) and `npm run dev` (Vite middleware).
@@ -24,6 +25,7 @@ type ServerBundle = {
 // TRUST_PROXY=1, true, or addresses (README "Settings"); a value it cannot read stops the start here,
 // in the primary process too, before any worker is forked.
 const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+const budget = turnBudget(turnBudgetSetting(process.env.TURN_BUDGET_MS));
 
 /** How long a shutdown waits for the requests in flight. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -74,9 +76,11 @@ async function main() {
   const host = process.env.HOST ?? "0.0.0.0";
   const fastPath = dev ? undefined : bundle.fastPath;
   const server: Server = applyHttpTimeouts(
-    createServer((req, res) => {
-      if (!fastPath?.(req, res)) app(req, res);
-    }),
+    createServer((req, res) =>
+      budget.run(() => {
+        if (!fastPath?.(req, res)) app(req, res);
+      }),
+    ),
   ).listen(port, host, () => {
     if (cluster.isWorker && cluster.worker?.id !== 1) return;
     const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";

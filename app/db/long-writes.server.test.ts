@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkActionSchema } from "~/features/catalog/product-bulk.schema";
 import { runBulkAction } from "~/features/catalog/product-bulk.server";
@@ -6,13 +5,12 @@ import { commitImport } from "~/features/import/commit.server";
 import type { ImportRow } from "~/features/import/rows";
 import { startRouteDatabase } from "../../tests/support/route-harness";
 import { createTestStore } from "../../tests/support/test-db";
-import { analyzeAfterLargeWrite } from "./analyze.server";
 import type { Database } from "./client.server";
 import { closeDatabase } from "./db.server";
 
 // Issue 20 "Load" (decision 0107): on PGlite a long import or bulk price change held the event loop
-// for its whole transaction (no socket read, no cached page answered), and left the planner with
-// no statistics for the rows it wrote.
+// for its whole transaction (no socket read, no cached page answered). The statistics it leaves:
+// analyze.server.test.ts.
 
 let database: Database;
 beforeAll(async () => {
@@ -38,26 +36,6 @@ async function timerTurnsDuring(write: () => Promise<unknown>): Promise<number> 
 }
 
 describe("long writes and the rest of the process", () => {
-  // First: the bulk change below analyzes too.
-  it.runIf(!process.env.TEST_DATABASE_URL)(
-    "analyzes the written tables on PGlite after 1,000 products or more, not after fewer",
-    async () => {
-      const analyzed = async () => {
-        const result = await database.db.execute<{ analyzed: boolean }>(
-          sql`select last_analyze is not null as analyzed from pg_stat_user_tables where relname = 'product'`,
-        );
-        return (result as unknown as { rows: { analyzed: boolean }[] }).rows[0]?.analyzed;
-      };
-      const { ctx } = await createTestStore(database);
-      await commitImport(ctx, rowsOf(999, "Мал"));
-      await analyzeAfterLargeWrite(999, ["product"]);
-      expect(await analyzed()).toBe(false);
-      await commitImport(ctx, rowsOf(1000, "Голем"));
-      await analyzeAfterLargeWrite(1000, ["product", "price_history", "activity_log"]);
-      expect(await analyzed()).toBe(true);
-    },
-  );
-
   it("lets timers run between an import's chunks and a bulk change's chunks, inside their transactions", async () => {
     const { ctx } = await createTestStore(database);
     expect(await timerTurnsDuring(() => commitImport(ctx, rowsOf(5000, "Производ")))).toBeGreaterThan(0);

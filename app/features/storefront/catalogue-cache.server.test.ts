@@ -10,7 +10,7 @@ import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { listeningDatabaseForThisFile, settle } from "../../../tests/support/listening-db";
 import { createTestStore } from "../../../tests/support/test-db";
-import { CatalogueCache } from "./catalogue-cache.server";
+import { CatalogueCache, IN_MEMORY_PRODUCT_LIMIT } from "./catalogue-cache.server";
 import { StoreVersions } from "./store-versions.server";
 import { getStorefront, STOREFRONT_SORTS, type StorefrontQuery } from "./storefront.server";
 
@@ -142,6 +142,60 @@ describe("public catalogue cache", () => {
     expect(cache.loads).toBe(loads + 1);
     expect(await priceAt(at(tomorrow, 0, 2))).toBe(8_000);
     expect(cache.loads).toBe(loads + 1);
+  });
+
+  it("loads a store once for the visitors who miss it at the same time, unless a change comes between", async () => {
+    const { shop } = await seededStore();
+    await settle();
+    const loads = cache.loads;
+    const together = Array.from({ length: 20 }, () => cache.get(database.db, shop.username));
+    expect(cache.loads).toBe(loads + 1);
+    const [first, ...rest] = await Promise.all(together);
+    expect(first?.products).toHaveLength(68);
+    for (const other of rest) expect(other).toBe(first);
+
+    // A change heard while a load runs: the load may predate it, so a visitor after it loads anew.
+    const version = first!.store.version;
+    await database.db
+      .update(productTable)
+      .set({ name: "0 после" })
+      .where(eq(productTable.id, first!.products![0]!.product.id));
+    await settle();
+    const before = cache.loads;
+    const early = cache.get(database.db, shop.username);
+    versions.notePayload(`${shop.storeId}:${version + 100}`);
+    const late = cache.get(database.db, shop.username);
+    const later = cache.get(database.db, shop.username);
+    expect(cache.loads).toBe(before + 2);
+    expect(await later).toBe(await late);
+    expect((await early)?.products?.[0]?.product.name).toBe("0 после");
+  });
+
+  it("leaves a store too large to hold to the database, and holds it once it fits", async () => {
+    const shop = await createTestStore(database);
+    const many = Array.from({ length: IN_MEMORY_PRODUCT_LIMIT + 1 }, (_, i) => ({
+      storeId: shop.storeId,
+      name: `Производ ${String(i).padStart(4, "0")}`,
+      priceCents: 100 + i,
+    }));
+    await database.db.insert(productTable).values(many);
+    await settle();
+    const tooMany = await cache.get(database.db, shop.username);
+    expect(tooMany?.products).toBeNull();
+    const page = await getStorefront(database.db, shop.username, { page: 2 }, new Date(), cache);
+    expect(page.total).toBe(IN_MEMORY_PRODUCT_LIMIT + 1);
+
+    await database.db
+      .update(productTable)
+      .set({ status: "inactive" })
+      .where(eq(productTable.name, "Производ 0000"));
+    await settle();
+    const fits = await cache.get(database.db, shop.username);
+    expect(fits?.products).toHaveLength(IN_MEMORY_PRODUCT_LIMIT);
+    expect(fits?.products?.[0]?.product.name).toBe("Производ 0001");
+    const loads = cache.loads;
+    await cache.get(database.db, shop.username);
+    expect(cache.loads).toBe(loads); // held now
   });
 
   it("answers from the database when it cannot hear changes", async () => {

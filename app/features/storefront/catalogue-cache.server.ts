@@ -1,5 +1,6 @@
 import type { Queryable } from "~/db/client.server";
 import {
+  countPublicProducts,
   type PublicProductRow,
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
@@ -106,17 +107,23 @@ type Entry = Catalogue & { version: number; day: string; size: number };
 export async function loadCatalogue(
   db: Queryable,
   username: string,
-  withProducts = false,
+  withProducts: boolean | "unless too many" = false,
   /** The instant whose prices are in effect (issue 15: promotions run on Skopje days). */
   at?: Date,
 ): Promise<Catalogue | null> {
   // The store row first: its version is read before anything it versions (see get()).
   const store = await getStoreByUsername(db, username);
   if (!store) return null;
+  // A store known to be too large is counted first: reading (and pricing) 2,001 of its products
+  // only to drop them took the soak's 20,000-product store a second of the database per load.
+  const holdable =
+    withProducts === "unless too many"
+      ? (await countPublicProducts(db, store.id, {}, at)) <= IN_MEMORY_PRODUCT_LIMIT
+      : withProducts;
   const [confirmation, categories, rows] = await Promise.all([
     latestConfirmation(db, store.id),
     listCategories(db, store.id),
-    withProducts ? publicProductsQuery(db, store.id, { at }).limit(IN_MEMORY_PRODUCT_LIMIT + 1) : null,
+    holdable ? publicProductsQuery(db, store.id, { at }).limit(IN_MEMORY_PRODUCT_LIMIT + 1) : null,
   ]);
   const products =
     !rows || rows.length > IN_MEMORY_PRODUCT_LIMIT
@@ -130,9 +137,15 @@ export async function loadCatalogue(
   return { store, confirmation, categories, products };
 }
 
+/** A load in progress: later misses of the same store and day share it while no change is heard. */
+type Flight = { load: Promise<Catalogue | null>; changes: number };
+
 export class CatalogueCache {
   private entries = new Map<string, Entry>();
   private held = 0;
+  /** Stores whose last load had too many products to hold, by username. */
+  private tooLarge = new Set<string>();
+  private flights = new Map<string, Flight>();
   private readonly enabled = process.env.CATALOGUE_CACHE !== "off";
   hits = 0;
   loads = 0;
@@ -143,6 +156,7 @@ export class CatalogueCache {
 
   clear() {
     this.entries.clear();
+    this.tooLarge.clear();
     this.held = 0;
   }
 
@@ -165,11 +179,35 @@ export class CatalogueCache {
       this.entries.set(username, held);
       return held;
     }
+    // Issue 20: after a change, every visitor of the store missed at once and each loaded it. One
+    // loads; the others wait for it, unless a change was heard since it began (it may predate the
+    // change: a visitor who has just saved a price must see it).
+    const key = `${username}|${day}`;
+    const flight = this.flights.get(key);
+    if (flight && flight.changes === this.versions.changes) return flight.load;
+    const load = this.load(db, username, day, at);
+    const started = { load, changes: this.versions.changes };
+    this.flights.set(key, started);
+    const landed = () => {
+      if (this.flights.get(key) === started) this.flights.delete(key);
+    };
+    load.then(landed, landed);
+    return load;
+  }
+
+  private async load(db: Queryable, username: string, day: string, at: Date): Promise<Catalogue | null> {
     this.loads++;
-    const catalogue = await loadCatalogue(db, username, true, at);
+    const catalogue = await loadCatalogue(
+      db,
+      username,
+      this.tooLarge.has(username) ? "unless too many" : true,
+      at,
+    );
     if (!catalogue) return null;
     const { id, version } = catalogue.store;
     this.versions.note(id, version);
+    if (catalogue.products) this.tooLarge.delete(username);
+    else this.tooLarge.add(username);
     // Tagged with the version read before the rest: if anything changed while loading, the newer
     // version is already known or about to be, and this entry is never served.
     if (this.versions.newest(id) === version) this.put(username, { ...catalogue, version, day, size: 0 });

@@ -12,6 +12,8 @@ export class StoreVersions {
   private resetHandlers = new Set<() => void>();
   private stopListening: (() => Promise<void>) | null = null;
   private live = false;
+  /** How many newer versions have been heard or read: a load begun before a change can tell. */
+  changes = 0;
 
   async start(database: Pick<Database, "listen">): Promise<void> {
     try {
@@ -50,7 +52,9 @@ export class StoreVersions {
 
   /** A version read from the database or heard on the channel; only ever moves forward. */
   note(storeId: string, version: number): void {
-    if ((this.known.get(storeId) ?? 0) < version) this.known.set(storeId, version);
+    if ((this.known.get(storeId) ?? 0) >= version) return;
+    this.known.set(storeId, version);
+    this.changes++;
   }
 
   /** "storeId:version" from the trigger's NOTIFY. */
@@ -68,6 +72,7 @@ export class StoreVersions {
 
   private forget() {
     this.live = false;
+    this.changes++;
     this.known.clear();
     for (const handler of this.resetHandlers) handler();
   }
