@@ -105,6 +105,19 @@ async function wallOf(target: { dataDir: string; databaseUrl: string | null }) {
   }
 }
 
+/** Whether the restored products have planner statistics (pg_restore leaves none; decision 0115). */
+async function productsAnalyzed(target: { dataDir: string; databaseUrl: string | null }) {
+  const database = await openDatabase({ url: target.databaseUrl });
+  try {
+    const result = (await database.db.execute(sql`
+      select last_analyze is not null as analyzed from pg_stat_user_tables
+      where relname = 'product'`)) as unknown as { rows: { analyzed: boolean }[] };
+    return result.rows[0]?.analyzed;
+  } finally {
+    await database.close();
+  }
+}
+
 // The README's test command covers PGlite; CI's second pass (TEST_DATABASE_URL) covers PostgreSQL.
 const engines: { name: string; databaseUrl: () => Promise<string | null> }[] = serverUrl
   ? [{ name: "PostgreSQL", databaseUrl: newDatabase }]
@@ -139,6 +152,8 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
       const wall = await wallOf(source);
       expect(wall).toMatchObject({ tenant_reads: true });
       expect(await wallOf(target)).toEqual(wall);
+      // A PostgreSQL restore analyzes what it loaded; a PGlite one restores the files, statistics too.
+      if (target.databaseUrl) expect(await productsAnalyzed(target)).toBe(true);
       expect(await listFiles(path.join(target.dataDir, "uploads"))).toEqual(
         await listFiles(path.join(source.dataDir, "uploads")),
       );

@@ -108,6 +108,9 @@ async function restorePostgres(url: string, dump: string): Promise<void> {
         if exists (select 1 from pg_proc where proname = 'grant_tenant_role') then perform grant_tenant_role(); end if;
         if exists (select 1 from pg_proc where proname = 'grant_public_role') then perform grant_public_role(); end if;
       end $$`);
+    // pg_restore brings no planner statistics: without them the first reads would be planned blind
+    // until autovacuum's next round (decision 0115).
+    await restored.db.execute(sql`analyze`);
   } finally {
     await restored.close();
   }
