@@ -6,6 +6,7 @@ import path from "node:path";
 import express from "express";
 import { drainable } from "./graceful-close";
 import { applyHttpTimeouts } from "./http-timeouts";
+import { idleCollectorFromEnv } from "./idle-collect";
 import { parseTrustProxy } from "./trust-proxy";
 import { turnBudget, turnBudgetSetting } from "./turn-budget";
 import { runWorkers, workerCount } from "./workers";
@@ -75,12 +76,15 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const fastPath = dev ? undefined : bundle.fastPath;
+  // Decision 0116: after a burst, a quiet process gives its garbage's memory back.
+  const idle = idleCollectorFromEnv(process.env);
   const server: Server = applyHttpTimeouts(
-    createServer((req, res) =>
+    createServer((req, res) => {
+      idle?.served();
       budget.run(() => {
         if (!fastPath?.(req, res)) app(req, res);
-      }),
-    ),
+      });
+    }),
   ).listen(port, host, () => {
     if (cluster.isWorker && cluster.worker?.id !== 1) return;
     const rootDomain = process.env.ROOT_DOMAIN ?? "localhost";
@@ -96,6 +100,7 @@ async function main() {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing (${drain.inFlight()} requests in flight)`);
+    idle?.stop();
     const outcome = await drain.close(SHUTDOWN_GRACE_MS);
     if (outcome === "timed out") console.log(`${signal}: requests still running after 10 s were cut`);
     await bundle.shutdown();
