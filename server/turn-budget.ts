@@ -13,7 +13,7 @@ const DEFAULT_BUDGET_MS = 3;
 export type TurnBudget = {
   /** Runs `work` now, or in a later turn of the event loop when this one has spent its budget. */
   run: (work: () => void) => void;
-  /** Requests waiting for a turn (for the metrics and the tests). */
+  /** Requests waiting for a turn (the tests read it). */
   waiting: () => number;
 };
 

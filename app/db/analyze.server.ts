@@ -17,7 +17,8 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * After a committed write of `rows` products, ANALYZE the tables it touched, as the tables' owner
- * (the process database: the walled roles may not), after anything already queued. Not awaited: the owner's answer does not wait for it. A failure only leaves the old statistics.
+ * (the process database: the walled roles may not), after anything already queued. Not awaited:
+ * the owner's answer does not wait for it. A failure only leaves the old statistics.
  */
 export function analyzeAfterLargeWrite(rows: number, tables: string[]): Promise<void> {
   const database = processDatabase();
