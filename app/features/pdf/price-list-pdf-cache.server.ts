@@ -5,7 +5,7 @@ import type { Locale } from "~/i18n/config";
 // Issue 11 item 10: /{username}/price-list.pdf was rendered on every request (170–550 ms for 70
 // products, no login needed). Like the feeds, a store's PDF is now built once per store version, and
 // also per language and Skopje day (the "confirmed today" line turns into "last confirmed" at
-// midnight). store.version moves with every change the list shows (decision 0007-i6), so an entry
+// midnight). store.version moves with every change the list shows (decision 0016), so an entry
 // is never stale; concurrent requests for a PDF not yet built share one rendering (decision 0022).
 // Issue 20 (decision 0100): while a new version is drawn, a request waits for it at most a second;
 // after that it gets the version before (same language and day: one consistent list, its own ETag)
