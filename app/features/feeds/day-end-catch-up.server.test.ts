@@ -5,7 +5,7 @@ import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { createTestStore, databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { snapshotMissedDayEnd } from "./day-end-catch-up.server";
 
-// Issue 20: an instance down from before 23:55 until after midnight still archives the day's end,
+// Decision 0080: an instance down from before 23:55 until after midnight still archives the day's end,
 // once, when the list it would build is exactly what was public at the day's end.
 
 const database = databaseOfItsOwnForThisFile();

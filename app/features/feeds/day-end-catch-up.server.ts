@@ -27,7 +27,7 @@ function changedSince(storeId: string, since: Date) {
 }
 
 /**
- * Issue 20: the day-end archive of yesterday for stores whose 23:55 run never happened (the
+ * Decision 0080: the day-end archive of yesterday for stores whose 23:55 run never happened (the
  * instance was down past midnight, e.g. a restart at 23:58). Runs at start-up and until 10:00. The
  * list is built as at yesterday's last instant, which is exactly what was public then only while
  * nothing of the store changed since midnight; a store that did change keeps its last snapshot of

@@ -4,7 +4,7 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { feedCacheStats, getLiveFeed } from "./feed.server";
 
-// Issue 20: the live feeds were held by count only (500 stores), and one 20,000-product store's feeds
+// Decision 0111: the live feeds were held by count only (500 stores), and one 20,000-product store's feeds
 // take about 40 MB: memory had no bound. A small budget for this file (read when the module loads).
 vi.hoisted(() => {
   process.env.FEED_CACHE_MB = "0.02";

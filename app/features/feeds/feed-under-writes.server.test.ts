@@ -8,7 +8,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import { getLiveFeed } from "./feed.server";
 import * as priceLists from "./price-list.server";
 
-// Issue 20 "Load" (decision 0100): the soak's prices.json and prices.csv timed out while an import
+// Decision 0100: the soak's prices.json and prices.csv timed out while an import
 // was being written, and each visitor after a change built the whole list again.
 vi.mock("./price-list.server", async (original) => {
   const actual = await original<typeof import("./price-list.server")>();

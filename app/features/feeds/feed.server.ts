@@ -21,7 +21,7 @@ import { toCsv, toJson } from "./serialize";
 type Built = {
   version: number;
   /**
-   * The CSV in each language (issue 12 item 14) and the JSON (one, English keys), as UTF-8 bytes,
+   * The CSV in each language (for people) and the JSON (one, English keys), as UTF-8 bytes,
    * encoded once per version and answered as they are (decisions 0111, 0112). Only the bytes are
    * held: the strings they were made from took about as much again in V8's heap (Cyrillic is two
    * bytes a character there), for no answer.
@@ -35,7 +35,7 @@ const built = new Map<string, Built>();
 const building = new Map<string, Promise<Built>>();
 const MAX_STORES = 500;
 /**
- * Issue 20: the count alone did not bound the memory: one 20,000-product store's feeds (the JSON and
+ * Decision 0111: the count alone did not bound the memory: one 20,000-product store's feeds (the JSON and
  * three CSVs) hold about 40 MB. At most this much is held (FEED_CACHE_MB; least recently built out).
  */
 const MAX_BYTES = Number(process.env.FEED_CACHE_MB ?? 128) * 1024 * 1024;
@@ -61,7 +61,7 @@ export function feedCacheStats(): { feeds: number; bytes: number } {
 export async function getLiveFeed(
   db: Queryable,
   username: string,
-  /** A point of sale's own list at /{username}/{slug}/… (issue 19); the store's list without one. */
+  /** A point of sale's own list at /{username}/{slug}/… (decision 0068); the store's list without one. */
   pointOfSaleSlug?: string,
   stores: Pick<PublicStoreCache, "get"> = publicStoreCache,
 ): Promise<Built> {

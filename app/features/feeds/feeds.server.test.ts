@@ -116,7 +116,7 @@ describe("machine-readable price list", () => {
       JSON.parse((await getLiveFeed(database.db, shop.username)).json.toString("utf8")).products,
     ).toHaveLength(1);
     await database.db.update(storeTable).set({ active: false }).where(eq(storeTable.id, shop.storeId));
-    // Issue 11 item 3: one "is public" rule (public-store.server.ts); the files answer 404.
+    // One "is public" rule (public-store.server.ts); the files answer 404.
     await expect(getLiveFeed(database.db, shop.username)).rejects.toMatchObject({ code: "storeNotFound" });
   });
 

@@ -21,7 +21,7 @@ export const JSON_PRODUCT_KEYS = [
   "availability",
   "barcode",
   "updatedAt",
-  // Issue 19: the Albanian texts, last, so every earlier key and CSV column keeps its place.
+  // The Albanian texts, last, so every earlier key and CSV column keeps its place.
   "nameSq",
   "descriptionSq",
   "categorySq",

@@ -14,10 +14,10 @@ export type PriceListItem = {
   name: string;
   category: string | null;
   description: string | null;
-  /** Issue 19: the Albanian name and description; null unless the store enables Albanian content. */
+  /** The Albanian name and description (decision 0074); null unless the store enables Albanian content. */
   nameSq: string | null;
   descriptionSq: string | null;
-  /** Issue 19: the category's Albanian name, on the same terms. */
+  /** The category's Albanian name, on the same terms. */
   categorySq?: string | null;
   priceCents: number;
   regularPriceCents: number | null;
@@ -27,7 +27,7 @@ export type PriceListItem = {
   discountType: string | null;
   discountFrom: string | null;
   discountTo: string | null;
-  /** The lowest price in effect in the 30 days before the promotion started (issue 15). */
+  /** The lowest price in effect in the 30 days before the promotion started (the law's prior price). */
   priorPriceCents: number | null;
   unitPriceCents: number | null;
   unitPricePer: string | null;
@@ -38,7 +38,7 @@ export type PriceListItem = {
   updatedAt: string;
 };
 
-/** The point of sale a list belongs to (issue 19): its slug, name and address as one line. */
+/** The point of sale a list belongs to (decision 0068): its slug, name and address as one line. */
 export type PriceListPointOfSale = { slug: string; name: string; address: string | null };
 
 export type PriceList = {
@@ -69,7 +69,7 @@ export async function buildPriceList(
   store: Pick<Store, "id" | "username" | "name" | "companyName" | "active" | "updatedAt" | "albanianContent">,
   /** The instant whose prices are in effect (default: the clock's now). */
   at?: Date,
-  /** A point of sale of this store: its own list (issue 19); the confirmation stays the store's. */
+  /** A point of sale of this store: its own list (decision 0068); the confirmation stays the store's. */
   pointOfSale?: PriceListPointOfSale & { id: string },
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
@@ -103,7 +103,7 @@ export async function buildPriceList(
         regularPriceCents: row.regularPriceCents,
         discountPercent: discount?.percent ?? null,
         discountAmountCents: discount?.amountCents ?? null,
-        // A running promotion's days (issue 15); a reduction typed as a regular price has none.
+        // A running promotion's days; a reduction typed as a regular price has none.
         discountType: row.promotionType,
         discountFrom: row.promotionStartsOn,
         discountTo: row.promotionEndsOn,

@@ -7,7 +7,7 @@ import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import type { PublicStoreCache } from "~/features/storefront/public-store-cache.server";
 import { listArchivedDays } from "./snapshot.server";
 
-// Issue 20 "Load" (decision 0108): /{username}/prices ran four queries per request, one after the
+// Decision 0108: /{username}/prices ran four queries per request, one after the
 // other; on PostgreSQL the soak's 200 visitors queued them on a pool of 10 and most of its answers
 // came after 10 s. What it lists changes only with the store's version (points of sale opened,
 // closed or renamed; a day archived: migration 0034), so it is read once per version and held with
@@ -21,7 +21,7 @@ export async function getPricesPage(
 ) {
   const found = await stores.withDerived(db, username, "prices-page", async (store) => ({
     days: await listArchivedDays(db, store.id),
-    // Issue 19: every point of sale's files, when the store has several.
+    // Every point of sale's files, when the store has several.
     pointsOfSale: await listPublicPointsOfSale(db, store),
     // Decision 0085: a closed point's dated archive stays reachable (a legal record).
     closedPointsOfSale: await listPublicClosedPointsOfSale(db, store.id),

@@ -3,13 +3,13 @@ import { centsToDecimal } from "~/lib/money";
 import { JSON_PRODUCT_KEYS } from "./json-keys";
 import type { PriceList, PriceListItem } from "./price-list.server";
 
-// CSV for people (issue 12 item 14): headers and values in the store's language, UTF-8 with a BOM so
+// CSV for people: headers and values in the store's language, UTF-8 with a BOM so
 // Excel reads Cyrillic, formula-safe cells. JSON for programs: stable English keys and codes.
 // Amounts in both are decimal strings in denars ("1200.00"): exact, and unambiguous in any locale.
 
 /**
  * The CSV's columns: the JSON's fields, the id after them (people read from the name on), and the
- * Albanian texts after the id (issue 19: added last, so no earlier column moves). Each header is
+ * Albanian texts after the id (added last, so no earlier column moves). Each header is
  * the catalogue key products:csv.<column>.
  */
 const ALBANIAN_KEYS = ["nameSq", "descriptionSq", "categorySq"] as const;
@@ -35,7 +35,7 @@ export function csvCell(value: string | number | null): string {
 
 /**
  * A cell's text as csvCell was given it: the apostrophe it put before = + - @ tab or CR removed, so
- * a file Vitrina exported reads back unchanged (issue 14: export → import is a round trip).
+ * a file Vitrina exported reads back unchanged (export → import is a round trip, decision 0037).
  */
 export function csvCellText(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
@@ -98,7 +98,7 @@ export function toJson(list: PriceList): string {
   return `${JSON.stringify(
     {
       store: list.store,
-      // Issue 19: a point of sale's list names it; the store-wide list has no such key.
+      // A point of sale's list names it; the store-wide list has no such key.
       ...(list.pointOfSale ? { pointOfSale: list.pointOfSale } : {}),
       currency: list.currency,
       confirmedAt: list.confirmedAt,
@@ -154,7 +154,7 @@ export function fromJson(text: string): PriceList {
       name: item.name,
       category: item.category,
       description: item.description,
-      // Archives written before issue 19 have neither key.
+      // Archives written before Albanian content existed have neither key.
       nameSq: item.nameSq ?? null,
       descriptionSq: item.descriptionSq ?? null,
       categorySq: item.categorySq ?? null,
@@ -162,7 +162,7 @@ export function fromJson(text: string): PriceList {
       regularPriceCents: decimalToCents(item.regularPrice),
       discountPercent: item.discountPercent,
       discountAmountCents: decimalToCents(item.discountAmount),
-      // Archives written before issue 15 have neither key.
+      // Archives written before promotions existed have neither key.
       discountType: item.discountType ?? null,
       discountFrom: item.discountFrom,
       discountTo: item.discountTo,

@@ -5,7 +5,7 @@ import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 
-// Issue 6 SEO: /sitemap.xml lists the landing page and every public store's page (an
+// For search engines: /sitemap.xml lists the landing page and every public store's page (an
 // inactive store shows a notice, not prices, and one in onboarding is not public: neither is offered); /robots.txt opens
 // the public pages and files and closes the application.
 
@@ -25,7 +25,7 @@ export async function buildSitemap(db: Queryable, baseUrl: string, now = new Dat
     .where(publicStoreCondition())
     .orderBy(asc(store.username))
     .limit(SITEMAP_MAX_URLS - 1);
-  // Issue 18: a public store's posts page, once it has a published post that is due.
+  // A public store's posts page (decision 0060), once it has a published post that is due.
   const posts = await db
     .select({ username: store.username, newest: max(post.publishOn) })
     .from(post)

@@ -14,7 +14,7 @@ import { getFixedT } from "~/i18n/i18n.server";
 import { buildPriceList } from "./price-list.server";
 import { fromJson, toCsv, toJson } from "./serialize";
 
-/** How long the dated archive answers; older snapshots may be pruned (issue 6: at least 400 days). */
+/** How long the dated archive answers (promised for 400 days, decision 0010); older snapshots may go. */
 export const ARCHIVE_DAYS = 400;
 /**
  * How long snapshots are actually kept before the retention job deletes them: the promise plus a
@@ -47,7 +47,7 @@ export async function archivePriceList(
     json: toJson(list),
     createdAt: now,
   });
-  // Issue 19: each point of sale's list too, whenever one can differ from the store's; otherwise a
+  // Each point of sale's list too, whenever one can differ from the store's; otherwise a
   // point of sale's archive is the store's (getArchivedFile).
   // Each as public at `at` and on `at`'s day, like the store's (the day-end catch-up archives
   // yesterday's lists the next morning: they belong to yesterday, with yesterday's promotions).
@@ -86,7 +86,7 @@ export async function getArchivedFile(
   day: string,
   format: "csv" | "json",
   locale: Locale,
-  /** A point of sale's archive (issue 19): its own snapshot, else the store's when none was needed. */
+  /** A point of sale's archive: its own snapshot, else the store's when none was needed. */
   pointOfSale?: {
     id: string;
     createdAt: Date;

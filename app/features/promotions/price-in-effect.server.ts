@@ -11,7 +11,7 @@ import { pointPriorPriceSql } from "~/features/points-of-sale/point-prior-price.
 import { STORE_TIME_ZONE } from "~/lib/dates";
 import { PRIOR_PRICE_DAYS } from "./promotion-constants";
 
-// Prices in effect (issue 15, decision 0038): the one rule for what a product costs at an instant.
+// Prices in effect (decision 0038): the one rule for what a product costs at an instant.
 // product.price_cents is the regular price; while a promotion runs (its Skopje days, active flag,
 // the category not barred from promotions, a price that is really lower) the promotional price is
 // in effect. Every public path (page, feeds, PDF, archive, API) reads prices through
@@ -23,7 +23,7 @@ const promotionalPriceOf = (base: SQL) =>
   sql`coalesce(${promotionProduct.customPriceCents}, ${base} - case when ${promotion.discountType} = 'percentage' then (${base} * ${promotion.discountValue} + 5000) / 10000 else ${promotion.discountValue} end)`;
 
 /**
- * Issue 19 (decision 0069): a point of sale's own prices. `pointOfSaleId` null is the store-wide
+ * Decision 0069: a point of sale's own prices. `pointOfSaleId` null is the store-wide
  * list. The alias is the point's override row of the product (left-joined by `overrideJoin`).
  */
 export type PointOfSaleOverride = ReturnType<typeof overrideAlias>;
@@ -94,7 +94,7 @@ export function runningPromotions(
         eq(promotionProduct.active, true),
         sql`${promotionProduct.startsOn} <= ${day}`,
         sql`${promotionProduct.endsOn} >= ${day}`,
-        // A government ban on promotions of a category takes effect at once (issue 15).
+        // A government ban on promotions of a category takes effect at once.
         sql`coalesce(${category.promotionsForbidden}, false) = false`,
         sql`${promotionalPriceSql} > 0 and ${promotionalPriceSql} < ${base}`,
         promotionRunsAt(pointOfSaleId),
@@ -131,7 +131,7 @@ export function priorPriceSql(options: {
     options.promotionId === null ? sql`true` : sql`op.id <> (${options.promotionId})::uuid`;
   // The other promotion's days inside the window, as instants [from, to): the assignment's days,
   // which end early for a product moved out of it (decision 0077) — at the instant it left, so the
-  // part of the day of the move it spent there counts too (issue 15) — never after the promotion's;
+  // part of the day of the move it spent there counts too — never after the promotion's;
   // and begin when the product joined a promotion that had started (joined_at, decision 0098).
   const from = sql`greatest(${windowStart}, coalesce(opp.joined_at, ${skopjeMidnightSql(sql`opp.starts_on`)}))`;
   const until = sql`case when opp.left_at is null then ${skopjeMidnightSql(sql`opp.ends_on + 1`)}
@@ -177,7 +177,7 @@ export function promotionDay(at: Date = getClock().now()): string {
 export function priceInEffectColumns(
   storeId: string,
   running: RunningPromotions,
-  /** At a point of sale: its override row of the product (issue 19), left-joined by the query. */
+  /** At a point of sale: its override row of the product (decision 0069), left-joined by the query. */
   override: PointOfSaleOverride | null = null,
   pointOfSaleId: string | null = null,
 ) {

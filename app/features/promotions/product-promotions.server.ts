@@ -5,10 +5,10 @@ import { isUuid } from "~/lib/uuid";
 import { promotionDay } from "./price-in-effect.server";
 import { promotionState } from "./promotion-price";
 
-// A product's promotions as the catalogue shows them (issue 15, spec §3): the "in promotion" count
+// A product's promotions as the catalogue shows them: the "in promotion" count
 // of the products list and the promotions listed on the product form.
 
-/** How many running or scheduled promotions each product is in (the products list, spec §3). */
+/** How many running or scheduled promotions each product is in (the products list's column). */
 export async function promotionCounts(ctx: StoreContext, productIds: string[], now?: Date) {
   const result = new Map<string, number>();
   if (productIds.length === 0) return result;

@@ -10,7 +10,7 @@ import { getPromotion, listPromotions, savePromotion } from "./promotion.server"
 import { promotionInput } from "./promotion.test-support";
 import { setPromotionActive } from "./promotion-activation.server";
 
-// Issue 15: promotions as an attacker and a newcomer would try them — junk and huge input, a
+// Promotions as an attacker and a newcomer would try them — junk and huge input, a
 // custom price equal to the price, parallel activations, the seasonal windows' edges in Skopje.
 
 const database = databaseForThisFile();

@@ -14,7 +14,7 @@ import {
   wizardValues,
 } from "./promotion-wizard-steps.server";
 
-// The promotion pages' actions (issue 15), through the one route adapter (decision 0017).
+// The promotion pages' actions, through the one route adapter (decision 0017).
 
 /** /dashboard/promotions: activate, deactivate or delete one promotion. */
 export async function promotionsListAction(ctx: StoreContext, form: FormData) {

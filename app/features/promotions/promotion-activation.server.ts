@@ -8,7 +8,7 @@ import { promotionDay } from "./price-in-effect.server";
 import { getPromotion } from "./promotion.server";
 import { endAssignments, lostTheRace } from "./promotion-assignments.server";
 
-// Activating and deactivating a promotion (issue 15, decision 0093). A promotion whose first day
+// Activating and deactivating a promotion (decision 0093). A promotion whose first day
 // has come has been on the public page, which is the legal record (the dated archive, the price
 // history, the prior price of later promotions): deactivating it ends it at that instant the way a
 // delete does (decision 0089), its products keeping the days they ran, and it can never run again;

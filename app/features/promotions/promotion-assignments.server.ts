@@ -4,7 +4,7 @@ import { isDeadlock, isExclusionViolation, isSerializationFailure, isUniqueViola
 import { promotionProduct } from "~/db/schema/promotions";
 import { addDays } from "~/features/confirmation/calendar";
 
-// How a product leaves a promotion (issue 15, decision 0077). The days it has already spent in it
+// How a product leaves a promotion (decision 0077). The days it has already spent in it
 // are price history: the prior price of a later promotion is the lowest price in effect in the 30
 // days before it, and those days count. So an assignment that has run is ended and kept: left_on,
 // its last whole day (the trigger of migration 0018 shortens its days there), and left_at, the
@@ -14,7 +14,7 @@ import { addDays } from "~/features/confirmation/calendar";
 // deleted. The exclusion constraint of migration 0008 still holds on the shortened days.
 
 /**
- * A write that lost a product to another request (spec §4, one active promotion per product): the
+ * A write that lost a product to another request (a product is in at most one active promotion): the
  * exclusion constraint refused it, or two writers waiting on each other's rows ended in a deadlock
  * or a serialization failure, or the same assignment was written twice at once.
  */

@@ -5,7 +5,7 @@ import { promotion } from "~/db/schema/promotions";
 import { store } from "~/db/schema/stores";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 
-// A promotion that starts or ends changes the public page at that minute (issue 15): Skopje
+// A promotion that starts or ends changes the public page at that minute: Skopje
 // midnight. Nothing in the database changes then, so no trigger moves store.version; this job
 // does, once per store and day, and every instance drops that store's cached pages and held
 // catalogue (decision 0016). It runs every minute of the first hour after midnight, so an

@@ -9,8 +9,8 @@ import { createTestStore, databaseForThisFile } from "../../../tests/support/tes
 import { savePromotion } from "./promotion.server";
 import { promotionInput, upcoming } from "./promotion.test-support";
 
-// spec §4: a product is in at most one active promotion, "enforced in the database too, so two
-// concurrent requests cannot both win" (issue 15). PGlite has one connection, so only a real
+// A product is in at most one active promotion, enforced in the database too, so two
+// concurrent requests cannot both win. PGlite has one connection, so only a real
 // PostgreSQL server (TEST_DATABASE_URL, as .ci/run sets it) can race two transactions.
 const url = process.env.TEST_DATABASE_URL;
 const database = databaseForThisFile();

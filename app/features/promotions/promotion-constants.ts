@@ -1,4 +1,4 @@
-// Value sets of promotions (issue 15), shared by the tables, the forms and the pages (isomorphic).
+// Value sets of promotions, shared by the tables, the forms and the pages (isomorphic).
 
 /**
  * The sales-incentive types the law names (член 15-а and its Rulebook): распродажба, акциска
@@ -14,12 +14,12 @@ export const PROMOTION_TYPES = [
 ] as const;
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
-/** spec §3: a percentage off, or a fixed amount off (in denars). */
+/** A percentage off, or a fixed amount off (in denars). */
 export const DISCOUNT_TYPES = ["percentage", "fixed"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 /**
- * The dashboard's states of a promotion on a given Skopje day (spec §4, issue 15). "empty" is a
+ * The dashboard's states of a promotion on a given Skopje day. "empty" is a
  * running or scheduled one whose products were all moved to other promotions (decision 0066).
  */
 export const PROMOTION_STATES = ["scheduled", "active", "ended", "inactive", "empty"] as const;

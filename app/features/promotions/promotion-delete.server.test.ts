@@ -13,7 +13,7 @@ import { deletePromotion, getPromotion, listPromotions, savePromotion } from "./
 import { promotionInput } from "./promotion.test-support";
 import { setPromotionActive } from "./promotion-activation.server";
 
-// Issue 15, decision 0089: a promotion that has been on the public page is part of the legal
+// Decision 0089: a promotion that has been on the public page is part of the legal
 // record (the dated archive, the price history, the prior price of later promotions).
 
 const database = databaseForThisFile();

@@ -27,7 +27,7 @@ export function promotionalPrice(
 }
 
 /**
- * The Skopje day state of a promotion (spec §4): the active flag first (a promotion deactivated
+ * The Skopje day state of a promotion: the active flag first (a promotion deactivated
  * after its start, decision 0093, is inactive too), then the dates.
  */
 export function promotionState(

@@ -2,8 +2,8 @@ import { addDays } from "~/features/confirmation/calendar";
 import { AppError } from "~/lib/app-error";
 import type { PromotionInput } from "./promotion.schema";
 
-// What an edit may change of a promotion that has been on the public page (issue 15, decisions
-// 0089 and 0093): the days it has shown are the legal record and stay as they were shown.
+// What an edit may change of a promotion that has been on the public page (decisions 0089
+// and 0093): the days it has shown are the legal record and stay as they were shown.
 
 /** A stored promotion with the products still in it, as getPromotion reads it. */
 export type ExistingPromotion = {

@@ -13,7 +13,7 @@ import { getPromotion, listPromotions, savePromotion } from "./promotion.server"
 import { promotionInput } from "./promotion.test-support";
 import { setPromotionActive } from "./promotion-activation.server";
 
-// Issue 15, decision 0093: what a promotion has shown on the public page is the legal record (the
+// Decision 0093: what a promotion has shown on the public page is the legal record (the
 // dated archive, the price history, the prior price of later promotions). Deactivating it or
 // changing a custom price in it must not rewrite its past days; a lost race is a clear answer.
 

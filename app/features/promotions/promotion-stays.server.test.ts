@@ -10,7 +10,7 @@ import { listProductPromotions, promotionCounts } from "./product-promotions.ser
 import { getPromotion, listPromotions, savePromotion } from "./promotion.server";
 import { promotionInput, upcoming } from "./promotion.test-support";
 
-// Issue 15, decision 0104: a product taken out of a promotion that has started and put back into it
+// Decision 0104: a product taken out of a promotion that has started and put back into it
 // later has two stays there. The days between are the regular price's on the record (the price in
 // effect, the archive, the prior price of later promotions), and the owner's lists name it once.
 

@@ -16,7 +16,7 @@ import { promotionDetailsSchemaFor, promotionSchemaFor } from "./promotion.schem
 import { checkProducts, promotionStartRule } from "./promotion.server";
 import { listWizardProducts } from "./promotion-wizard.server";
 
-// The promotion wizard without JavaScript (issue 15, decision 0065): every step's button is a
+// The promotion wizard without JavaScript (decision 0065): every step's button is a
 // submit carrying `step`, the whole state travels in the form, and the action answers the next
 // step's state (or a failure whose intent is the step to show again). With JavaScript the page
 // moves between steps itself and only the save is posted.

@@ -7,7 +7,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { priorPrices, promotionDay } from "./price-in-effect.server";
 
-// What the promotion wizard (spec §4: Details → Products → Review) reads: the store's products to
+// What the promotion wizard (Details → Products → Review, decision 0039) reads: the store's products to
 // choose from, and the prior prices of a selection for the review.
 
 /** Enough for any shop's wizard in one page; a larger store searches the first ones by name. */

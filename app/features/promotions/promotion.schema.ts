@@ -9,7 +9,7 @@ import {
   type PromotionType,
 } from "./promotion-constants";
 
-// The promotion form and every other write path (spec §5, issue 15). Inputs are the strings a form
+// The promotion form and every other write path (the import, the API). Inputs are the strings a form
 // posts; outputs are what the database stores. Messages are i18n keys.
 
 export const PROMOTION_NAME_MAX = 255;
@@ -48,7 +48,7 @@ const day = z
   );
 
 /**
- * Where a new first day may fall (issue 15, decision 0094): not before today in Skopje, since a
+ * Where a new first day may fall (decision 0094): not before today in Skopje, since a
  * day already shown at the regular price cannot become promotional on the record. `keptStart` is
  * the first day of a promotion that has already run, which an edit keeps (decision 0089).
  */
@@ -66,7 +66,7 @@ export type PromotionDetailValues = {
 export type PromotionIssue = { path: "type" | "value" | "startsOn" | "endsOn"; message: string };
 
 /**
- * The rules of spec §5 on a promotion's details, the one place the form's schema and the import
+ * The rules on a promotion's details, the one place the form's schema and the import
  * read them: days in range, a value of at least 1 and a percentage of at most 100, the end not
  * before the start, the seasonal windows, and (given a StartRule) no first day before today.
  */
@@ -92,7 +92,7 @@ export function promotionIssues(details: PromotionDetailValues, rule?: StartRule
 }
 
 /**
- * The Details step (spec §5): name, the law's type, the discount and the days. With a StartRule
+ * The Details step: name, the law's type, the discount and the days. With a StartRule
  * (every server path that saves, and the wizard, which gets today from the server) the first day
  * cannot be before today.
  */
@@ -182,7 +182,10 @@ export const promotionProductsSchema = z
 
 export type ChosenProduct = z.output<typeof promotionProductsSchema>[number];
 
-/** The whole wizard: details, products, and "move them from their current promotion" (spec §4). */
+/**
+ * The whole wizard: details, products, and "move them from their current promotion" (a product is
+ * in one active promotion at most).
+ */
 export function promotionSchemaFor(rule?: StartRule) {
   return z
     .object({ products: promotionProductsSchema, move: z.string().default("") })

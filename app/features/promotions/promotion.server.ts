@@ -34,9 +34,9 @@ import type { PromotionState } from "./promotion-constants";
 import { promotionalPrice, promotionState } from "./promotion-price";
 import { hasRun, keepsItsRecord } from "./promotion-record-rules";
 
-// Promotions (issue 15; spec §3, §4, §5): every read and write filtered by the owner's store.
+// Promotions (decision 0038): every read and write filtered by the owner's store.
 // The rule "a product is in at most one active promotion" is the database's (the exclusion
-// constraint of migration 0008); the service asks before moving a product (spec §4) and turns a
+// constraint of migration 0008); the service asks before moving a product and turns a
 // lost race into a clear answer.
 
 export type PromotionRow = typeof promotion.$inferSelect;
@@ -193,7 +193,7 @@ export async function overlappingAssignments(
 }
 
 /**
- * The rules of spec §5 on the chosen products: each is the store's, its category allows
+ * The rules on the chosen products: each is the store's, its category allows
  * promotions, its custom price is below its price ('Custom price for {product} must be less than
  * {price} MKD'), and the promotion leaves it a price above zero.
  */
@@ -284,7 +284,7 @@ export async function savePromotion(
               promotions: [...new Set(conflicts.map((row) => row.promotionName))].join(", "),
             },
           });
-        // spec §4: adding it to another promotion takes it out of the current one; the days it
+        // Adding it to another promotion takes it out of the current one; the days it
         // has already run there stay as price history (decision 0077).
         for (const row of conflicts)
           await leavePromotion(tx, ctx.storeId, row.promotionId, row.productId, leaving);
@@ -326,7 +326,7 @@ export async function savePromotion(
 }
 
 /**
- * The promotion's products; a failure of its own is spec §8's 'Failed to add products to promotion'.
+ * The promotion's products; a failure of its own is 'Failed to add products to promotion'.
  * `joinedAt`: now, in an edit once the promotion has started, so a product added then is in it from then on
  * (decision 0098); a product already in it keeps its row and first day. One that was taken out and is
  * put back begins a new stay now (decision 0104): its ended row keeps the days it was in before.

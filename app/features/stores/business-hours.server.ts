@@ -4,7 +4,7 @@ import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import type { WeekHours } from "./hours";
 
-/** Settings → business hours (spec §2): the signed-in owner's store only. */
+/** Settings → business hours: the signed-in owner's store only. */
 export async function saveBusinessHours(ctx: StoreContext, hours: WeekHours): Promise<void> {
   try {
     const updated = await ctx.db

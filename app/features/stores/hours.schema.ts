@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minutes, TIME_PATTERN, WEEKDAYS, type WeekHours } from "./hours";
 
 const time = z.string().trim().regex(TIME_PATTERN, "validation:timeInvalid");
-// A closed day may leave its times empty: the form starts empty until the first save (issue 12 §10).
+// A closed day may leave its times empty: the form starts empty until the first save.
 const closedTime = z.union([z.literal(""), time]);
 
 const day = z

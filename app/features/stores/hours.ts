@@ -1,4 +1,4 @@
-// Business hours (spec §3 "business hours per weekday (from, to, closed)") and the "open now"
+// Business hours (per weekday: from, to, closed) and the "open now"
 // rule of the public page, computed in Europe/Skopje whatever the server's or browser's zone.
 import { skopjeTime } from "~/lib/dates";
 
@@ -22,7 +22,7 @@ export const DEFAULT_HOURS: WeekHours = {
 
 /**
  * Before the first save the fields are empty, as the public page shows no hours: example times
- * there would read as saved ones (issue 12 §10).
+ * there would read as saved ones.
  */
 export const UNSET_HOURS = Object.fromEntries(
   WEEKDAYS.map((day) => [day, { closed: false, from: "", to: "" }]),
@@ -48,7 +48,7 @@ export function todayKey(now: Date): Weekday {
 }
 
 /**
- * Open at this instant, by the Skopje wall clock? The rule "from before to" (issue 4) keeps a
+ * Open at this instant, by the Skopje wall clock? The rule "from before to" keeps a
  * day's hours inside that day; "24:00" closes at midnight. The weekday is Skopje's too: at 00:30
  * on a Monday in Skopje it is still Sunday in UTC.
  */

@@ -1,4 +1,4 @@
-// Spec §2 onboarding in five steps (issue 4): store name → phone → company (address, logo) →
+// Onboarding in five steps (decision 0014): store name → phone → company (address, logo) →
 // first products → an image per product. Each step is saved when the owner moves on, so leaving
 // and coming back resumes at the step reached. The store stays off the public page
 // (onboardingStep not null) until finishOnboarding, which needs every required step.
@@ -111,7 +111,7 @@ export async function saveCompanyStep(ctx: StoreContext, input: CompanyDetails) 
 
 /**
  * Step 4: the quick products and the step, all in one transaction. A failure on any row keeps
- * none of them, so submitting again cannot duplicate the rows saved before it (issue 13).
+ * none of them, so submitting again cannot duplicate the rows saved before it.
  */
 export async function saveQuickProducts(ctx: StoreContext, products: ProductInput[]) {
   return ctx.db.transaction(async (tx) => {
@@ -136,7 +136,7 @@ export function listOnboardingProducts(ctx: StoreContext) {
     .limit(50);
 }
 
-/** The first required step a store has not completed (spec §2: name, phone, company and address). */
+/** The first required step a store has not completed (name, phone, company and address). */
 export function missingOnboardingStep(existing: Store): number | null {
   if (!existing.phone) return 2;
   if (!existing.companyName || !existing.address) return 3;
@@ -145,7 +145,7 @@ export function missingOnboardingStep(existing: Store): number | null {
 
 /**
  * The end: onboarded, the free month starts, the store goes public; together or not at all.
- * Issue 11 item 15: only once every required step is saved, so a plain POST of "finish" after
+ * Only once every required step is saved, so a plain POST of "finish" after
  * step 1 cannot put a store with no company name or address on the public page.
  */
 export async function finishOnboarding(ctx: StoreContext, now: Date = new Date()): Promise<Store> {

@@ -19,7 +19,7 @@ import * as storePageRoute from "~/routes/store/store-page";
 import { get, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 
-// Issue 11 item 3: a store still in onboarding answered 404 on /{username}, but its prices.csv,
+// A store still in onboarding answered 404 on /{username}, but its prices.csv,
 // prices.json, price-list.pdf, /prices page, dated archive and the sitemap published it, and visitors
 // could report its products. Every public path now asks one rule (public-store.server.ts).
 

@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
 import { getStoreByUsername, type Store } from "./store.server";
 
-// Issue 11 item 3: the one rule for what the public sees of a store (decision 0022). A store is
+// The one rule for what the public sees of a store (decision 0022). A store is
 // public when its onboarding is finished (onboardingStep null) and it is active (PRODUCT.md "Plans":
 // an unpaid store is inactive). Every public path asks here: the store page, prices.csv/json, the
 // PDF, /prices, the dated archive, the sitemap, the day-end archive and visitors' reports.

@@ -25,7 +25,7 @@ export function storeProfileValues(store: Store) {
 }
 
 /**
- * The address of a profile form. Issue 4: a place typed without choosing one of the suggestions is
+ * The address of a profile form. A place typed without choosing one of the suggestions is
  * refused, on the address field.
  */
 export function chosenAddress(input: { addressSuggestion?: string; street: string }): StoreAddress {

@@ -1,4 +1,4 @@
-// Settings → store (spec §3): the profile onboarding collected, edited on one form. A new username
+// Settings → store: the profile onboarding collected, edited on one form. A new username
 // moves the public address and leaves a 90-day 301 behind (username-redirect.server.ts).
 import { eq } from "drizzle-orm";
 import { isUniqueViolation } from "~/db/errors";

@@ -15,7 +15,7 @@ export const usernameSchema = z
     if (problem) ctx.addIssue({ code: "custom", message: `validation:username.${problem}` });
   });
 
-/** Onboarding: the first things a store needs (spec §2, §5). */
+/** Onboarding: the first things a store needs. */
 export const onboardingSchema = z.object({
   storeName: z.string().trim().min(1, "validation:required").max(STORE_NAME_MAX, "validation:tooLong"),
   username: usernameSchema,
@@ -38,7 +38,7 @@ export const onboardingSchema = z.object({
 
 export type OnboardingInput = z.output<typeof onboardingSchema>;
 
-// Issue 4: the stepped onboarding and the settings screens share these pieces.
+// The stepped onboarding and the settings screens share these pieces.
 const phoneField = onboardingSchema.shape.phone;
 const phonePublicField = onboardingSchema.shape.phonePublic;
 
@@ -51,7 +51,8 @@ export const phoneStepSchema = z.object({ phone: phoneField, phonePublic: phoneP
 
 /**
  * Company step: the address is the signed suggestion the owner picked (verified on the server)
- * plus the street and number; a typed settlement without a pick is refused (issue 4).
+ * plus the street and number; a typed settlement without a pick is refused, so every stored
+ * settlement is a known place.
  */
 export const companyStepSchema = z.object({
   companyName: onboardingSchema.shape.companyName,
@@ -71,7 +72,7 @@ export const storeProfileSchema = storeNameStepSchema
   .extend(companyStepSchema.shape);
 export type StoreProfileInput = z.output<typeof storeProfileSchema>;
 
-/** Onboarding has five steps (issue 4). */
+/** Onboarding has five steps (decision 0014). */
 export const ONBOARDING_STEPS = 5;
 
 /** Step 4: a few products quickly — a name and a price per row; empty rows are ignored. */

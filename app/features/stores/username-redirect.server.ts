@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { store, usernameRedirect } from "~/db/schema/stores";
 import { getStoreByUsername } from "./store.server";
 
-/** A renamed store's old address answers 301 to the new one this long (issue 4). */
+/** A renamed store's old address answers 301 to the new one this long, so old links keep working. */
 export const USERNAME_REDIRECT_DAYS = 90;
 
 /** The current username an old one redirects to, while the 90 days last. */

@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
 import type { PromotionState } from "../promotion-constants";
 
-/** The product form's list of the product's promotions (issue 15), each linking to its wizard. */
+/** The product form's list of the product's promotions, each linking to its wizard. */
 export function ProductPromotions({
   promotions,
 }: {

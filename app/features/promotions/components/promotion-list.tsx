@@ -44,7 +44,7 @@ export function discountLabel(row: { discountType: string; discountValue: number
   return formatMoney(row.discountValue, locale);
 }
 
-/** The promotions as cards: one column on a phone, the same card on a desktop (spec §2). */
+/** The promotions as cards: one column on a phone (where owners work), the same card on a desktop. */
 export function PromotionList({ rows }: { rows: PromotionListRow[] }) {
   const { t, i18n } = useTranslation("promotions");
   const locale = i18n.language as Locale;

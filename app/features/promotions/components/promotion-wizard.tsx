@@ -28,9 +28,10 @@ const instead = (work: () => void) => (event: MouseEvent) => {
 };
 
 /**
- * The promotion wizard (spec §4): Details → Products (the selection confirmed first) → Review,
- * then one post of everything. A product in another active promotion is moved only after the
- * owner confirms (spec §4); the server checks every rule again.
+ * The promotion wizard (decision 0039): Details → Products (the selection confirmed first) →
+ * Review, then one post of everything. A product in another active promotion is moved only after
+ * the owner confirms, since a product is in at most one active promotion; the server checks every
+ * rule again.
  *
  * Everything is one form, and every step button is a submit (`step`): without JavaScript each
  * step is posted and the action answers the next step (`restored`, decision 0065); with it, the

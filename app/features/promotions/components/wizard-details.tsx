@@ -10,7 +10,7 @@ import {
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../promotion-constants";
 import type { WizardDetails } from "./wizard-state";
 
-/** Step 1 (spec §5): name, the law's type, the discount and the days. */
+/** Step 1: name, the law's type, the discount and the days. */
 export function WizardDetailsStep({
   details,
   errors,

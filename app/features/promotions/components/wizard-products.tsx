@@ -21,7 +21,7 @@ export type WizardProductRow = {
 const SHOWN = 300;
 
 /**
- * Step 2 (spec §4, §5): search, filter by category, pick (or pick everything shown), an optional
+ * Step 2: search, filter by category, pick (or pick everything shown), an optional
  * custom price per chosen product. Big tap targets: 50 products in under a minute on a phone.
  */
 export function WizardProductsStep({

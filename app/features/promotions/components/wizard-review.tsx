@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { type ChoosableProduct, newPriceOf, type WizardDetails, type WizardSelection } from "./wizard-state";
 
 /**
- * Step 3 (spec §4): every chosen product with its old price, its new price, the percentage and
+ * Step 3: every chosen product with its old price, its new price, the percentage and
  * the amount of the reduction (член 15-а), and its prior price (the 30 days before the start).
  */
 export function WizardReviewStep({

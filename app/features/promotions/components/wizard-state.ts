@@ -1,7 +1,7 @@
 import { parseMoney } from "~/lib/money";
 import { type Discount, promotionalPrice } from "../promotion-price";
 
-// The wizard's state in the browser (spec §4: Details → Products → Review), and the checks the
+// The wizard's state in the browser (Details → Products → Review, decision 0039), and the checks the
 // server repeats (promotion.schema.ts, promotion.server.ts), so the owner learns at once.
 
 export type WizardDetails = {
@@ -27,7 +27,8 @@ export function discountOf(details: WizardDetails): Discount | null {
 
 /**
  * The first problem of one chosen product's custom price: 'Custom price for {product} must be less
- * than {price} MKD' (spec §5), or an unreadable one. null when it is fine.
+ * than {price} MKD' (a promotional price is below the regular one), or an unreadable one. null
+ * when it is fine.
  */
 export function customPriceProblem(
   product: ChoosableProduct,

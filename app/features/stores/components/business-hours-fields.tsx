@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn";
 import { WEEKDAYS, type Weekday, type WeekHours } from "../hours";
 
 // The week's opening hours as form fields (`mon.from`, `mon.to`, `mon.closed`, …; hours.schema.ts):
-// the store's business hours (settings → business hours) and a point of sale's own (issue 19). The
+// the store's business hours (settings → business hours) and a point of sale's own (decision 0068). The
 // fields post without JavaScript; with it, "closed" disables a day's times and Monday can be copied.
 
 /** Hours as saved, or what was typed into a form that did not pass (kept after a failed submit). */

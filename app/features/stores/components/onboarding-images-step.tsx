@@ -17,14 +17,14 @@ export function ImagesStep({
 }: {
   products: OnboardingProduct[];
   index: number;
-  /** The library's best images for the current product (issue 18), offered before the upload. */
+  /** The library's best images for the current product (decision 0057), offered before the upload. */
   suggestions: LibraryMatch[];
   busy: boolean;
 }) {
   const { t } = useTranslation("onboarding");
   const current = products[index];
   const last = index >= products.length - 1;
-  // "Upload an image or skip" (issue 4): the way on says which of the two it is.
+  // "Upload an image or skip": the way on says which of the two it is.
   const [uploadedFor, setUploadedFor] = useState<string | null>(null);
   const hasImage = Boolean(current && (current.imageUrl || uploadedFor === current.id));
   return (

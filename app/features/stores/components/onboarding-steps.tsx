@@ -13,7 +13,7 @@ import { PhonePublicCheckbox } from "./phone-public-checkbox";
 import { CompanyNameField, PhoneField, StoreNameField } from "./store-profile-fields";
 import { UsernameField } from "./username-field";
 
-// Onboarding steps 1–3 (spec §2, issue 4): the store's name, its phone, its company.
+// Onboarding steps 1–3 (decision 0014): the store's name, its phone, its company.
 
 /** Checks a step's form with its schema in the browser; the server checks it again. */
 export type StepCheck = (schema: z.ZodType) => (event: React.FormEvent<HTMLFormElement>) => void;

@@ -9,7 +9,7 @@ import type { FieldErrors, FormValues } from "~/lib/action-result";
 import { QUICK_PRODUCT_ROWS } from "../store.schema";
 
 /**
- * Onboarding step 4: a few products quickly (issue 12 "Compliance by default"): a name, a price,
+ * Onboarding step 4: a few products quickly, each complete enough for the law's price list: a name, a price,
  * the VAT (suggested by what the shop mostly sells) and the net quantity that gives the unit price.
  */
 export function QuickProductsStep({
@@ -44,7 +44,7 @@ export function QuickProductsStep({
   const label = "mb-1 block font-medium text-gray-700 text-xs";
   return (
     <Form method="post" noValidate className="flex flex-col gap-3">
-      {/* Issue 14: a shop with its products in a POS export imports them instead of typing. */}
+      {/* A shop with its products in a POS export imports them instead of typing. */}
       <p className="rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
         {t("importOffer")}{" "}
         <Link to="/dashboard/products/import" className="font-medium underline">

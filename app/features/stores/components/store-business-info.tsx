@@ -18,7 +18,7 @@ export type BusinessInfo = {
 };
 
 /**
- * The public page's business info (spec §2): logo, store and company name, location, phone when
+ * The public page's business info: logo, store and company name, location, phone when
  * public, working hours with a today-only toggle and "open now" by the Skopje clock; the hours
  * are in the page's Store JSON-LD (app/features/storefront/json-ld.ts). `now` is injectable for tests and is the
  * server's render time at first, then the visitor's clock after hydration.

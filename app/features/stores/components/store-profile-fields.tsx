@@ -3,7 +3,7 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { COMPANY_NAME_MAX, PHONE_MAX, STORE_NAME_MAX } from "../store.schema";
 
-// The store-profile fields onboarding and Settings → store share (issue 13: two copies had
+// The store-profile fields onboarding and Settings → store share (two copies had
 // drifted in autoComplete, required and a literal 100 instead of the schema's limit). Limits
 // come from store.schema.ts, so the browser and the server agree.
 

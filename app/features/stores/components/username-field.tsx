@@ -8,8 +8,8 @@ import type { ActionResult } from "~/lib/action-result";
 type Availability = ActionResult<{ available: boolean; problem: string | null }>;
 
 /**
- * The store username with a debounced live availability check (spec §8 messages). `current` is the
- * store's own username in settings: it is neither checked nor called free (issue 12 §12).
+ * The store username with a debounced live availability check. `current` is the
+ * store's own username in settings: it is neither checked nor called free.
  */
 export function UsernameField({
   value,
