@@ -17,7 +17,7 @@ import { listPointsOfSale } from "./point-of-sale.server";
 import { getPointOfSalePriceList } from "./point-of-sale-prices.server";
 import { storeWithTetovo } from "./points-of-sale.test-support";
 
-// Issue 19: the import takes an optional point-of-sale column (name or slug): such a row sets that
+// The import takes an optional point-of-sale column (name or slug): such a row sets that
 // point's own price, not the store's; the export writes the column, and reads back unchanged.
 
 const database = databaseForThisFile();

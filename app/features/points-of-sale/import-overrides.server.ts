@@ -10,7 +10,7 @@ import { type PriceChange, recordPriceChanges } from "~/features/pricing/price-h
 import type { StoreContext } from "~/lib/service-context";
 import { overrideColumns } from "./overrides.server";
 
-// Issue 19: an import row with a point of sale (its name or slug) sets that point's own price (and
+// An import row with a point of sale (its name or slug) sets that point's own price (and
 // availability, when the file has the column, or "not sold here") of an existing product, not the
 // store's price. It runs in the import's transaction, after the store's rows, so it can price a
 // product the same file adds. A price the row gives is the point's own, even when it equals the

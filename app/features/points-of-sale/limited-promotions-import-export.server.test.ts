@@ -23,7 +23,7 @@ import { createPointOfSale, listPointsOfSale } from "./point-of-sale.server";
 import { getPointOfSalePriceList } from "./point-of-sale-prices.server";
 import { storeWithTetovo, testAddress } from "./points-of-sale.test-support";
 
-// Issue 19 (decision 0105): a promotion limited to some points of sale goes through the export (the
+// Decision 0105: a promotion limited to some points of sale goes through the export (the
 // "Discount points of sale" column, the points' slugs separated by ";") and the import reads it back
 // as the same limit; a point of sale the store does not have is a note on the row, never a
 // promotion of every point of sale.

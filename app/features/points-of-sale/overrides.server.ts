@@ -10,7 +10,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { getPointOfSale } from "./point-of-sale.server";
 
-// Issue 19 (decision 0069): a point of sale's own price and availability of a product, a product
+// Decision 0069: a point of sale's own price and availability of a product, a product
 // left out there, and promotions limited to some points of sale. Prices stay store-wide unless a
 // point of sale overrides them; the public lists read these rows through publicProductsQuery.
 

@@ -15,7 +15,7 @@ export function pointOfSaleValues(point: PointOfSale, owner: Pick<Store, "addres
     slug: point.slug,
     phone: point.phone ? formatPhoneNational(point.phone) : "",
     street: address?.street ?? "",
-    // Re-signed so that saving the form unchanged passes (issue 4).
+    // Re-signed so that saving the form unchanged passes (the address must be a signed suggestion).
     addressSuggestion: address ? suggestionOf(address) : null,
   };
 }

@@ -12,7 +12,7 @@ import { clearOverride, excludeProduct, includeProduct, setOverride } from "./ov
 import { createPointOfSale, listPointsOfSale } from "./point-of-sale.server";
 import { testAddress } from "./points-of-sale.test-support";
 
-// Issue 19 (decision 0086): a point of sale's own price, its availability and a product left out
+// Decision 0086: a point of sale's own price, its availability and a product left out
 // there are part of the legal record: price history rows with the point of sale, shown with the
 // product's history; the store's own prices (and the prior price reckoned on them) stay apart. The
 // point's dated archive holds the list it really had that day.

@@ -14,7 +14,7 @@ import { getStoreByUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
 import { findPointOfSaleBySlug, selectPointsOfSale } from "./point-of-sale.server";
 
-// Issue 19: /{username}/{slug}, one point of sale's price list page. The store's stamp (one daily
+// /{username}/{slug}, one point of sale's price list page. The store's stamp (one daily
 // confirmation for every point of sale), the point's address, phone and hours (else the store's),
 // and its products at its effective prices, read from the database (the store page's in-memory
 // catalogue holds the store-wide prices only).

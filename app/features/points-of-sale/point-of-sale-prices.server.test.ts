@@ -25,7 +25,7 @@ import { createPointOfSale, listPointsOfSale } from "./point-of-sale.server";
 import { getPointOfSalePriceList } from "./point-of-sale-prices.server";
 import { testAddress } from "./points-of-sale.test-support";
 
-// Issue 19: effective price = the point's override, else the store's price; excluded products are
+// Decision 0069: effective price = the point's override, else the store's price; excluded products are
 // absent; promotions limited to some points of sale apply only there; one confirmation stamp.
 
 const database = databaseForThisFile();

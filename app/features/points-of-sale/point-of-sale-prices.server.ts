@@ -9,7 +9,7 @@ import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { getPointOfSale, type PointOfSale, selectPointsOfSale } from "./point-of-sale.server";
 
-// Issue 19: a point of sale's public price list — the effective price (its override, else the
+// A point of sale's public price list (decision 0069) — the effective price (its override, else the
 // store's price; a running promotion not limited elsewhere), without the products it leaves out —
 // and its dated archive. The daily confirmation is the store's: every list carries the same stamp.
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RESERVED_POINT_OF_SALE_SLUGS, slugProblem, suggestSlug } from "./point-of-sale-slug";
 
-// Issue 19: /{username}/{slug} sits beside the store's own sub-pages; a slug never names one.
+// /{username}/{slug} sits beside the store's own sub-pages; a slug never names one.
 
 describe("point-of-sale slugs", () => {
   it("no slug can name a sub-page of the store in the route table", () => {

@@ -1,4 +1,4 @@
-// Issue 19: a point of sale lives at /{username}/{slug}, beside the store's own sub-pages, so a
+// A point of sale lives at /{username}/{slug}, beside the store's own sub-pages, so a
 // slug must be a safe path segment that never names one of them (decision 0068).
 import { suggestUsername } from "~/lib/slug";
 

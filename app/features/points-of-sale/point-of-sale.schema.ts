@@ -6,7 +6,7 @@ import { parseMoney } from "~/lib/money";
 import { parseMkPhone } from "~/lib/phone";
 import { POINT_OF_SALE_SLUG_MAX, slugProblem } from "./point-of-sale-slug";
 
-// Issue 19: a point of sale's form (settings → points of sale) and a product's override there.
+// A point of sale's form (settings → points of sale) and a product's override there.
 
 export const POINT_OF_SALE_NAME_MAX = 100;
 /** A store with more shops than this is a case for the API, not a settings list (KAM has about 90). */
@@ -36,7 +36,7 @@ const optionalPhone = z
     return phone.e164;
   });
 
-/** The form: the address is the signed suggestion picked plus the street (as the store's, issue 4). */
+/** The form: the address is the signed suggestion picked plus the street (as the store's). */
 export const pointOfSaleFormSchema = z.object({
   name: z.string().trim().min(1, "validation:required").max(POINT_OF_SALE_NAME_MAX, "validation:tooLong"),
   // Empty: derived from the name when the point of sale is created; its address stays stable after.
@@ -54,7 +54,7 @@ export type PointOfSaleFormInput = z.output<typeof pointOfSaleFormSchema>;
 
 export const pointOfSaleHoursSchema = hoursSchema;
 
-/** A product's override at a point of sale: empty fields follow the store (issue 19). */
+/** A product's override at a point of sale: empty fields follow the store. */
 export const overrideFormSchema = z.object({
   pointOfSaleId: z.string().trim().max(64),
   price: z

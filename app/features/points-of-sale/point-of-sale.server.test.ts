@@ -14,7 +14,7 @@ import {
 } from "./point-of-sale.server";
 import { testAddress } from "./points-of-sale.test-support";
 
-// Issue 19: a store has one or more points of sale; the first comes with the store.
+// Decision 0068: a store has one or more points of sale; the first comes with the store.
 
 const database = databaseForThisFile();
 

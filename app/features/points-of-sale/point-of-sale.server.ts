@@ -14,7 +14,7 @@ import { MAX_POINTS_OF_SALE } from "./point-of-sale.schema";
 import { archiveClosingList, pointOfSaleActivity } from "./point-of-sale-closing.server";
 import { slugProblem, suggestSlug } from "./point-of-sale-slug";
 
-// Issue 19 (decision 0068): a store's points of sale. Every store has at least one (migration 0019
+// Decision 0068: a store's points of sale. Every store has at least one (migration 0019
 // creates it with the store and refuses to delete the last); the first shows the store's own
 // address, phone and hours while it has none of its own.
 

@@ -3,7 +3,7 @@ import type { StoreAddress } from "~/features/address/address";
 import { createTestStore } from "../../../tests/support/test-db";
 import { createPointOfSale } from "./point-of-sale.server";
 
-/** A chosen address as the address field would give it (issue 4), for service tests. */
+/** A chosen address as the address field would give it, for service tests. */
 export const testAddress = (latin = "Tetovo", mk = "Тетово", street = "ул. Илинденска 12"): StoreAddress => ({
   placeId: `embedded:${latin.toLowerCase()}`,
   place: { mk, latin },

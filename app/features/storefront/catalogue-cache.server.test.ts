@@ -41,7 +41,7 @@ async function seededStore() {
     );
     if (i % 6 === 1) promoted.push({ productId: made.id, customPrice: i % 12 === 1 ? "45" : "" });
   }
-  // A promotion running today (issue 15): "only promotions" and the prices in effect agree too.
+  // A promotion running today: "only promotions" and the prices in effect agree too.
   const today = skopjeDay(new Date());
   await savePromotion(
     shop.ctx,

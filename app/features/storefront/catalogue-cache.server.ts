@@ -16,7 +16,7 @@ import type { StoreVersions } from "./store-versions.server";
 // public page (a page-cache miss: another filter, search, sort or page) then reads no database at
 // all. An entry is trusted exactly like a cached page: only while its store.version is the newest
 // one StoreVersions has heard of, and only on the Skopje day it was read for (decision 0092): its
-// prices are the ones in effect that day (issue 15), and a day starts without any write that would
+// prices are the ones in effect that day, and a day starts without any write that would
 // move the version. CATALOGUE_CACHE=off turns it off; every render then queries.
 
 /** Stores with more active products than this are filtered by the database on every render. */
@@ -55,7 +55,7 @@ export function toPublicProduct(row: PublicProductRow): PublicProduct {
 }
 
 /**
- * A product's Albanian texts and its category's Albanian name (issue 19), held beside the card's
+ * A product's Albanian texts and its category's Albanian name (decision 0074), held beside the card's
  * fields; null when it has none.
  */
 export type AlbanianText = {
@@ -108,7 +108,7 @@ export async function loadCatalogue(
   db: Queryable,
   username: string,
   withProducts: boolean | "unless too many" = false,
-  /** The instant whose prices are in effect (issue 15: promotions run on Skopje days). */
+  /** The instant whose prices are in effect (promotions run on Skopje days). */
   at?: Date,
 ): Promise<Catalogue | null> {
   // The store row first: its version is read before anything it versions (see get()).
@@ -179,7 +179,7 @@ export class CatalogueCache {
       this.entries.set(username, held);
       return held;
     }
-    // Issue 20: after a change, every visitor of the store missed at once and each loaded it. One
+    // Decision 0115: after a change, every visitor of the store missed at once and each loaded it. One
     // loads; the others wait for it, unless a change was heard since it began (it may predate the
     // change: a visitor who has just saved a price must see it).
     const key = `${username}|${day}`;

@@ -75,7 +75,7 @@ export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; 
           priceCurrency: "MKD",
           price: centsToDecimal(product.priceCents),
           availability: AVAILABILITY[product.availability] ?? "https://schema.org/InStock",
-          // A promotional price is valid until its promotion's last day (issue 15).
+          // A promotional price is valid until its promotion's last day.
           ...(product.promotion
             ? { priceValidUntil: product.promotion.endsOn, validFrom: product.promotion.startsOn }
             : {}),

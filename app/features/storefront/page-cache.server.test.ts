@@ -54,7 +54,7 @@ describe("public page cache", () => {
     expect(first.body()).toContain("<p>page ?page=2</p>");
     const hash = createHash("sha256").update("go()").digest("base64");
     expect(first.headers["content-security-policy"]).toBe(`script-src 'self' 'sha256-${hash}'`);
-    // Issue 17: a session does not change the page (its HTML holds none); a flash message does.
+    // Decision 0055: a session does not change the page (its HTML holds none); a flash message does.
     expect(cache.keyFor("GET", `/${shop.username}`, "better-auth.session_token=x")).toBe(
       cache.keyFor("GET", `/${shop.username}`, undefined),
     );

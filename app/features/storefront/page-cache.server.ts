@@ -121,7 +121,7 @@ export class StorePageCache {
    */
   keyFor(method: string, url: string, cookie: string | undefined): string | null {
     if (!this.listening || (method !== "GET" && method !== "HEAD")) return null;
-    // A session does not change the page (issue 17, decision 0055); a flash message does.
+    // A session does not change the page (decision 0055); a flash message does.
     if (cookie && FLASH_COOKIE.test(cookie)) return null;
     const queryAt = url.indexOf("?");
     const username = storePageUsername(queryAt === -1 ? url : url.slice(0, queryAt));

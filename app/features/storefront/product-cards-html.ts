@@ -25,7 +25,7 @@ export type CardProduct = Pick<
   | "availability"
 > & { imageUrl?: string | null; categoryName: string | null; promotion?: CardPromotion | null };
 
-/** A running promotion of a card's product (issue 15): the law's type, from–to, and prior price. */
+/** A running promotion of a card's product: the law's type, from–to, and prior price. */
 export type CardPromotion = { type: string; startsOn: string; endsOn: string; priorPriceCents: number };
 
 /** Every text a card shows, translated once per page. Templates keep "{{name}}" for fill(). */
@@ -41,7 +41,7 @@ export type CardLabels = {
   vatNone: string;
   report: string;
   reportLabel: string;
-  /** The law's promotion types by code, "{{type}} from {{from}} to {{to}}" and the prior price (issue 15). */
+  /** The law's promotion types by code, "{{type}} from {{from}} to {{to}}" and the prior price. */
   promotionTypes: Record<string, string>;
   promotion: string;
   priorPrice: string;

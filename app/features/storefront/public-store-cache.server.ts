@@ -3,7 +3,7 @@ import { getPublicStore } from "~/features/stores/public-store.server";
 import type { Store } from "~/features/stores/store.server";
 import type { StoreVersions } from "./store-versions.server";
 
-// Issue 20 "Load" (decision 0100): the public store behind a feed or a PDF, held in memory between
+// Decision 0100: the public store behind a feed or a PDF, held in memory between
 // changes, so a file that is already built is answered without any query. On PGlite every query
 // waits for a transaction in progress: during a 20,000-row import each request for prices.json,
 // prices.csv or the PDF waited for the import to commit (the soak's timeouts). Trusted exactly like

@@ -1,8 +1,8 @@
 import type { Locale } from "~/i18n/config";
 import { type PriceStamp, stampText } from "./stamp";
 
-// What search engines and link previews read about a store's page (spec §1: the price list is
-// public and indexable; a filtered or reporting view is not a page of its own). Isomorphic.
+// What search engines and link previews read about a store's page (the price list is public
+// and indexable; a filtered or reporting view is not a page of its own). Isomorphic.
 
 export type StoreSeo = {
   title: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getFixedT } from "~/i18n/i18n.server";
 import { priceStampOf, stampText } from "./stamp";
 
-// Issue 13: one stamp for the page, its description and the PDF.
+// One stamp for the page, its description and the PDF.
 const t = getFixedT("en");
 const now = new Date("2026-11-21T10:00:00Z"); // 11:00 in Skopje
 

@@ -3,7 +3,7 @@ import type { Locale } from "~/i18n/config";
 import { formatDate, formatTime } from "~/lib/dates";
 
 // The compliance stamp ("Prices confirmed today at 08:12"), one builder for the public page, its
-// description for search engines and the PDF (issue 13: it was built twice). Isomorphic.
+// description for search engines and the PDF (two builders had drifted apart). Isomorphic.
 
 export type PriceStamp = { confirmedAt: string; today: boolean } | null;
 

@@ -35,12 +35,12 @@ export type StorefrontQuery = {
   q?: string;
   categoryId?: string;
   sort?: StorefrontSort;
-  /** Only products in a running promotion (spec §2 "only promotions"; issue 15). */
+  /** Only products in a running promotion (the "only promotions" filter). */
   discounted?: boolean;
   page: number;
   /** A product the visitor is reporting (the report dialog). */
   reportId?: string;
-  /** The reader's language: an Albanian reader sees Albanian names where the store has them (issue 19). */
+  /** The reader's language: Albanian names for an Albanian reader where the store has them (decision 0074). */
   locale?: Locale;
 };
 
@@ -78,7 +78,7 @@ export async function getStorefront(
   const catalogue = cache
     ? await cache.get(db, username, now)
     : await loadCatalogue(db, username, false, now);
-  // A store still in onboarding is not public yet; an inactive one shows only its notice (issue 11).
+  // A store still in onboarding is not public yet; an inactive one shows only its notice (decision 0022).
   if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
   const { store, confirmation } = catalogue;
   const stamp = priceStampOf(
@@ -93,7 +93,7 @@ export async function getStorefront(
       companyName: store.companyName,
       phone: store.phonePublic ? store.phone : null,
       active: store.active,
-      // Business info (issue 4): store-business-info.tsx renders these.
+      // Business info: store-business-info.tsx renders these.
       address: store.address,
       logo: store.logoKey ? imageUrls(store.logoKey, "logo") : null,
       hours: store.hours,
@@ -104,7 +104,7 @@ export async function getStorefront(
   };
   if (storeVisibility(store) === "inactive")
     return { ...base, categories: [], products: [], total: 0, reporting: null };
-  // Issue 19: Albanian texts only for an Albanian reader of a store that enables them.
+  // Albanian texts only for an Albanian reader of a store that enables them.
   const reader = contentReader(store, query.locale ?? "mk");
   const view = catalogue.products
     ? viewInMemory(catalogue.products, query, reader)

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { OverrideRow, type OverrideRowData } from "./override-row";
 
-// Issue 19: a point of sale's own price set to exactly the store's price is the point's own (it
+// A point of sale's own price set to exactly the store's price is the point's own (it
 // stays when the store's price changes): the row shows it as its own, and says it is kept.
 
 function Page() {

@@ -20,7 +20,7 @@ export type OverrideRowData = {
 };
 
 /**
- * One point of sale's own price, availability and presence of a product (issue 19). Empty fields
+ * One point of sale's own price, availability and presence of a product (decision 0069). Empty fields
  * follow the store's values, shown as the placeholder and the first choice.
  */
 export function OverrideRow({

@@ -5,7 +5,7 @@ import { formatDay } from "~/lib/dates";
 import type { PublicPointOfSale } from "./points-of-sale-list";
 
 /**
- * /{username}/prices: each point of sale's own files at their stable addresses (issue 19). The
+ * /{username}/prices: each point of sale's own files at their stable addresses (decision 0068). The
  * store's files above are the store-wide list; these are the lists of each point of sale.
  */
 export function PointOfSaleFiles({ username, points }: { username: string; points: PublicPointOfSale[] }) {

@@ -6,7 +6,7 @@ import { useT } from "~/i18n/use-t";
 
 export type PublicPointOfSale = { slug: string; name: string; address: StoreAddress | null };
 
-/** The store page's list of its points of sale, each to its own price list (issue 19); none with one. */
+/** The store page's list of its points of sale, each to its own price list; none with one. */
 export function PointsOfSaleList({ username, points }: { username: string; points: PublicPointOfSale[] }) {
   const { t, i18n } = useT("store");
   const locale = i18n.language as Locale;

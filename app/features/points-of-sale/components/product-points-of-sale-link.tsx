@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 
-/** The product page's way to its own prices at each point of sale (issue 19). */
+/** The product page's way to its own prices at each point of sale (decision 0069). */
 export function ProductPointsOfSaleLink({ productId }: { productId: string }) {
   const { t } = useTranslation("pointsOfSale");
   return (

@@ -2,7 +2,7 @@ import { Store } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** The promotion page's way to the points of sale it runs at (issue 19). */
+/** The promotion page's way to the points of sale it runs at (decision 0069). */
 export function PromotionPointsOfSaleLink({ promotionId }: { promotionId: string }) {
   const { t } = useTranslation("pointsOfSale");
   return (

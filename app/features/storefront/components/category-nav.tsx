@@ -17,7 +17,7 @@ export function CategoryNav({
   if (categories.length === 0) return null;
   return (
     // A phone swipes the chips sideways; a wider screen shows them all, in as many rows as it takes
-    // (issue 12 §3: a mouse cannot swipe).
+    // (a mouse cannot swipe).
     <nav
       aria-label={t("categories")}
       className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"

@@ -6,7 +6,7 @@ import { SessionLink } from "~/shell/session-link";
 
 type BusinessInfo = React.ComponentProps<typeof StoreBusinessInfo>["info"];
 
-/** The store page's header: who sells (spec §3 business info), the language, and the stamp. */
+/** The store page's header: who sells (the business info), the language, and the stamp. */
 export function StorefrontHeader({
   info,
   renderedAt,
@@ -28,7 +28,7 @@ export function StorefrontHeader({
       <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
         <StoreBusinessInfo info={info} renderedAt={renderedAt} />
         <div className="flex items-center gap-2">
-          {/* Issue 17: shown after mount to a signed-in visitor; the cached HTML is everyone's. */}
+          {/* Decision 0055: shown after mount to a signed-in visitor; the cached HTML is everyone's. */}
           <SessionLink />
           <LanguageSwitcher />
         </div>

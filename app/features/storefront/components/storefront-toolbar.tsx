@@ -87,7 +87,7 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
             />
             {t("pricelist:filters.discounted")}
           </label>
-          {/* With JavaScript a changed sort or "only discounted" applies at once (issue 12 §11); the button
+          {/* With JavaScript a changed sort or "only discounted" applies at once; the button
               is for a browser without it. */}
           <noscript>
             <button
