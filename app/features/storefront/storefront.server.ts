@@ -40,7 +40,7 @@ export type StorefrontQuery = {
   page: number;
   /** A product the visitor is reporting (the report dialog). */
   reportId?: string;
-  /** The reader's language: Albanian names for an Albanian reader where the store has them (decision 0074). */
+  /** The reader's language: an Albanian reader sees the store's Albanian names (decision 0074). */
   locale?: Locale;
 };
 
