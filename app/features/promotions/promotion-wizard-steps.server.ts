@@ -62,7 +62,7 @@ export function wizardValues(form: FormData): WizardValues & { move?: string } {
 /**
  * One step of the wizard posted without JavaScript. Details are checked before the products step
  * (field errors on the details step), the selection and its custom prices before the review (the
- * spec's messages on the products step), and the review gets its prior prices here.
+ * messages shown on the products step), and the review gets its prior prices here.
  */
 export async function promotionWizardStep(
   ctx: StoreContext,

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     logger.error({ err: error.cause ?? error, code: error.code }, "activity list failed");
-    // Spec §8 'Failed to fetch activity logs': the page stays usable and says what went wrong.
+    // 'Failed to fetch activity logs': the page stays usable and says what went wrong.
     return {
       title: `${t("activity:title")} · Vitrina`,
       rows: [],

@@ -23,7 +23,7 @@ import * as changeRoute from "./payment-change";
 import * as invoiceRoute from "./payment-invoice";
 import * as billingRoute from "./settings/billing";
 
-// Issue 16: with two stores, every billing route and action reaches only the signed-in owner's
+// With two stores, every billing route and action reaches only the signed-in owner's
 // store: another store's invoice is 404, a forged store id in a form is ignored, and the other
 // store's payments, events, plan state and requests are unchanged.
 

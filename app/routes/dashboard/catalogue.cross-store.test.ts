@@ -24,7 +24,7 @@ import * as editRoute from "./product-edit";
 import * as newRoute from "./product-new";
 import * as productsRoute from "./products";
 
-// Issue 5: with two stores, every products, categories and activity route and action refuses the
+// With two stores, every products, categories and activity route and action refuses the
 // other store's ids (404) and changes nothing. The routes run as they do in the server: a real
 // Request, and the router context the root middleware fills with the signed-in user.
 

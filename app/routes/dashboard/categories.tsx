@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: `${t("categories:title")} · Vitrina`,
     categories: await listCategoriesWithCounts(ctx),
-    // Issue 19: an Albanian name per category when the store enables Albanian content.
+    // An Albanian name per category when the store enables Albanian content.
     albanian: store.albanianContent,
   };
 }

@@ -19,7 +19,7 @@ import * as confirmationRoute from "./confirmation";
 import * as layoutRoute from "./layout";
 import * as productsRoute from "./products";
 
-// Issue 12: the compliance check's filter, count and "confirm anyway?" with two stores. Each owner
+// The compliance check's filter, count and "confirm anyway?" with two stores. Each owner
 // sees, counts, bulk-edits and confirms only their own store's products, whatever the URL says.
 
 vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));

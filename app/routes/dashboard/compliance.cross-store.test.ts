@@ -21,7 +21,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import * as confirmationRoute from "./confirmation";
 import * as reportsRoute from "./reports";
 
-// Issue 6: the confirmation and reports routes with two stores. The store always comes from the
+// The confirmation and reports routes with two stores. The store always comes from the
 // session, so another store's report id is not found and an answer never reaches another store.
 
 vi.mock("~/mail/mailer.server", () => ({ sendMail: async () => {} }));

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(back, { headers: flashHeaders("compliance:flash.weekendsSaved") });
       }
       const { answer } = parseForm(answerSchema, values);
-      // Issue 12: a yes while products lack what the law needs first shows them and asks "confirm
+      // Decision 0027: a yes while products lack what the law needs first shows them and asks "confirm
       // anyway?"; the question is a page, so it works without JavaScript.
       if (answer === "yes" && values.anyway !== "1" && (await countNeedsAttention(ctx)) > 0)
         return redirect("/dashboard/products?attention=1&confirm=anyway");
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect("/dashboard/products", { headers: flashHeaders("compliance:flash.skipped", "info") });
       return redirect(back, { headers: flashHeaders("compliance:flash.confirmed") });
     },
-    // A failure goes back to the page answered from, as an error flash (issue 13).
+    // A failure goes back to the page answered from, as an error flash, so the owner sees it where they were.
     { intent: values.intent ?? "answer", flashFailureTo: back },
   );
 }

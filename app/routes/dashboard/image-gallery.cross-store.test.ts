@@ -8,7 +8,7 @@ import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/su
 import { createTestStore } from "../../../tests/support/test-db";
 import * as galleryRoute from "./image-gallery";
 
-// Issue 18: the library is shared, the products are not. With two stores, the gallery never shows
+// The library is shared, the products are not. With two stores, the gallery never shows
 // or changes the other store's products, and an assignment naming one of them changes nothing.
 
 let database: Database;

@@ -18,7 +18,7 @@ import { handleAction } from "~/lib/route-adapter.server";
 import { searchKey } from "~/lib/transliterate";
 import type { Route } from "./+types/image-gallery";
 
-// /dashboard/image-gallery (spec §2, issue 18): the shared image library, searched by name in either
+// /dashboard/image-gallery (decision 0056): the shared image library, searched by name in either
 // alphabet, barcode or category; with `?for=<product id>` (one, or the products selected on the
 // products page) each image can be assigned to them.
 

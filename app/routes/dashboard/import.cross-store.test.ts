@@ -15,7 +15,7 @@ import * as uploadRoute from "./import";
 import * as jobRoute from "./import-job";
 import * as skippedRoute from "./import-skipped";
 
-// Issue 14: every import route and action with two stores. Their import's id answers 404 on every
+// Every import route and action with two stores. Their import's id answers 404 on every
 // step, and nothing of theirs (products, categories, history, activity, jobs, mappings) changes.
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };

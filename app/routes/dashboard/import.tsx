@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: `${t("import:title")} · Vitrina`, activeId: active?.id ?? null };
 }
 
-/** Step 1: the file is read, kept as a temp file and offered a mapping (issue 14). */
+/** Step 1: the file is read, kept as a temp file and offered a mapping (decision 0033). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   return handleAction(

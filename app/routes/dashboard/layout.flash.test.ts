@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-// Issue 13: the dashboard showed every flash as toast.success, so "Price update record failed"
+// The dashboard showed every flash as toast.success, so "Price update record failed"
 // appeared as a green success toast. It shows a failure as an error toast now.
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));

@@ -29,7 +29,7 @@ import { cn } from "~/lib/cn";
 import { type FlashKind, readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
-// Spec §2 dashboard menu; an entry appears once its page exists.
+// The dashboard menu; an entry appears once its page exists.
 const MENU = [
   { to: "/dashboard/products", key: "products", icon: Package },
   { to: "/dashboard/categories", key: "categories", icon: FolderTree },
@@ -92,7 +92,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <LanguageSwitcher className="md:hidden" />
         </div>
         {/* On a phone every entry is on screen: a grid of label tabs (icons from sm up), never a strip that
-            hides the last ones off-screen (issue 12 §3). */}
+            hides the last ones off-screen. */}
         <nav
           aria-label={t("menu.label")}
           className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"

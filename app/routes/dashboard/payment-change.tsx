@@ -12,7 +12,7 @@ import type { Route } from "./+types/payment-change";
 export const meta: Route.MetaFunction = titleMeta;
 
 /**
- * /dashboard/payment/change (spec §2): switch the plan or the method. The pending payment is
+ * /dashboard/payment/change: switch the plan or the method. The pending payment is
  * cancelled (a new event) and a new one created; the plan in force stays until the new one is paid.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** /dashboard/payment (spec §2): choose monthly or yearly and how to pay, or ask for a custom plan. */
+/** /dashboard/payment: choose monthly or yearly and how to pay, or ask for a custom plan. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const asked = new URL(request.url).searchParams.get("plan");

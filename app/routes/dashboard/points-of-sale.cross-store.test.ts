@@ -24,7 +24,7 @@ import * as promotionPointsRoute from "./promotion-points-of-sale";
 import * as editRoute from "./settings/point-of-sale-edit";
 import * as listRoute from "./settings/points-of-sale";
 
-// Issue 19: every points-of-sale page and action refuses the other store's point-of-sale and
+// Every points-of-sale page and action refuses the other store's point-of-sale and
 // product ids (404) and changes nothing of theirs.
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };

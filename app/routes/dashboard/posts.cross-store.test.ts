@@ -27,7 +27,7 @@ import * as editRoute from "./post-edit";
 import * as newRoute from "./post-new";
 import * as listRoute from "./posts";
 
-// Issue 18: with two stores, every posts route and action refuses the other store's post ids (404)
+// With two stores, every posts route and action refuses the other store's post ids (404)
 // and images (a field error), and changes nothing of theirs.
 
 let database: Database;

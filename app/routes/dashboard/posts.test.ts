@@ -25,8 +25,8 @@ import * as newRoute from "./post-new";
 import * as listRoute from "./posts";
 import * as imagesRoute from "./r2-images";
 
-// Issue 18 "Posts": create, edit, delete, publish and unpublish from the dashboard (the route
-// adapter, without JavaScript), the spec's field rules in mk, en and sq, and what a signed-out
+// Posts (decision 0060): create, edit, delete, publish and unpublish from the dashboard (the route
+// adapter, without JavaScript), the field rules in mk, en and sq, and what a signed-out
 // visitor sees: published posts that are due, newest three on the store page, all on /posts.
 
 type Args = { request: Request; context: RouterContextProvider; params: Record<string, string> };

@@ -83,7 +83,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         ← {t("backToList")}
       </Link>
       <h1 className="mt-2 break-words font-semibold text-2xl">{loaderData.name}</h1>
-      {/* Issue 18: the image picker offers the library's best matches first; the form below uploads. */}
+      {/* The image picker offers the library's best matches first; the form below uploads. */}
       <Card className="mt-4 p-5 sm:p-6">
         <LibrarySuggestions
           productId={loaderData.id}

@@ -7,7 +7,7 @@ import { get, signedIn, startRouteDatabase, statusOf } from "../../../tests/supp
 import { createTestStore } from "../../../tests/support/test-db";
 import * as route from "./product-import-images";
 
-// Issue 14: the "upload custom" walk shows only the signed-in owner's import, and of it only their
+// The "upload custom" walk shows only the signed-in owner's import, and of it only their
 // store's products, even when the job lists another store's product id.
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };

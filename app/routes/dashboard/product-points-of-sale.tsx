@@ -17,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
 
-/** A product's own price, availability and presence at each point of sale (issue 19). */
+/** A product's own price, availability and presence at each point of sale (decision 0069). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const product = await orNotFound(getProduct(ctx, params.productId));

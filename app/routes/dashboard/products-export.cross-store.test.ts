@@ -7,7 +7,7 @@ import { get, signedIn } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as exportRoute from "./products-export";
 
-// Issue 14: the export answers with the signed-in owner's products only, whatever the request says.
+// The export answers with the signed-in owner's products only, whatever the request says.
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };
 const call = (args: Args) => (exportRoute.loader as unknown as (args: Args) => Promise<Response>)(args);

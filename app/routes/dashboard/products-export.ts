@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const answer = await handleAction(
     async () => {
       const pages = await openExport(ctx);
-      // Issue 19: the Albanian columns when the store enables Albanian content.
-      // Issue 19: the point-of-sale column when some point of sale has its own prices, and the
+      // The Albanian columns when the store enables Albanian content.
+      // The point-of-sale column when some point of sale has its own prices, and the
       // discount's points of sale when some promotion is limited to some (decision 0105).
       const fields = exportFields(
         store.albanianContent,

@@ -88,7 +88,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     else if ("message" in actionData && actionData.message)
       toast.success(t(actionData.message, "counts" in actionData ? actionData.counts : {}));
   }, [actionData, t]);
-  // A bulk price change's preview, served by the action (issue 12 item 13).
+  // A bulk price change's preview, served by the action (decision 0032).
   const preview = actionData?.ok && "preview" in actionData ? actionData : null;
   // A bulk delete the browser's dialog did not confirm (no JavaScript): the server asks (decision 0047).
   const deletion = actionData?.ok && "deletion" in actionData ? actionData : null;

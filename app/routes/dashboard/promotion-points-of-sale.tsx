@@ -19,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }];
 }
 
-/** Issue 19: the points of sale a promotion runs at; none or all ticked is everywhere. */
+/** The points of sale a promotion runs at; none or all ticked is everywhere. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const promotion = await orNotFound(getPromotion(ctx, params.promotionId));

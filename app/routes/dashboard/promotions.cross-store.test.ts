@@ -18,7 +18,7 @@ import * as pointsRoute from "./promotion-points-of-sale";
 import * as priorRoute from "./promotion-prior-prices";
 import * as listRoute from "./promotions";
 
-// Issue 15: with two stores, every promotion route and action refuses the other store's ids (404)
+// With two stores, every promotion route and action refuses the other store's ids (404)
 // and changes nothing of theirs.
 
 type Args = { request: Request; context: ReturnType<typeof signedIn>; params: Record<string, string> };

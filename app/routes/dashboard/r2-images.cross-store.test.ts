@@ -26,7 +26,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import * as newProductRoute from "./product-new";
 import * as route from "./r2-images";
 
-// Issue 18: with two stores, My images never lists, counts, deletes or lends the other store's
+// With two stores, My images never lists, counts, deletes or lends the other store's
 // images; a key of theirs is refused wherever a key is taken (product, logo).
 
 let database: Database;

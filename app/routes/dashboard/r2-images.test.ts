@@ -17,7 +17,7 @@ import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/su
 import { createTestStore } from "../../../tests/support/test-db";
 import * as route from "./r2-images";
 
-// Issue 18 "My images": upload several at once (the form without JavaScript), the grid with size,
+// "My images" (decision 0059): upload several at once (the form without JavaScript), the grid with size,
 // date and uses, delete refused while used, the storage limit (also under parallel uploads), and
 // the upload attack list: every refusal stores nothing.
 

@@ -11,7 +11,8 @@ import { user } from "~/db/schema/auth";
 import { startRouteDatabase, statusOf } from "../../../../tests/support/route-harness";
 import { action } from "./index";
 
-// Issue 11 §8 and §11 through the real settings action, signed in with a real session cookie.
+// The e-mail change and passkeys through the real settings action, signed in with a real session
+// cookie.
 
 let database: Database;
 let t: ReturnType<typeof createTestAuth>;

@@ -19,7 +19,7 @@ import { createTestStore } from "../../../../tests/support/test-db";
 import * as editRoute from "../product-edit";
 import * as storeRoute from "./store";
 
-// Issue 19: the "products also in Albanian" setting and the Albanian fields of a product reach
+// The "products also in Albanian" setting and the Albanian fields of a product reach
 // only the signed-in owner's store; another store's ids (in the URL or posted) change nothing.
 
 let database: Database;

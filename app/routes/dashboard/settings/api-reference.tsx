@@ -10,7 +10,7 @@ import type { Route } from "./+types/api-reference";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** Settings → API → reference (issue 19): rendered from the OpenAPI document, no outside scripts. */
+/** Settings → API → reference (decision 0072): rendered from the OpenAPI document, no outside scripts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwnerStore(context);
   return { title: pageTitle(request, "api:reference.title"), ...apiReference(getConfig().baseUrl) };

@@ -10,7 +10,7 @@ import { call, post, signedIn, startRouteDatabase, statusOf } from "../../../../
 import { createTestStore } from "../../../../tests/support/test-db";
 import * as apiRoute from "./api";
 
-// Issue 19: Settings → API with two stores. The owner sees and revokes only their own tokens; the
+// Settings → API with two stores. The owner sees and revokes only their own tokens; the
 // other store's token id changes nothing; an owner whose address is not proven makes no token.
 
 let database: Database;

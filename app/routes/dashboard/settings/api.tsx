@@ -18,7 +18,7 @@ import type { Route } from "./+types/api";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** Settings → API (issue 19): the store's tokens for POS and ERP programs. */
+/** Settings → API (decision 0071): the store's tokens for POS and ERP programs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   const tokens = await listApiTokens(ctx);

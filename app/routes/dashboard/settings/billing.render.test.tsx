@@ -8,7 +8,7 @@ import { get, signedIn, startRouteDatabase } from "../../../../tests/support/rou
 import { createTestStore } from "../../../../tests/support/test-db";
 import BillingSettings, { loader } from "./billing";
 
-// Spec §8: when the billing data cannot be read, the page says "Failed to load billing" (in the
+// When the billing data cannot be read, the page says "Failed to load billing" (in the
 // owner's language) with the way to try again, instead of an error page. The list of payments is
 // made to fail here.
 let failReads = false;

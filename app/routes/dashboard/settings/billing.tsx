@@ -16,7 +16,7 @@ import type { Route } from "./+types/billing";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** Settings → billing (spec §2): trial or plan state, the pending invoice, the history. */
+/** Settings → billing: trial or plan state, the pending invoice, the history. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx } = await requireOwnerStore(context);
   return { title: pageTitle(request, "billing:title"), ...(await loadBillingPage(ctx)) };

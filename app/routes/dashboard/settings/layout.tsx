@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { cn } from "~/lib/cn";
 
-// The settings tabs (spec §2: /dashboard/settings, …/billing, …/open-hours). Add a tab here when
+// The settings tabs (/dashboard/settings, …/billing, …/open-hours, …). Add a tab here when
 // its page exists; `end` marks the index tab.
 export const SETTINGS_TABS = [
   { to: "/dashboard/settings", key: "account", end: true },

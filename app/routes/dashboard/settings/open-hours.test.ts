@@ -5,7 +5,7 @@ import { AppError } from "~/lib/app-error";
 import { post, signedIn, startRouteDatabase } from "../../../../tests/support/route-harness";
 import { createTestStore } from "../../../../tests/support/test-db";
 
-// Issue 13: Settings → business hours answered 500 to every error, 4xx included. Its action now
+// Settings → business hours answered 500 to every error, 4xx included. Its action now
 // answers through the route adapter: an AppError's own status and message, what was typed kept.
 
 const failure = vi.hoisted(() => ({ next: null as unknown }));

@@ -18,7 +18,7 @@ import type { Route } from "./+types/open-hours";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** Settings → business hours, Monday to Sunday (spec §2, issue 4). */
+/** Settings → business hours, Monday to Sunday. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
   return {

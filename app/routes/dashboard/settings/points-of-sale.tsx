@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = titleMeta;
 
 const HERE = "/dashboard/settings/points-of-sale";
 
-/** Settings → points of sale (issue 19): the store's shops, each with its own public price list. */
+/** Settings → points of sale (decision 0068): the store's shops, each with its own public price list. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx, store } = await requireOwnerStore(context);
   const [points, closed] = await Promise.all([listPointsOfSale(ctx), listClosedPointsOfSale(ctx)]);

@@ -34,7 +34,7 @@ import type { Route } from "./+types/store";
 
 export const meta: Route.MetaFunction = titleMeta;
 
-/** Settings → store: everything entered in onboarding (issue 4). */
+/** Settings → store: everything entered in onboarding. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
   return {
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const values = formObject(await request.formData());
-  // Issue 19: "products also in Albanian", a form of its own on this page.
+  // "Products also in Albanian" (decision 0074), a form of its own on this page.
   if (values.intent === ALBANIAN_CONTENT_INTENT) {
     return handleAction(
       async () => {
