@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
-// The server's listen queue during the soak (issue 20 "Load", decision 0114): connections the
+// The server's listen queue during the soak (decision 0114): connections the
 // kernel has completed (the client sees them open and sends its request) that the server has not
 // accepted yet. Node 20's libuv accepts one connection per turn of the event loop (libuv #3696,
 // since 1.45), so while the loop is busy, 200 connections opened at once wait there for seconds, and

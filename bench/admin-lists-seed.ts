@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 
-// The admin lists' bench data (issue 16: "stay fast with 10,000 stores"), written by the database
+// The admin lists' bench data (the lists must stay fast with 10,000 stores), written by the database
 // itself with generate_series: one INSERT … SELECT per table instead of rows built in Node and sent
 // in batches, so 10,000 stores (and 100,000 audit rows) are seeded in seconds on PGlite and
 // PostgreSQL alike. Row n is the same on every run: owner-n@bench.example owns the store bench-n.

@@ -1,4 +1,4 @@
-// Benchmark of the admin lists at scale (issue 16): seeds 10,000 stores (each with its owner, a
+// Benchmark of the admin lists at scale: seeds 10,000 stores (each with its owner, a
 // sign-in account, a few products and confirmations), plan state for a third of them, 2,000 payments,
 // 5,000 waitlist entries and 100,000 audit rows; then calls the real route loaders of /admin,
 // /admin/stores, /admin/users, /admin/transactions, /admin/waitlist and /admin/audit-logs in process,
@@ -20,7 +20,7 @@ import { RouterContextProvider } from "react-router";
 const { values: flags } = parseArgs({
   options: { stores: { type: "string", default: "10000" }, runs: { type: "string", default: "30" } },
 });
-// Issue 16 asks for 10,000 stores: fewer is never a valid run of this bench.
+// The admin lists must stay fast with 10,000 stores: fewer is never a valid run of this bench.
 const STORES = Math.min(100_000, Math.max(10_000, Number(flags.stores)));
 const RUNS = Math.min(500, Math.max(5, Number(flags.runs)));
 

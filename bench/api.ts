@@ -1,5 +1,5 @@
-// Benchmark of the REST API's batch price update (issue 19: "a batch of 1,000 price updates commits
-// in under 1 s on PostgreSQL"). Seeds a store with --products products (external ids and barcodes),
+// Benchmark of the REST API's batch price update (the target: a batch of 1,000 price updates commits
+// in under 1 s on PostgreSQL). Seeds a store with --products products (external ids and barcodes),
 // makes a token, then sends --runs batches of 1,000 new prices through the /api/v1 handler — the
 // same Request → Response path the server mounts, auth, parsing, the transaction with price history
 // and activity — alternating between matching by external id and by barcode. Prints the median and

@@ -1,4 +1,4 @@
-// Benchmark of the catalogue screens at scale (issue 5): seeds one store with 20,000 products (and
+// Benchmark of the catalogue screens at scale: seeds one store with 20,000 products (and
 // 60,000 activity rows), then calls the real route loaders of /dashboard/products and
 // /dashboard/activity in process, as the signed-in owner, for a search, each filter and each sort,
 // and prints the median and p95 server time. Results go to docs/performance.md.

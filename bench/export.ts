@@ -1,4 +1,4 @@
-// Benchmark of the product export (issue 14): seeds one store with N products (Cyrillic and Latin
+// Benchmark of the product export (decision 0037): seeds one store with N products (Cyrillic and Latin
 // names, categories, barcodes, descriptions, net quantities), then streams the CSV and the .xlsx
 // through the services the route uses, reading every byte as a download would. Prints the time to
 // the last byte, the size, and the process's RSS before and at its peak. Results: docs/performance.md.

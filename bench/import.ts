@@ -1,4 +1,4 @@
-// `npm run bench:import`: a product import end to end (issue 14) — upload, the server-side job, the
+// `npm run bench:import`: a product import end to end (decision 0033) — upload, the server-side job, the
 // one-transaction commit — timed from the upload's first byte to the job's "done", for 20,000 rows
 // of CSV (Windows-1251, decimal commas) and of .xlsx (number cells), on PGlite, or on PostgreSQL
 // when DATABASE_URL is set. Between the upload and the start it opens the wizard's steps as an
@@ -94,7 +94,7 @@ async function importOnce(
   }
   const dbBefore = dbCpu ? await dbCpu() : null;
   const jobId = await step("upload", () => uploadImport(session, name, bytes));
-  // The wizard's pages between the upload and the start (issue 14: each reads the file at most once).
+  // The wizard's pages between the upload and the start (each reads the file at most once).
   await step("mapPage", () => openImportPage(session, jobId));
   await step("mapPost", () => mapImport(session, jobId, ["name", "price", "category", "quantity"]));
   await step("preview", () => openImportPage(session, jobId, "?step=preview"));

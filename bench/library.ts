@@ -1,4 +1,4 @@
-// Benchmark of the shared image library's search (issue 18): seeds 20,000 entries (names in
+// Benchmark of the shared image library's search (decision 0057): seeds 20,000 entries (names in
 // Cyrillic with their Latin spellings, barcodes, twenty categories), then times searchLibrary — the
 // query /dashboard/image-gallery runs — for a Cyrillic word, its Latin spelling, a barcode and a
 // category, and the picker's best matches for a product name; prints median and p95 and EXPLAIN

@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset) on the public page of a 5,000-product store, median of 3 runs, with the
 // system Chromium. Also reports the page's JavaScript, compressed as served.
 //   npx tsx bench/lighthouse.ts
-//   npm run bench:lighthouse -- --path /      (the landing page, issue 17; no bench store seeded)
+//   npm run bench:lighthouse -- --path /      (the landing page; no bench store seeded)
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";

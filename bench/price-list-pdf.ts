@@ -1,4 +1,4 @@
-// Benchmark of /{username}/price-list.pdf for a large store (issue 11 item 10): seeds one store with
+// Benchmark of /{username}/price-list.pdf for a large store: seeds one store with
 // 5,000 active products (names in Cyrillic and Latin, a category, barcode and description on most),
 // then calls the real route loader in process: the first request of each language renders the PDF;
 // later ones come from the per-version cache. Prints the render time (build of the list + pdfkit),

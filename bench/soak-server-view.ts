@@ -1,4 +1,4 @@
-// The soak as the server saw it (issue 20 "Load"): its /metrics before and after, subtracted, give
+// The soak as the server saw it (decision 0099): its /metrics before and after, subtracted, give
 // every route's answers by status and how many took longer than the generator waits. A wrk "timeout"
 // is an answer that came late, not a failed one: this tells which routes were slow and whether any
 // answered with an error status.

@@ -1,4 +1,4 @@
-// `npm run bench:soak` (issue 20 "Load"): 200 concurrent visitors on public pages — three stores,
+// `npm run bench:soak` (decision 0099): 200 concurrent visitors on public pages — three stores,
 // their pages, searches, later pages, price lists, CSV and JSON feeds, PDFs — for 60 s with wrk,
 // while the demo store's owner runs a 20,000-row import and a bulk price change (+10 % on every
 // product) over HTTP. Reports errors, p50/p99, the import's time, the server's memory before and

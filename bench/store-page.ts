@@ -1,4 +1,4 @@
-// Load test of the public store page (issue 2, item 13): starts Vitrina on a free loopback port with
+// Load test of the public store page (decision 0025): starts Vitrina on a free loopback port with
 // a fresh data directory, loads /demo with wrk and prints throughput beside nginx serving the same
 // bytes (the generator's ceiling on this machine), latency percentiles, the server's memory and the
 // page's size. Results go to docs/performance.md. Needs wrk and nginx (apt-get install -y wrk nginx-light).

@@ -1,4 +1,4 @@
-// What the second tenancy wall costs (issue 20, decision 0083): the same dashboard-sized statements
+// What the second tenancy wall costs (decision 0083): the same dashboard-sized statements
 // through the plain database and through the store-scoped one (each statement in its own
 // transaction as vitrina_tenant, the store id set), and a public-page statement through the public
 // client (as vitrina_public, whose policies check that the store is public). Prints the median

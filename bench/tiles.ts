@@ -1,4 +1,4 @@
-// Benchmark of "generate for all" (issue 14, PRODUCT.md "Import image options"): seeds one store
+// Benchmark of "generate for all" (PRODUCT.md "Import image options"): seeds one store
 // with N products without images (Cyrillic and Latin names, some long, eight categories), then
 // draws and attaches a tile for each through generateTiles, as the import's images step does.
 // Prints tiles per second, the total time, the stored bytes per tile and the process's peak RSS.

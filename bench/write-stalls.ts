@@ -1,4 +1,4 @@
-// `npm run bench:write-stalls` (issue 20 "Load", decision 0107): what a 20,000-row import and a bulk
+// `npm run bench:write-stalls` (decision 0107): what a 20,000-row import and a bulk
 // +10 % on the same store do to everyone else in the process, and what ANALYZE changes afterwards.
 // While each write runs, a visitor asks for another store every 20 ms (a one-row query, like a
 // public page's first) and the event loop's longest stall is measured. Then the public reads of the

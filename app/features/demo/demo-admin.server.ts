@@ -8,7 +8,7 @@ import { user } from "~/db/schema/auth";
 import { waitlistEntry } from "~/db/schema/waitlist";
 import type { Config } from "~/lib/config.server";
 
-// Issue 16: a first `npm start` also makes an admin, so a newcomer sees the admin area at once,
+// A first `npm start` also makes an admin, so a newcomer sees the admin area at once,
 // and a few waitlist entries to look at there.
 
 export const DEMO_ADMIN_EMAIL = "admin@vitrina.mk";

@@ -49,7 +49,7 @@ describe("demo store compliance history", () => {
     const reports = await database.db.select().from(productReport).where(eq(productReport.storeId, storeId));
     expect(reports.map((r) => r.status).sort()).toEqual(["new", "new", "resolved", "resolved"]);
 
-    // Issue 15: promotions in every state; the discounted items are a running promotion's goods,
+    // Promotions in every state; the discounted items are a running promotion's goods,
     // shown with the law's type, days and prior price, and no reduction is left without dates.
     const now = new Date("2026-11-20T11:00:00Z");
     const promotions = await listPromotions(ctx, { now });
@@ -69,7 +69,7 @@ describe("demo store compliance history", () => {
     }
     expect(await countNeedsAttention(ctx)).toBe(0);
 
-    // Issue 19: Albanian product content is on, and every product has its Albanian name.
+    // Albanian product content is on, and every product has its Albanian name.
     const [demo] = await database.db.select().from(store).where(eq(store.id, storeId));
     expect(demo!.albanianContent).toBe(true);
     const listed = await publicProductsQuery(database.db, storeId, { at: now });

@@ -7,7 +7,7 @@ import { store } from "~/db/schema/stores";
 import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 
-// Issue 6: the demo store shows every compliance state to a newcomer — a month of confirmations
+// The demo store shows every compliance state to a newcomer — a month of confirmations
 // (mostly confirmed, one skipped, one missed), archived price lists, open and resolved reports.
 // Today is left unanswered: the demo's morning job (demo-morning.server.ts) confirms it between
 // 07:00 and 09:30, at once when the server starts later than that.

@@ -20,7 +20,7 @@ import { databaseForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
 import { confirmDemoMornings, demoMorningInstant } from "./demo-morning.server";
 
-// Issue 12, item 7, on an injected clock: the demo is seeded on Friday 2026-11-20 at 06:00 Skopje
+// Decision 0028, on an injected clock: the demo is seeded on Friday 2026-11-20 at 06:00 Skopje
 // (05:00 UTC) and must look like a shop that confirms every morning, also after days offline.
 process.env.VITRINA_NOW = "2026-11-20T05:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";

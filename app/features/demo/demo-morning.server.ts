@@ -8,7 +8,7 @@ import { addDays, dayCounts, skopjeDay, skopjeInstant } from "~/features/confirm
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { DEMO_USERNAME } from "./demo-seed.server";
 
-// Issue 12, item 7: the demo store is the shop window, so it is a compliant shop every day, not only
+// Decision 0028: the demo store is the shop window, so it is a compliant shop every day, not only
 // on the day it was seeded. Each morning it confirms its prices at a random minute between 07:00 and
 // 09:30 Skopje time, as a real owner would. The minute comes from the store and the day, so every
 // instance picks the same one and a catch-up (the server was down) writes the history a running

@@ -18,7 +18,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-"));
 
 const database = databaseForThisFile();
 
-// Issue 19: the demo store has two points of sale; Tetovo prices a few products its own way and
+// The demo store has two points of sale; Tetovo prices a few products its own way and
 // does not sell one, so a newcomer sees the feature at once.
 
 describe("the demo's points of sale", () => {

@@ -7,7 +7,7 @@ import { setOverride } from "~/features/points-of-sale/overrides.server";
 import { createPointOfSale } from "~/features/points-of-sale/point-of-sale.server";
 import { DEMO_PRODUCTS } from "./demo-products";
 
-// Issue 19: the demo store has two points of sale, so a newcomer sees the feature at once: the
+// The demo store has two points of sale, so a newcomer sees the feature at once: the
 // shop in Skopje (the store's own address) and one in Tetovo that sells a few products at its own
 // prices and does not sell one.
 

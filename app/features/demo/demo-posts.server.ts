@@ -2,7 +2,7 @@ import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { createPost } from "~/features/posts/post.server";
 import type { StoreContext } from "~/lib/service-context";
 
-// Issue 18 / PRODUCT.md "the demo store ... carries posts": a newcomer sees the News section on the
+// PRODUCT.md "the demo store ... carries posts": a newcomer sees the News section on the
 // demo's public page and the posts list in its dashboard. Dated from the injected clock, so the
 // newest is always a few days old; one stays a draft (shown only in the dashboard).
 const DEMO_POSTS = [

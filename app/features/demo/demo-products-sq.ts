@@ -1,4 +1,4 @@
-// The demo's products in Albanian (issue 19): "Маркет Демо" has Albanian product content enabled,
+// The demo's products in Albanian (decision 0074): "Маркет Демо" has Albanian product content enabled,
 // so a visitor reading Albanian sees these names and descriptions. Keyed by the Macedonian text;
 // brand names stay as the brands write them in Latin letters.
 import type { DemoProduct } from "./demo-products";

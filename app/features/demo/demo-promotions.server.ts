@@ -2,7 +2,7 @@ import type { Queryable } from "~/db/client.server";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 
-// The demo store carries promotions in every state (PRODUCT.md, issue 15): an active one, a
+// The demo store carries promotions in every state (PRODUCT.md), so a newcomer sees each: an active one, a
 // scheduled one and an ended one. The demo catalogue's "regular price above the price" items are
 // the active promotion's goods at their demo prices (decision 0040).
 

@@ -47,7 +47,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   const { user: demoUser } = await auth.api.signUpEmail({
     body: { name: "Маркет Демо", email: DEMO_EMAIL, password },
   });
-  // The address comes from the embedded suggestions, as an owner would pick it (issue 4).
+  // The address comes from the embedded suggestions, as an owner would pick it.
   const [skopje] = await new EmbeddedAddressProvider().suggest("Скопје", { limit: 1 });
   const storeId = await db.transaction(async (tx) => {
     await tx.update(user).set({ onboarded: true, emailVerified: true }).where(eq(user.id, demoUser.id));
@@ -62,7 +62,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
         companyName: "Демо Трговија ДООЕЛ Скопје",
         address: skopje ? toStoreAddress(skopje, "ул. Македонија 12") : null,
         hours: DEFAULT_HOURS,
-        // Issue 19: the demo shows products in Macedonian and Albanian.
+        // The demo shows products in Macedonian and Albanian.
         albanianContent: true,
       })
       .returning();
@@ -123,7 +123,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
       },
       getClock().now(),
     );
-    // Issue 19: before the archive of past days, so each point of sale's lists are in it too.
+    // Before the archive of past days, so each point of sale's lists are in it too.
     await seedDemoPointsOfSale(tx, { storeId, userId: demoUser.id, products });
     await seedDemoCompliance(tx, { storeId, userId: demoUser.id, products }, getClock().now());
     return storeId;
@@ -132,7 +132,7 @@ export async function seedDemoStore(db: Db, password: string): Promise<string> {
   await db.update(store).set({ logoKey: logo.key }).where(eq(store.id, storeId));
   await seedDemoBilling(db, { storeId, userId: demoUser.id }, getClock().now());
   await seedDemoPosts({ db, storeId, actor: { userId: demoUser.id } }, getClock().now());
-  // Issue 18: each product takes its image from the shared library (the starter set holds them all).
+  // Each product takes its image from the shared library (the starter set holds them all).
   const ids = await db.select({ id: product.id }).from(product).where(eq(product.storeId, storeId));
   await matchLibraryImages(
     { db, storeId, actor: { userId: demoUser.id } },

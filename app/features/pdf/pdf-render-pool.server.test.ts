@@ -8,7 +8,7 @@ import { PdfRenderPool } from "./pdf-render-pool.server";
 import { drawPriceListPdf } from "./price-list-pdf-document.server";
 
 // Decision 0049: price-list PDFs render in worker threads, so a large store's first PDF no longer
-// stops every other request of the process for seconds (issue 11).
+// stops every other request of the process for seconds.
 
 const item = (n: number): PriceListItem => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
@@ -21,7 +21,7 @@ const item = (n: number): PriceListItem => ({
   regularPriceCents: n % 10 === 0 ? 4_000 + n : null,
   discountPercent: n % 10 === 0 ? 20 : null,
   discountAmountCents: n % 10 === 0 ? 1_000 : null,
-  // Every tenth a promotion, with the law's type, days and prior price (issue 15).
+  // Every tenth a promotion, with the law's type, days and prior price.
   discountType: n % 10 === 0 ? "seasonal" : null,
   discountFrom: n % 10 === 0 ? "2026-11-18" : null,
   discountTo: n % 10 === 0 ? "2026-11-30" : null,

@@ -4,7 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
-/** The products page's link to the store's printable price list (issue 6). */
+/** The products page's link to the store's printable price list. */
 export function PriceListPdfButton({ className }: { className?: string }) {
   const { t } = useTranslation("compliance");
   const layout = useRouteLoaderData("routes/dashboard/layout") as

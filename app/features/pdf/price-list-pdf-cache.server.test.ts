@@ -42,7 +42,7 @@ describe("the price-list PDF cache", () => {
     expect(renders).toBe(4);
   });
 
-  // Issue 20 (decision 0100): after each write of the soak every PDF visitor waited for the new
+  // Decision 0100: after each write of the soak every PDF visitor waited for the new
   // 20,000-product list to be drawn, far longer than any visitor waits.
   it("gives the version before while a new one takes longer than its wait to draw, then the new one", async () => {
     const cache = new PriceListPdfCache(undefined, 50);
@@ -91,7 +91,7 @@ describe("the price-list PDF cache", () => {
   });
 });
 
-// Issue 11 item 10: every request to /{username}/price-list.pdf rendered the PDF again.
+// Decision 0022: every request to /{username}/price-list.pdf rendered the PDF again.
 describe("/{username}/price-list.pdf", () => {
   let database: Database;
   beforeAll(async () => {

@@ -2,12 +2,12 @@ import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Store } from "~/features/stores/store.server";
 import type { Locale } from "~/i18n/config";
 
-// Issue 11 item 10: /{username}/price-list.pdf was rendered on every request (170–550 ms for 70
+// /{username}/price-list.pdf was rendered on every request (170–550 ms for 70
 // products, no login needed). Like the feeds, a store's PDF is now built once per store version, and
 // also per language and Skopje day (the "confirmed today" line turns into "last confirmed" at
 // midnight). store.version moves with every change the list shows (decision 0016), so an entry
 // is never stale; concurrent requests for a PDF not yet built share one rendering (decision 0022).
-// Issue 20 (decision 0100): while a new version is drawn, a request waits for it at most a second;
+// Decision 0100: while a new version is drawn, a request waits for it at most a second;
 // after that it gets the version before (same language and day: one consistent list, its own ETag)
 // until the new one is ready. A 20,000-product list takes tens of seconds to draw on a busy machine,
 // and every visitor of the soak waited that long after each write.

@@ -8,7 +8,7 @@ import { formatDateTime, formatDay } from "~/lib/dates";
 import { dejaVuFont } from "~/lib/fonts.server";
 import { formatMoney } from "~/lib/money";
 
-// The printable price list (spec §1 "PDF price list export"). pdfkit's built-in Helvetica garbles
+// The printable price list. pdfkit's built-in Helvetica garbles
 // Cyrillic (STACK-NOTES), so a DejaVu TTF is embedded: the text stays extractable (pdftotext).
 // Drawn in a worker thread (price-list-pdf.server.ts, decision 0049), so this file takes its texts
 // as `t` and imports nothing that needs Vite (the catalogues' import.meta.glob).
@@ -73,7 +73,7 @@ export async function drawPriceListPdf(
   const width = doc.page.width - MARGIN * 2;
   doc.font("bold").fontSize(16).text(list.store.name);
   doc.font("regular").fontSize(10).fillColor("#374151").text(list.store.companyName);
-  // Issue 19: a point of sale's list says which shop it is.
+  // A point of sale's list says which shop it is.
   if (list.pointOfSale) {
     doc.font("bold").fontSize(12).fillColor("#111827").text(list.pointOfSale.name);
     if (list.pointOfSale.address)
@@ -94,7 +94,7 @@ export async function drawPriceListPdf(
     );
   doc.moveDown(0.8);
 
-  // Issue 12 item 8: a header wraps between words inside its cell ("Единечна / цена") and the row
+  // A header wraps between words inside its cell ("Единечна / цена") and the row
   // below starts under its last line. A column whose header has a word longer than its share
   // ("Disponueshmëria") widens to fit that word, taking the room from the name column.
   doc.font("bold").fontSize(8);
@@ -130,7 +130,7 @@ export async function drawPriceListPdf(
 
   if (list.products.length === 0) doc.font("regular").fontSize(10).text(t("pricelist:pdf.empty"), MARGIN);
   for (const item of list.products) {
-    // Issue 19: the PDF's language picks the product's texts (Albanian where the store has them).
+    // The PDF's language picks the product's texts (Albanian where the store has them).
     const { name, description } = contentFor(item, locale);
     const cells: Record<(typeof COLUMNS)[number]["key"], string> = {
       // A row must fit on a page: a long description is cut, visibly (the CSV and JSON carry it whole).
@@ -146,7 +146,7 @@ export async function drawPriceListPdf(
           ? [
               `-${item.discountPercent} %`,
               `-${formatMoney(item.discountAmountCents, locale)}`,
-              // член 15-а: the promotion's type and duration; the prior price beside it (issue 15).
+              // член 15-а: the promotion's type and duration; the prior price beside it.
               ...(item.discountType && item.discountFrom && item.discountTo
                 ? [
                     t("pricelist:product.promotion", {

@@ -8,7 +8,7 @@ import { LOCALES } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { renderPriceListPdf } from "./price-list-pdf.server";
 
-// Issue 12 item 8: "Единечна цена" and "Редовна цена" wrapped and their second line fell into the
+// "Единечна цена" and "Редовна цена" wrapped and their second line fell into the
 // first row. Read back where pdftotext finds each word, in every language.
 
 type Word = { text: string; xMin: number; yMin: number; xMax: number; yMax: number };

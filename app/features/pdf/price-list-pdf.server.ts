@@ -5,7 +5,7 @@ import { resources } from "~/i18n/resources";
 import { compareNames } from "~/lib/name-order";
 import { PdfRenderPool } from "./pdf-render-pool.server";
 
-// Issue 11: a cold 5,000-product PDF kept the event loop busy for 6–14 s, so every other request of
+// A cold 5,000-product PDF kept the event loop busy for 6–14 s, so every other request of
 // the process waited. It now renders in a worker thread (decision 0049), one at a time per process
 // (two cores, often several processes); further requests wait in order. The cache in front of it
 // (price-list-pdf-cache.server.ts) makes that rare: once per store version, language and day.
@@ -25,7 +25,7 @@ export function renderPriceListPdf(list: PriceList, locale: Locale, now: Date): 
 }
 
 /**
- * An Albanian PDF lists the products by the names it shows (issue 19, decision 0074): the Albanian
+ * An Albanian PDF lists the products by the names it shows (decision 0074): the Albanian
  * name where the list has one (only stores with Albanian content on have them), else the Macedonian.
  */
 function inPdfOrder(list: PriceList, locale: Locale): PriceList {
