@@ -5,7 +5,7 @@ import { LOCALES } from "~/i18n/config";
 
 export const localeFormSchema = z.object({ locale: z.enum(LOCALES, "validation:required") });
 
-// Spec §5: a common name is required, at most 255 characters.
+// A common name is required, at most 255 characters.
 export const nameFormSchema = z.object({
   name: z.string().trim().min(1, "validation:required").max(255, "validation:tooLong"),
 });
@@ -16,7 +16,7 @@ export const emailChangeSchema = z.object({
   currentPassword: z.string().max(PASSWORD_MAX, "validation:passwordTooLong").optional(),
 });
 
-/** Step two: the code that went to the new address (issue 11 §8). */
+/** Step two: the code that went to the new address, which proves the owner holds it. */
 export const emailCodeSchema = z.object({ newEmail: emailSchema, otp: otpSchema });
 
 export const unlinkSchema = z.object({ accountId: z.string().min(1, "validation:required").max(100) });

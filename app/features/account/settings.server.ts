@@ -8,7 +8,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { AppError, type ErrorCode } from "~/lib/app-error";
 import { hasPassword, waysInWithout } from "./account.server";
 
-// The signed-in person's own account settings (issue 13: the service behind the one settings
+// The signed-in person's own account settings (the service behind the one settings
 // route). Every function takes the user from the session, never from the form. Changes that
 // better-auth owns (address, password, sessions, passkeys, linked accounts) go through its HTTP
 // handler with the person's own cookie, so its session checks and limits apply as for /api/auth.
@@ -31,7 +31,7 @@ async function expectOk(response: Response, code: ErrorCode): Promise<Response> 
 
 /**
  * Checks the current password as a sign-in does: the try is counted first, against the same
- * per-address limit as failed sign-ins (issue 11 §11), so guessing here locks like guessing there.
+ * per-address limit as failed sign-ins (decision 0020), so guessing here locks like guessing there.
  */
 export async function checkCurrentPassword({ db, user, request }: AccountCall, password: string) {
   const verdict = await beginPasswordAttempt(db, {
@@ -54,7 +54,8 @@ export async function checkCurrentPassword({ db, user, request }: AccountCall, p
 
 /**
  * Step one of an address change: an account with a password confirms it, then a code goes to the
- * new address. Nothing changes until that code is entered (issue 11 §8).
+ * new address. Nothing changes until that code is entered, so only
+ * someone who holds the new address can move the account to it.
  */
 export async function requestEmailChange(
   call: AccountCall,

@@ -1,4 +1,4 @@
-// CSV for Excel users in North Macedonia (issue 5): UTF-8 with a byte-order mark so Excel shows
+// CSV for Excel users in North Macedonia: UTF-8 with a byte-order mark so Excel shows
 // Cyrillic, and cells that a spreadsheet would run as a formula neutralised (OWASP CSV injection).
 
 export const CSV_BOM = "\uFEFF";

@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
-/** What an activity row says, for the page and the CSV alike (spec §3: price change old → new). */
+/** What an activity row says, for the page and the CSV alike (a price change reads old → new). */
 export function describeActivity(
   row: { type: string; details: Record<string, unknown> },
   t: Translate,
@@ -59,7 +59,7 @@ export function describeActivity(
         product: name,
         oldPrice: money(d.oldPriceCents),
         newPrice: money(d.newPriceCents),
-        // Issue 19: a point of sale's own price.
+        // A point of sale's own price.
         detail:
           typeof d.pointOfSale === "string"
             ? t("activity:detail.atPointOfSale", { name: d.pointOfSale })

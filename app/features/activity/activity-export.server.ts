@@ -9,7 +9,7 @@ import type { ActivityFilters } from "./activity-params";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The filtered activity as CSV text; throws noDataToExport when nothing matches (spec §8). */
+/** The filtered activity as CSV text; throws noDataToExport when nothing matches. */
 export async function exportActivityCsv(
   ctx: StoreContext,
   filters: ActivityFilters,

@@ -8,7 +8,7 @@ import { searchKey } from "~/lib/transliterate";
 import type { ActivityFilters } from "./activity-params";
 
 // Every query starts with store_id, so the (store_id, created_at) and (store_id, type, created_at)
-// indexes serve the newest-first pages (issue 5: keep the activity page fast).
+// indexes serve the newest-first pages, so the activity page stays fast.
 
 function activityWhere(storeId: string, filters: ActivityFilters, extra: SQL[] = []): SQL {
   const conditions: SQL[] = [eq(activityLog.storeId, storeId), ...extra];

@@ -11,7 +11,7 @@ import { logger } from "~/lib/logger.server";
 import type { StoreContext } from "~/lib/service-context";
 import { addDays, CONFIRMATION_DEADLINE_HOUR, dayCounts, skopjeDay, skopjeHour } from "./calendar";
 
-// Daily price confirmation (PRODUCT.md, spec §4): from 00:00 Skopje the owner answers "Are today's
+// Daily price confirmation (PRODUCT.md): from 00:00 Skopje the owner answers "Are today's
 // prices correct?"; yes → confirmed, no → skipped (fix prices, confirm later the same day);
 // no answer by 10:00 → missed.
 
@@ -20,7 +20,7 @@ export type TodayConfirmation = {
   counts: boolean;
   status: ConfirmationStatus | null;
   answeredAt: Date | null;
-  /** Confirmed after the 10:00 deadline: the day counts as confirmed late (issue 12). */
+  /** Confirmed after the 10:00 deadline: the day counts as confirmed late (decision 0028). */
   late: boolean;
   /** The prompt shows until the owner confirms (a "no" or a missed day can still be confirmed today). */
   ask: boolean;
@@ -121,7 +121,7 @@ export async function answerToday(ctx: StoreContext, input: { answer: "yes" | "n
   } catch (error) {
     if (error instanceof AppError) throw error;
     logger.error({ err: error, storeId: ctx.storeId }, "price confirmation failed");
-    // Spec §8: 'Price update record failed'.
+    // The owner is told 'Price update record failed'.
     throw new AppError("priceUpdateRecordFailed", { cause: error });
   }
 }
@@ -206,7 +206,7 @@ export async function listUnansweredStores(db: Queryable, now: Date) {
     .innerJoin(user, eq(user.id, store.ownerId))
     .where(
       and(
-        // Issue 11: a store still in onboarding is not open yet: no reminder, no missed day.
+        // A store still in onboarding is not open yet: no reminder, no missed day.
         publicStoreCondition(),
         sql`not exists (select 1 from ${priceConfirmation} where ${priceConfirmation.storeId} = ${store.id} and ${priceConfirmation.day} = ${day})`,
       ),

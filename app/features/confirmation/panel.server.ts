@@ -7,7 +7,7 @@ import { getTodayConfirmation, listCalendar } from "./confirmation.server";
 /**
  * What the top of every dashboard page needs: today's question, the 30-day calendar, due
  * corrections and how many products need attention. `askAnyway`: the owner said yes while products
- * need attention, and is asked to confirm anyway (issue 12).
+ * need attention, and is asked to confirm anyway (decision 0027).
  */
 export async function getCompliancePanel(ctx: StoreContext, weekendsCount: boolean, askAnyway = false) {
   const now = getClock().now();

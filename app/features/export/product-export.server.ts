@@ -23,7 +23,7 @@ import { formatQuantity, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { otherPromotions } from "./other-promotions.server";
 
-// The product export (issue 14): exactly the columns the import reads (import/columns.ts), headers
+// The product export: exactly the columns the import reads (import/columns.ts), headers
 // and labels in the owner's language, so export → edit in Excel → import is a round trip with no
 // changes. Read in pages by the name order's index, never the whole catalogue at once (decision 0037).
 
@@ -44,7 +44,7 @@ export type ExportRow = {
   availability: string;
   barcode: string | null;
   categoryName: string | null;
-  /** Issue 19: the category's Albanian name (category.name_sq). */
+  /** The category's Albanian name (category.name_sq). */
   categoryNameSq: string | null;
   /**
    * The promotion running on the export's day (decision 0076), else the product's next scheduled
@@ -56,11 +56,11 @@ export type ExportRow = {
   promotionEndsOn: string | null;
   /** Decision 0105: the slugs of the points of sale the promotion is limited to; absent: every one. */
   promotionPointsOfSale?: string[];
-  /** Issue 19: a point of sale's own row of the product (its slug), after the product's own row. */
+  /** A point of sale's own row of the product (its slug), after the product's own row. */
   pointOfSale?: string;
-  /** Issue 19: that point of sale leaves the product out (the availability "not sold here"). */
+  /** That point of sale leaves the product out (the availability "not sold here"). */
   excluded?: boolean;
-  /** Issue 19: that point of sale follows the store's price (its price cell stays empty). */
+  /** That point of sale follows the store's price (its price cell stays empty). */
   followsStorePrice?: boolean;
 };
 
@@ -148,7 +148,7 @@ async function withOtherPromotions(ctx: StoreContext, rows: ExportRow[], day: st
 }
 
 /**
- * Issue 19: after each product, a row per point of sale with its own price or availability of it,
+ * After each product, a row per point of sale with its own price or availability of it,
  * or that leaves it out: its own price (an empty cell: it follows the store's, decision 0105) and
  * the availability in effect there, or "not sold here" for a product left out; no promotion
  * columns. The import reads such a row back as that point's override or exclusion.
@@ -212,7 +212,7 @@ export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
 
 /**
  * The export's pages, the first one read before anything is sent: an empty store is 'No data to
- * export' (spec §8) while the answer can still be an error; a failure later cuts the download.
+ * export' while the answer can still be an error; a failure later cuts the download.
  */
 export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<ExportRow[]>> {
   const pages = exportPages(ctx);
@@ -233,7 +233,7 @@ export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<Expo
 /**
  * The columns of a store's export: the Albanian ones when the store enables them, the point of
  * sale when some point of sale has its own prices, and last the discount's points of sale when
- * some promotion is limited to some of them (issue 19, decision 0105).
+ * some promotion is limited to some of them (decision 0105).
  */
 export function exportFields(
   albanian: boolean,

@@ -19,7 +19,7 @@ import { openExport } from "./product-export.server";
 import { productCsvStream } from "./product-export-csv.server";
 import { productXlsxStream } from "./product-export-xlsx.server";
 
-// Issue 14: export → import reports 0 changes when nothing was edited — through the import's own
+// Export → import reports 0 changes when nothing was edited — through the import's own
 // reader, mapping, row rules and plan, for CSV in every language and for .xlsx.
 
 const database = databaseForThisFile();

@@ -1,4 +1,4 @@
-// The one upload path for every image (issue 4, ARCHITECTURE.md "Uploads"): at most 5 MB, type
+// The one upload path for every image (ARCHITECTURE.md "Uploads"): at most 5 MB, type
 // decided by the bytes and never by the name, JPEG/PNG/WebP/AVIF only (SVG can carry script and
 // is never served from user uploads), a pixel cap checked from the header before decoding, then
 // re-encoded by sharp to WebP in the sizes the pages need. Re-encoding drops EXIF/GPS/ICC
@@ -15,7 +15,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
 /** 40 megapixels: any real photo from a phone fits; a decompression bomb does not. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** Spec §5: "Logo: square, at least 512x512 px recommended" — below it the owner is told, not refused. */
+/** "Logo: square, at least 512x512 px recommended" — below it the owner is told, not refused. */
 export const LOGO_RECOMMENDED_SIZE = 512;
 
 export type ImageKind = "logo" | "product";
@@ -127,7 +127,7 @@ export async function storeImage(
   kind: ImageKind,
 ): Promise<StoredImage> {
   const key = `stores/${ctx.storeId}/${kind}/${randomBytes(12).toString("hex")}`;
-  // Issue 18: counted against the store's storage limit before a file is written (decision 0059).
+  // Counted against the store's storage limit before a file is written (decision 0059).
   const bytes = image.variants.reduce((sum, variant) => sum + variant.body.byteLength, 0);
   try {
     await reserveImage(ctx, { key, kind, bytes, width: image.width, height: image.height });

@@ -12,13 +12,13 @@ import {
 import type { StoreContext } from "~/lib/service-context";
 import { generateTiles, type TileResult } from "./tiles.server";
 
-// The import wizard's images step (issue 14 step 4, PRODUCT.md "Import image options"), applied
+// The import wizard's images step (PRODUCT.md "Import image options"), applied
 // after the import's rows are committed. The import calls this; it knows nothing of tiles.
 
 export type ImportImagesResult =
   /** Tiles drawn for the products that had no image; the others keep theirs. */
   | ({ option: "generate" } & TileResult)
-  /** Each product without an image takes its best library match above the threshold (issue 18). */
+  /** Each product without an image takes its best library match above the threshold (decision 0057). */
   | ({ option: "library" } & LibraryMatchResult)
   /** The owner picks an image per product on this page ("Product X of Y"). */
   | { option: "custom"; redirectTo: string }
@@ -58,12 +58,12 @@ export type ImportImageStep = {
   total: number;
   /** The product at that position, or null when it was deleted since the import. */
   product: { id: string; name: string; imageUrl: string | null } | null;
-  /** The library's best images for the product's name or barcode, offered before the upload (issue 18). */
+  /** The library's best images for the product's name or barcode, offered before the upload. */
   suggestions: LibraryMatch[];
 };
 
 /**
- * "Upload custom" (issue 14 step 4): the import's products one by one, "Product X of Y". Only an
+ * "Upload custom": the import's products one by one, "Product X of Y". Only an
  * import of the signed-in owner's store is found, and only that store's products are shown, even if
  * the job lists another id.
  */

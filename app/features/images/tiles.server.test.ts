@@ -124,7 +124,7 @@ describe("generated product tiles", () => {
 describe("the other image options", () => {
   it("library: nothing close in the library leaves the product without; custom: sends the owner to the walk", async () => {
     const shop = await createTestStore(database);
-    // Issue 18: matching above the threshold is tested in app/features/library/library.server.test.ts.
+    // Matching above the threshold is tested in app/features/library/library.server.test.ts.
     const [one] = await addProducts(shop.storeId, [{ name: "Ксилофонски чекан 7кх" }]);
     const base = { db: database.db, storeId: shop.storeId, importId: "abc", productIds: [one!.id] };
     expect(await applyImportImages({ ...base, option: "library" })).toEqual({

@@ -16,7 +16,7 @@ import {
 import { TILE_ICONS, type TileIcon, tileIconFor } from "./tile-icons";
 import { layoutTileText } from "./tile-text.server";
 
-// "Generate for all" (PRODUCT.md "Import image options", issue 14): a clean tile per product, its
+// "Generate for all" (PRODUCT.md "Import image options", decision 0036): a clean tile per product, its
 // name on the brand colour under an icon for its category, drawn here (no external service) and
 // stored in the sizes and under the keys an uploaded photo gets, so the public page, the
 // thumbnails and the cleanup treat it the same way (decision 0036).

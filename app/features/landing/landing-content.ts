@@ -1,4 +1,4 @@
-// Issue 17: the landing page's structure (spec §2 "Landing page"). The texts live in
+// The landing page's structure (decision 0050). The texts live in
 // app/locales/{mk,en,sq}/landing.json under these keys; the prices come from billing/plans.ts.
 
 /** The page's sections in order; each id is the anchor the navigation points at. */
@@ -16,7 +16,7 @@ export const SECTION_IDS = {
 
 export type NavItem = { key: string; href: string; kind: "section" | "page" };
 
-/** Spec §2: home, why, how it works, pricing, FAQ, login, create website, see demo store, watch video. */
+/** The menu: home, why, how it works, pricing, FAQ, login, create website, see demo store, watch video. */
 export const SECTION_NAV: readonly NavItem[] = [
   { key: "home", href: `#${SECTION_IDS.home}`, kind: "section" },
   { key: "why", href: `#${SECTION_IDS.why}`, kind: "section" },
@@ -47,7 +47,7 @@ export const FEATURES = [
   "languages",
 ] as const;
 
-/** Issue 17: at least eight real questions; every answer is true of what Vitrina does today. */
+/** At least eight real questions; every answer is true of what Vitrina does today. */
 export const FAQ_ITEMS = [
   "who",
   "weekends",

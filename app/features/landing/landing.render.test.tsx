@@ -11,7 +11,7 @@ import { LandingFooter } from "./components/landing-footer";
 import { LandingHeader } from "./components/landing-header";
 import { FAQ_ITEMS, SECTION_IDS, SECTION_NAV } from "./landing-content";
 
-// Issue 17: the landing page as the server renders it, in every language: every section the
+// The landing page as the server renders it, in every language: every section the
 // navigation points at exists, the plans show what billing/plans.ts configures, the FAQ has its
 // eight-plus questions, and no text is a missing key.
 

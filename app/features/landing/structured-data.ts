@@ -1,6 +1,6 @@
 import { CURRENCY, PLAN_IDS, PLANS } from "~/features/billing/plans";
 
-// Issue 17: schema.org data of the landing page, the organisation and its offers, built from the
+// Schema.org data of the landing page, the organisation and its offers, built from the
 // one plan configuration so search engines read the same prices the page shows.
 
 export type OrganizationDetails = {

@@ -16,7 +16,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { setAlbanianContent } from "./albanian-content.server";
 
-// Issue 19 (decision 0106): the category's Albanian name (category.name_sq) goes through the product
+// Decision 0106: the category's Albanian name (category.name_sq) goes through the product
 // export ("Категорија (албански)") and the import sets, changes or clears it by the rule of the
 // product's Albanian name and description.
 

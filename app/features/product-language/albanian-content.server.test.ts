@@ -8,7 +8,7 @@ import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { albanianContentEnabled, setAlbanianContent } from "./albanian-content.server";
 
-// Issue 19: a store setting turns on Albanian product content; the product's Albanian name and
+// A store setting turns on Albanian product content; the product's Albanian name and
 // description are stored only while it is on (decision 0074), searched, and checked.
 
 const database = databaseForThisFile();

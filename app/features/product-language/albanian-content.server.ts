@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
 import type { StoreContext } from "~/lib/service-context";
 
-// Issue 19: the store setting "products also in Albanian" (decision 0074). While it is off, the
+// The store setting "products also in Albanian" (decision 0074). While it is off, the
 // product form hides the Albanian fields and every write path ignores Albanian values posted to it
 // (the stored ones are kept, so turning it on again brings them back); public paths show Macedonian.
 

@@ -15,7 +15,7 @@ import { searchKey } from "~/lib/transliterate";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { setAlbanianContent } from "./albanian-content.server";
 
-// Issue 19: the import reads the Albanian name and description, the export writes them, and
+// The import reads the Albanian name and description, the export writes them, and
 // export → import is still a round trip with no changes.
 
 const database = databaseForThisFile();

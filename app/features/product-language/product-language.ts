@@ -1,7 +1,7 @@
 import type { Locale } from "~/i18n/config";
 import { searchKey } from "~/lib/transliterate";
 
-// Issue 19: product content in Macedonian and Albanian (decision 0074). Macedonian is every
+// Product content in Macedonian and Albanian (decision 0074). Macedonian is every
 // product's content; Albanian is an optional translation a store turns on. Isomorphic and pure.
 
 /**

@@ -23,7 +23,7 @@ import { listeningDatabaseForThisFile, settle } from "../../../tests/support/lis
 import { createTestStore } from "../../../tests/support/test-db";
 import { setAlbanianContent } from "./albanian-content.server";
 
-// Issue 19: the public page, the feeds and the PDF in the reader's language where a translation
+// Decision 0074: the public page, the feeds and the PDF in the reader's language where a translation
 // exists, else Macedonian; both languages in the feeds; search by either name.
 
 const { database, versions } = listeningDatabaseForThisFile();
@@ -182,7 +182,7 @@ describe("public paths in the reader's language", () => {
     expect(feed.csv.sq.toString("utf8").split("\r\n")[0]).toMatch(
       /,Produkti \(shqip\),Përshkrimi \(shqip\),Kategoria \(shqip\)$/,
     );
-    // An archive written before issue 19 reads back without the keys.
+    // An archive written before Albanian content existed reads back without the keys.
     const list = await buildPriceList(database.db, (await getStoreByUsername(database.db, shop.username))!);
     const old = JSON.parse(toJson(list));
     for (const product of old.products) {

@@ -27,7 +27,7 @@ const FLOWS = {
     back: "/auth/register",
     otherEmail: "confirm.otherEmail",
   },
-  // The code goes with the new password, in the one step that uses it (issue 11 §2).
+  // The code goes with the new password, in the one step that uses it.
   reset: {
     intent: "reset",
     title: "reset.title",

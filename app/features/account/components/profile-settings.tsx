@@ -47,7 +47,8 @@ export function LanguageSection({ locale }: { locale: string }) {
 
 /**
  * Name, and the e-mail address: a code goes to the new address (after the current password, when
- * the account has one) and the address changes only when that code is entered (issue 11 §8).
+ * the account has one) and the address changes only when that code is entered, so a stolen session alone
+ * cannot move the account to another address.
  */
 export function ProfileSection({
   name,

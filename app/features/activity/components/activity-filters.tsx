@@ -40,7 +40,7 @@ export function ActivityFilters({
         </Link>
       ) : null}
       {/* On a phone the filters fold under one line, so the log starts on the first screen, as the
-          products list's do (issue 12 §3); from md up, or with a filter in use, they are open. */}
+          products list's do; from md up, or with a filter in use, they are open. */}
       <details
         open={Object.values(folded).some(Boolean) || undefined}
         className="md:[&::details-content]:[content-visibility:visible]"

@@ -15,9 +15,9 @@ type Row = {
 const COLUMNS = ["date", "type", "product", "category", "oldPrice", "newPrice", "details"] as const;
 
 /**
- * The activity log: one card per entry on a phone, with the old and new price in view (issue 12 §12),
+ * The activity log: one card per entry on a phone, with the old and new price in view,
  * a table from md up. The table's scroll box is a focusable region, so a keyboard can scroll it
- * (WCAG 2.1.1, issue 12 §15).
+ * (WCAG 2.1.1).
  */
 export function ActivityTable({ rows }: { rows: Row[] }) {
   const { t, i18n } = useTranslation("activity");

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime, formatTime } from "~/lib/dates";
 
 const STATE_STYLE: Record<string, string> = {
   confirmed: "bg-brand-600 text-white",
-  // Issue 12: confirmed after the 10:00 deadline has its own colour, never the on-time green.
+  // Decision 0028: confirmed after the 10:00 deadline has its own colour, never the on-time green.
   late: "bg-orange-500 text-gray-900",
   skipped: "bg-amber-400 text-gray-900",
   missed: "bg-red-600 text-white",
@@ -33,7 +33,7 @@ export function CompliancePanel({
   const locale = i18n.language as Locale;
   const { today } = panel;
   return (
-    // Tighter on a phone, so the page's own content starts on the first screen (issue 12 §3).
+    // Tighter on a phone, so the page's own content starts on the first screen.
     <div className="flex flex-col gap-2 px-4 pt-3 md:gap-3 md:px-6 md:pt-4">
       {panel.askAnyway ? (
         <ConfirmAnyway count={panel.attention} />

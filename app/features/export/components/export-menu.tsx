@@ -12,7 +12,7 @@ const FORMATS = [
 ] as const;
 
 /**
- * "Export" on the products page (issue 14): the catalogue as .xlsx or CSV with the columns the
+ * "Export" on the products page (decision 0037): the catalogue as .xlsx or CSV with the columns the
  * import reads. Plain links without JavaScript; with it, the file is fetched first so 'No data to
  * export' or 'Export failed' is a toast, not a downloaded error.
  */

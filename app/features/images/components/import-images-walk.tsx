@@ -14,7 +14,7 @@ type Step = {
 };
 
 /**
- * The import's "upload custom" walk (issue 14 step 4): "Product X of Y", an upload through the one
+ * The import's "upload custom" walk: "Product X of Y", an upload through the one
  * image path (/api/images with the product id), then next or skip; the last one leads back to the
  * products. Plain links, so each product is its own URL (?i=) and the back button works.
  */

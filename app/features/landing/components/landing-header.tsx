@@ -11,7 +11,7 @@ const sectionLink =
   "whitespace-nowrap rounded-md px-2 py-2 font-medium text-gray-700 text-sm hover:bg-gray-100 hover:text-gray-900";
 
 /**
- * The landing page's header (spec §2 navigation). Wide screens show every link in one row; below
+ * The landing page's header. Wide screens show every link in one row; below
  * 1340 px (what the Macedonian links need) a native <details> menu holds them, so it opens without JavaScript and fits at 360 px in
  * every language. `account` is the session-aware part (login and create website, or the dashboard).
  * "later": the page never hydrates (decision 0097); both are sent, the dashboard link hidden, and

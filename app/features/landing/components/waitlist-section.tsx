@@ -11,7 +11,7 @@ import { SECTION_IDS } from "../landing-content";
 import { LandingSection } from "./landing-section";
 
 /**
- * Partners and POS-integration interest (spec §1): a plain form post to the landing page's action
+ * Partners and POS-integration interest: a plain form post to the landing page's action
  * (the page has no JavaScript, decision 0097); the answer is the page again, scrolled to this
  * section, the same for a new and an already listed address.
  */

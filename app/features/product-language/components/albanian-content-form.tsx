@@ -6,7 +6,7 @@ import { SaveButton } from "~/features/stores/components/save-button";
 
 export const ALBANIAN_CONTENT_INTENT = "albanianContent";
 
-/** Settings → store: "products also in Albanian" (issue 19), its own small form. */
+/** Settings → store: "products also in Albanian" (decision 0074), its own small form. */
 export function AlbanianContentForm({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation("storeSettings");
   const navigation = useNavigation();
