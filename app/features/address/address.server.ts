@@ -1,8 +1,8 @@
 // Address suggestions (PRODUCT.md "Address"): a provider interface with the embedded gazetteer
 // as default and Photon (an OpenStreetMap geocoder) when GEOCODER_URL is set. A suggestion is
 // signed when it is handed out, so the server can tell an address chosen from suggestions from
-// one typed or forged in the form (issue 4: "an address typed without choosing a suggestion is
-// refused").
+// one typed or forged in the form: an address typed without choosing a suggestion is
+// refused.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "~/lib/config.server";
 import type { AddressProvider, AddressSuggestion, SignedSuggestion, StoreAddress } from "./address";

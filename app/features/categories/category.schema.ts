@@ -2,14 +2,14 @@ import { z } from "zod";
 
 export const CATEGORY_NAME_MAX = 100;
 
-/** Spec §5: category name required, text, at most 100 characters. */
+/** Category name required, text, at most 100 characters. */
 export const categorySchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "validation:required")
     .max(CATEGORY_NAME_MAX, "validation:categoryNameTooLong"),
-  // Issue 19: the Albanian name, posted only when the store enables Albanian content; empty clears
+  // The Albanian name, posted only when the store enables Albanian content; empty clears
   // it (the Macedonian name is shown), absent keeps what is saved.
   nameSq: z
     .string()

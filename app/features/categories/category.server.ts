@@ -48,7 +48,7 @@ export async function getCategory(ctx: StoreContext, categoryId: string) {
   return row;
 }
 
-/** Unique per store regardless of case: the index on (store_id, lower(name)) decides (spec §5). */
+/** Unique per store regardless of case: the index on (store_id, lower(name)) decides. */
 function nameTaken(error: unknown): boolean {
   return isUniqueViolation(error);
 }

@@ -10,7 +10,7 @@ export const COMPLIANCE_ISSUES = [
   "vatRate",
   // The law lists a description for every item.
   "description",
-  // Issue 19: a store that serves Albanian speakers gives every product an Albanian name too.
+  // A store that serves Albanian speakers gives every product an Albanian name too.
   "albanianName",
   // A regular price above the selling price is a promotion: its duration (from–to) must be shown.
   "promotionDates",

@@ -7,7 +7,7 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { countNeedsAttention, listComplianceIssues } from "./compliance.server";
 
-// Issue 12: a test per rule of the compliance check — a product that breaks it, and the same kind
+// A test per rule of the compliance check — a product that breaks it, and the same kind
 // of product that keeps it.
 
 const database = databaseForThisFile();

@@ -12,7 +12,7 @@ import {
   PACKAGE_UNITS,
 } from "./compliance-rules";
 
-// The compliance check (issue 12; PRODUCT.md "Compliance check"): for every product, what the law
+// The compliance check (decision 0027; PRODUCT.md "Compliance check"): for every product, what the law
 // needs and it lacks. Each rule is one SQL condition on the product row, so the badges, the
 // "needs attention" filter (and the bulk actions on everything it matches) and the dashboard's
 // count are the same rule. Only active products are on the public list, so only they are checked.

@@ -8,7 +8,7 @@ import { LocalStorage } from "~/storage/local-storage.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { backfillImageBytes, storageUsedBytes } from "./image-ledger.server";
 
-// Issue 18: images stored before the ledger (migration 0012 recorded them with 0 bytes) counted
+// Images stored before the ledger (migration 0012 recorded them with 0 bytes) counted
 // nothing against the store's limit. The start-up backfill gives them the size of their files.
 
 const database = databaseForThisFile();

@@ -64,7 +64,7 @@ export async function releaseImage(ctx: StoreContext, key: string): Promise<void
 }
 
 /**
- * Issue 18: the images stored before the ledger were recorded with 0 bytes (migration 0012), so they
+ * The images stored before the ledger were recorded with 0 bytes (migration 0012), so they
  * counted nothing against the limit. At start, each such row gets the real size of its files, read
  * from the storage (a stat on disk, a HEAD on S3), in batches. A row whose files are all missing stays
  * at 0 and is not asked again in this run. Returns how many rows were measured.

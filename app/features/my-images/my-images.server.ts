@@ -11,7 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { storageLimitBytes, storageUsedBytes } from "./image-ledger.server";
 import { MY_IMAGES_PAGE_SIZE } from "./my-images-limits";
 
-// Issue 18 "My images" (/dashboard/r2-images): the store's own stored images, where each is used,
+// "My images" (/dashboard/r2-images, decision 0059): the store's own stored images, where each is used,
 // and the storage they take against the limit. Every query is filtered by the signed-in store.
 
 export type ImageUses = {

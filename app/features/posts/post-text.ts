@@ -1,4 +1,4 @@
-// Issue 18: a post's text is plain text. It is never parsed as HTML: React escapes every piece, line
+// A post's text is plain text (decision 0060). It is never parsed as HTML: React escapes every piece, line
 // breaks become <br>, and only http(s) addresses become links (rel="nofollow noopener ugc").
 
 export type TextPiece =

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidDay } from "~/features/confirmation/calendar";
 import { isUuid } from "~/lib/uuid";
 
-// Issue 18: a store's post as the form posts it (and every other write path). Messages are i18n keys.
+// A store's post as the form posts it (and every other write path). Messages are i18n keys.
 
 export const POST_TITLE_MAX = 255;
 export const POST_BODY_MAX = 5000;

@@ -8,7 +8,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { POSTS_PAGE_SIZE, type PostInput } from "./post.schema";
 
-// Issue 18: a store's posts. Every query is filtered by the signed-in store; a post's image is one
+// A store's posts (decision 0060). Every query is filtered by the signed-in store; a post's image is one
 // of the store's own images (post_store_image_fk says so too). A change bumps store.version by
 // trigger (migration 0012), so the cached public page shows it at once.
 

@@ -14,7 +14,7 @@ export type PriceChange = {
   newPriceCents: number;
   source: PriceSource;
   /**
-   * Issue 19 (decision 0086): a change at one point of sale; the prices are its effective prices
+   * Decision 0086: a change at one point of sale; the prices are its effective prices
    * (its own, else the store's), availability and excluded what held there after the change.
    */
   pointOfSaleId?: string | null;

@@ -5,7 +5,7 @@ import { REPORT_DESCRIPTION_MAX } from "./report-constants";
 export { REPORT_DESCRIPTION_MAX };
 
 /**
- * A visitor's report (spec §2, issue 6): at least one reason, a description required for "other",
+ * A visitor's report: at least one reason, a description required for "other",
  * at most 1,000 characters. `website` is a honeypot people never see or fill.
  */
 export const reportSchema = z

@@ -11,7 +11,7 @@ import { renderMail } from "~/mail/layout.server";
 import type { Mailer } from "~/mail/mailer.server";
 import { waitlistSchema } from "./waitlist.schema";
 
-// The waitlist (issue 16): the landing page's form adds to it, the admin lists and exports it.
+// The waitlist: the landing page's form adds to it, the admin lists and exports it.
 
 /** A stranger can call addToWaitlist: this many entries per client address per hour. */
 export const WAITLIST_PER_IP_PER_HOUR = 5;

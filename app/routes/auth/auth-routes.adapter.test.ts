@@ -4,7 +4,7 @@ import type { PendingFlow } from "~/auth/pending-flow.server";
 import { pendingFlowContext } from "~/auth/route-guards.server";
 import { logger } from "~/lib/logger.server";
 
-// Issue 13: the sign-in routes answer in the one action-result shape of the route adapter
+// The sign-in routes answer in the one action-result shape of the route adapter
 // (decision 0017): `ok`, field and form errors together, the status of the AppError table, the
 // address given back (never a password), the minutes of a rate limit as the message's params.
 // The better-auth endpoints are replaced by answers chosen per test.

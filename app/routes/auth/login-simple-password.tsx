@@ -11,7 +11,7 @@ import { pageTitle } from "~/lib/page-title.server";
 import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/login-simple-password";
 
-// Spec §2: a plain e-mail + password form, reachable by URL and linked from nowhere.
+// A plain e-mail + password form, reachable by URL and linked from nowhere.
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }

@@ -7,7 +7,7 @@ import { titleMeta } from "~/lib/page-title";
 import { pageTitle } from "~/lib/page-title.server";
 import type { Route } from "./+types/logout";
 
-// Issue 11 §13: signing out is a POST (the dashboard's "Log out" button posts here). A GET only
+// Signing out is a POST (the dashboard's "Log out" button posts here). A GET only
 // shows a button, so a link or an image on another site cannot sign an owner out.
 
 export const meta: Route.MetaFunction = titleMeta;

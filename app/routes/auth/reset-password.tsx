@@ -13,9 +13,9 @@ import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/reset-password";
 
-// Spec §2: only while a reset is pending (the reset-password guard). The code and the new password
+// Shown only while a reset is pending (the reset-password guard). The code and the new password
 // are sent together, in the one step that uses the code: there is no separate check that could be
-// raced apart from it (issue 11 §2).
+// raced apart from it.
 export const middleware: Route.MiddlewareFunction[] = [guards.resetPassword];
 
 export const meta: Route.MetaFunction = titleMeta;

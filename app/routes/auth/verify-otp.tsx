@@ -13,7 +13,7 @@ import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/verify-otp";
 
-// Spec §2: only while a sign-in code, or the proof of an address (decision 0019), is pending.
+// Shown only while a sign-in code, or the proof of an address (decision 0019), is pending.
 export const middleware: Route.MiddlewareFunction[] = [guards.oneTimeCode];
 
 export const meta: Route.MetaFunction = titleMeta;

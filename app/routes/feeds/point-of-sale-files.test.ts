@@ -24,7 +24,7 @@ import { loader as jsonLoader } from "./point-of-sale-prices-json";
 import { loader as storeJsonLoader } from "./prices-json";
 import { loader as pricesPageLoader } from "./prices-page";
 
-// Issue 19: each point of sale's list at /{username}/{slug} with its CSV, JSON, dated archive and
+// Each point of sale's list at /{username}/{slug} with its CSV, JSON, dated archive and
 // PDF; the store's own files unchanged; the store's one confirmation on every list.
 
 let database: Database;

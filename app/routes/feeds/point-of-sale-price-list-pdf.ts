@@ -10,7 +10,7 @@ import { requestLocale } from "~/i18n/i18n.server";
 import { bytesResponse } from "~/lib/bytes-response.server";
 import type { Route } from "./+types/point-of-sale-price-list-pdf";
 
-/** /{username}/{slug}/price-list.pdf: one point of sale's printable list (issue 19), cached like the store's. */
+/** /{username}/{slug}/price-list.pdf: one point of sale's printable list, cached like the store's. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getPublicDb();
   const store = await getPublicStore(db, params.username);

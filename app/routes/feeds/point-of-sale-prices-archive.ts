@@ -7,7 +7,7 @@ import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.s
 import { getPublicStore } from "~/features/stores/public-store.server";
 import type { Route } from "./+types/point-of-sale-prices-archive";
 
-/** /{username}/{slug}/prices/{YYYY-MM-DD}.csv|.json: what that point of sale's list said that day (issue 19). */
+/** /{username}/{slug}/prices/{YYYY-MM-DD}.csv|.json: what that point of sale's list said that day. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json)$/.exec(params.file);
   if (!match || !isValidDay(match[1]!)) throw data(null, { status: 404 });

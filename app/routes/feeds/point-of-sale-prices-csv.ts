@@ -4,7 +4,7 @@ import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-csv";
 
-/** /{username}/{slug}/prices.csv[?lang=sq|en]: one point of sale's price list (issue 19), as the store's. */
+/** /{username}/{slug}/prices.csv[?lang=sq|en]: one point of sale's price list, as the store's. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);

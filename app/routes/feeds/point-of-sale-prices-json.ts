@@ -4,7 +4,7 @@ import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-json";
 
-/** /{username}/{slug}/prices.json: one point of sale's price list for programs (issue 19). */
+/** /{username}/{slug}/prices.json: one point of sale's price list for programs. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);

@@ -12,7 +12,7 @@ import { loader as archiveLoader } from "./prices-archive";
 import { loader as csvLoader } from "./prices-csv";
 import { loader as jsonLoader } from "./prices-json";
 
-// Issue 12 item 14: the CSV is for people (inspectors open it in Excel), so it speaks the store's
+// The CSV is for people (inspectors open it in Excel), so it speaks the store's
 // language, Macedonian unless ?lang= asks for Albanian or English; the JSON is for programs and
 // keeps English keys and codes.
 

@@ -13,7 +13,7 @@ import { get, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as pricesPageRoute from "./prices-page";
 
-// Issue 20 "Load" (decision 0108): on PostgreSQL most of the soak's errors were /{username}/prices,
+// Decision 0108: on PostgreSQL most of the soak's errors were /{username}/prices,
 // four queries per request queued behind 200 visitors on a pool of 10. Between two changes of the
 // store it is answered from memory like the feeds and the PDF; any change it shows moves the
 // store's version and is shown on the next request.

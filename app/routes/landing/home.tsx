@@ -20,7 +20,7 @@ import { getMailer } from "~/mail/mailer.server";
 import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/home";
 
-// Decision 0097: the landing page is HTML and CSS only (Lighthouse mobile 100, issue 17); nothing on
+// Decision 0097: the landing page is HTML and CSS only (Lighthouse mobile 100); nothing on
 // it needs React in the browser.
 export const handle = STATIC_PAGE;
 
@@ -69,7 +69,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The waitlist form (issue 17): validated, rate-limited per client address, confirmed by e-mail. */
+/** The waitlist form: validated, rate-limited per client address, confirmed by e-mail. */
 export async function action({ request }: Route.ActionArgs) {
   const values = formObject(await request.formData());
   return handleAction(

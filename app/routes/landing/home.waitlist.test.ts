@@ -9,7 +9,7 @@ import type { MailMessage } from "~/mail/mailer.server";
 import { startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { action } from "./home";
 
-// Issue 17: the landing page's waitlist form, posted as a plain form (no JavaScript) to the index
+// The landing page's waitlist form, posted as a plain form (no JavaScript) to the index
 // route's action: stored with its interest, a bad address refused with a translated field error, a
 // duplicate neither stored twice nor told apart, one client address limited, a new entry confirmed.
 

@@ -12,7 +12,7 @@ export function loader() {
 }
 
 export default function LandingLayout({ loaderData }: Route.ComponentProps) {
-  // Issue 17: on the landing page (HTML shared by all) the session is asked for after mount.
+  // Decision 0055: on the landing page (HTML shared by all) the session is asked for after mount.
   // On a page that never hydrates (decision 0097) its inline script shows the signed-in links.
   const session = useSession();
   const staticPage = isStaticPage(useMatches());

@@ -8,7 +8,7 @@ import { get, post, signedIn, startRouteDatabase } from "../../../tests/support/
 import { createTestStore } from "../../../tests/support/test-db";
 import Onboarding, { action, loader } from "./onboarding";
 
-// Issue 12: a refused finish (409 onboardingIncomplete, issue 11 item 15) must be seen on step 5.
+// A refused finish (409 onboardingIncomplete: a required step is not saved) must be seen on step 5.
 // The real action and loader answer a plain form post; the page is rendered from their answers the
 // way the server renders it for a browser without JavaScript.
 

@@ -45,7 +45,7 @@ import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { POST_LOGIN_PATH } from "~/navigation/rules";
 import type { Route } from "./+types/onboarding";
 
-// Spec §2 onboarding in five steps (issue 4); the rules live in features/stores/onboarding.server.ts.
+// Onboarding in five steps (decision 0014); the rules live in features/stores/onboarding.server.ts.
 
 export const meta: Route.MetaFunction = titleMeta;
 
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
   const products = store && step === 5 ? await listOnboardingProducts(ownerContext(user, store)) : [];
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
-  // Issue 18: the library's best images for this product come first, then the upload.
+  // The library's best images for this product come first, then the upload.
   const current = store ? products[index] : undefined;
   const suggestions = current ? await productSuggestions(ownerContext(user, store!), current.id) : [];
   return {
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products,
     index,
     suggestions,
-    // The first required step not saved: where a refused finish sends the owner (issue 12).
+    // The first required step not saved: where a refused finish sends the owner.
     missingStep: store ? missingOnboardingStep(store) : 1,
   };
 }

@@ -27,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** /{username}/{slug}: one point of sale's price list (issue 19: the law's list per point of sale). */
+/** /{username}/{slug}: one point of sale's price list (the law asks for a list per point of sale). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseStorefrontQuery(url);

@@ -14,7 +14,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import { loader as storePage } from "./store-page";
 import { loader as storePosts } from "./store-posts";
 
-// Issue 18, decision 0060: a post dated tomorrow appears on the public page and on /{username}/posts
+// Decision 0060: a post dated tomorrow appears on the public page and on /{username}/posts
 // at Skopje midnight, with nothing else changing the store. Replayed on the process clock the
 // loaders read (tests/support: never the real date), with the page cache and the held catalogue
 // running against the live store versions as the server runs them.

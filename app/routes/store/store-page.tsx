@@ -56,13 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now,
       catalogueCache,
     );
-    // Issue 18: the newest three posts, on the price list's first, unfiltered view only.
+    // The newest three posts (decision 0060), on the price list's first, unfiltered view only.
     const mainView = !query.q && !query.categoryId && !query.discounted && query.page === 1;
     const news =
       mainView && storefront.store.active
         ? (await listPublicPosts(getPublicDb(), storefront.store.id, skopjeDay(now), 3)).posts
         : [];
-    // Issue 19: the points of sale, each to its own list, when the store has several.
+    // The points of sale, each to its own list, when the store has several.
     const pointsOfSale = storefront.store.active
       ? await listPublicPointsOfSale(getPublicDb(), storefront.store)
       : [];
@@ -102,7 +102,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     if (isAppError(error) && error.code === "storeNotFound") {
-      // A renamed store's old address answers 301 for 90 days (issue 4).
+      // A renamed store's old address answers 301 for 90 days, so old links keep working.
       const moved = await findUsernameRedirect(getPublicDb(), params.username);
       if (moved) throw redirect(`/${moved}${url.search}`, 301);
       throw data(null, { status: 404 });

@@ -16,7 +16,7 @@ const PAGE_SIZE = 10;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 
-/** /{username}/posts: every published post of a public store, newest first (issue 18). */
+/** /{username}/posts: every published post of a public store, newest first (decision 0060). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, store, t } = await loadPublicStorePage(request, params.username);
   const page = parsePage(new URL(request.url).searchParams.get("page"));

@@ -8,7 +8,7 @@ import routes from "~/routes";
 import { get, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 
-// Issue 19: an encoded or malformed path under a store is the store's space: a signed-out visitor
+// An encoded or malformed path under a store is the store's space: a signed-out visitor
 // gets the ordinary 404 page for it, never the login page (the navigation rules) and never a 500
 // (the route the table matches, with the params React Router decodes, answers 404).
 

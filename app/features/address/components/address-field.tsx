@@ -20,7 +20,7 @@ export function AddressField({
   errors,
   label,
 }: {
-  /** The place field's label; the company's address by default (issue 19: a point of sale's). */
+  /** The place field's label; the company's address by default (a point of sale's on its form). */
   label?: string;
   /** The saved place, signed again by the loader so that saving it unchanged passes. */
   saved?: SignedSuggestion | null;

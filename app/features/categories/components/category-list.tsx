@@ -17,7 +17,7 @@ export function CategoryList({
   error,
 }: {
   categories: CategoryWithCount[];
-  /** The store enables Albanian content: each category has an optional Albanian name (issue 19). */
+  /** The store enables Albanian content: each category has an optional Albanian name. */
   albanian?: boolean;
   /** A failed rename: `values.categoryId` names the row that shows `errors.name`. */
   error?: ActionFailure;

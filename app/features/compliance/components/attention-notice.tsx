@@ -5,14 +5,14 @@ import { Button, buttonVariants } from "~/components/ui/button";
 
 export const ATTENTION_LINK = "/dashboard/products?attention=1";
 
-/** The dashboard's count of products that need attention, with a link to them (issue 12). */
+/** The dashboard's count of products that need attention, with a link to them (decision 0027). */
 export function AttentionCount({ count }: { count: number }) {
   const { t } = useTranslation("compliance");
   if (count === 0) return null;
   return (
     <p className="flex items-start gap-2 text-amber-900 text-sm" data-testid="attention-count">
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
-      {/* The link runs on after the text instead of taking a line of its own on a phone (issue 12 §3). */}
+      {/* The link runs on after the text instead of taking a line of its own on a phone. */}
       <span>
         {t("check.count", { count })}{" "}
         <Link to={ATTENTION_LINK} className="whitespace-nowrap font-medium underline">

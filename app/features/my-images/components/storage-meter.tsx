@@ -11,7 +11,7 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${format(megabytes, megabytes < 10 ? 1 : 0)} MB`;
 }
 
-/** The store's images' storage against its limit (issue 18). */
+/** The store's images' storage against its limit (decision 0059). */
 export function StorageMeter({ used, limit }: { used: number; limit: number }) {
   const { t, i18n } = useTranslation("myImages");
   const label = t("storage", {

@@ -43,7 +43,7 @@ export function PublicPostCard({ post, compact }: { post: PublicPost; compact?: 
 }
 
 /**
- * The public page's News (issue 18): the newest three published posts, after the price list so
+ * The public page's News (decision 0060): the newest three published posts, after the price list so
  * it never pushes the prices below the fold on a phone, with a link to all of them.
  */
 export function NewsSection({ posts, allHref }: { posts: PublicPost[]; allHref: string }) {

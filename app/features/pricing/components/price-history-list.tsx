@@ -8,7 +8,7 @@ type Entry = {
   newPriceCents: number;
   source: string;
   changedAt: Date | string;
-  /** Issue 19 (decision 0086): a change at this point of sale; absent or null: the store's price. */
+  /** Decision 0086: a change at this point of sale; absent or null: the store's price. */
   pointOfSale?: string | null;
   availability?: string | null;
   excluded?: boolean | null;

@@ -9,7 +9,7 @@ import type { ActionResult } from "~/lib/action-result";
 export type ReportActionData = ActionResult;
 
 /**
- * The report-product dialog (spec §2). Opened by a link (?report=<id>), so it also works before
+ * The report-product dialog. Opened by a link (?report=<id>), so it also works before
  * JavaScript loads; the form posts to the store page's action.
  */
 export function ReportDialog({
@@ -39,7 +39,7 @@ export function ReportDialog({
   const errors = outcome && !outcome.ok ? outcome.errors : {};
   return (
     <>
-      {/* The dimmed page behind the dialog, with or without JavaScript (issue 12 §9). */}
+      {/* The dimmed page behind the dialog, with or without JavaScript. */}
       <div data-testid="report-backdrop" aria-hidden className="fixed inset-0 z-40 bg-gray-950/50" />
       <dialog
         ref={dialog}
