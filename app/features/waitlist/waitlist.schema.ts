@@ -10,7 +10,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-// The landing page's waitlist form (issues 16, 17): an address is required; the rest helps the follow-up.
+// The landing page's waitlist form: an address is required; the rest helps the follow-up.
 export const waitlistSchema = z.object({
   email: emailSchema.pipe(z.string().max(254, "validation:tooLong")),
   name: optionalText(120),
