@@ -24,18 +24,16 @@ function write(storeId: string, key: string, keep?: number) {
 /** Stored answers of a store, as if written `hoursAgo` hours ago. */
 async function storedAgo(storeId: string, keys: string[], hoursAgo: number) {
   const createdAt = new Date(Date.now() - hoursAgo * HOUR);
-  await database.db
-    .insert(apiIdempotency)
-    .values(
-      keys.map((key) => ({
-        storeId,
-        key,
-        requestHash: `hash-of-${key}`,
-        status: 200,
-        body: "{}",
-        createdAt,
-      })),
-    );
+  await database.db.insert(apiIdempotency).values(
+    keys.map((key) => ({
+      storeId,
+      key,
+      requestHash: `hash-of-${key}`,
+      status: 200,
+      body: "{}",
+      createdAt,
+    })),
+  );
 }
 
 async function keysOf(storeId: string): Promise<string[]> {
