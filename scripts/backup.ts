@@ -4,6 +4,10 @@
 import path from "node:path";
 import { createBackup } from "~/features/backup/backup.server";
 import { getConfig } from "~/lib/config.server";
+import { ownerOnlyFiles } from "~/lib/data-dir.server";
+
+// Decision 0119: what this writes under DATA_DIR (and the backup) is the operator's only.
+ownerOnlyFiles();
 
 const outAt = process.argv.indexOf("--out");
 const outDir = path.resolve(outAt > 0 && process.argv[outAt + 1] ? process.argv[outAt + 1]! : "backups");

@@ -7,6 +7,10 @@
 import { closeDatabase, startDatabase } from "~/db/db.server";
 import { cancelTransaction, markTransactionPaid } from "~/features/billing/payment.server";
 import { findPaymentByReference } from "~/features/billing/transactions.queries.server";
+import { ownerOnlyFiles } from "~/lib/data-dir.server";
+
+// Decision 0119: what this writes under DATA_DIR (and the backup) is the operator's only.
+ownerOnlyFiles();
 
 const reference = process.argv[2] ?? "";
 const cancel = process.argv.includes("--cancel");

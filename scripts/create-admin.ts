@@ -1,22 +1,28 @@
-// `npm run admin:create -- owner@example.mk`: makes the account with this address an admin (issue 16).
-// The account must exist (sign up first). Uses DATA_DIR / DATABASE_URL like the server; stop a
+// `npm run admin:create -- owner@example.mk [--unverified]`: makes the account with this address an
+// admin (issue 16). The account must exist (sign up first) and its address must be proven, unless
+// --unverified is given (decision 0119). Uses DATA_DIR / DATABASE_URL like the server; stop a
 // server that runs on the same PGlite data directory first (one process per directory).
 import { closeDatabase, startDatabase } from "~/db/db.server";
-import { grantAdmin } from "~/features/admin/admin-users.server";
+import {
+  ADMIN_CREATE_USAGE,
+  parseAdminCreateArgs,
+  runAdminCreate,
+} from "~/features/admin/admin-create.server";
+import { ownerOnlyFiles } from "~/lib/data-dir.server";
 
-const email = process.argv[2]?.trim();
-if (!email?.includes("@")) {
-  console.error("usage: npm run admin:create -- email@example.mk");
+// Decision 0119: what this writes under DATA_DIR is the operator's only.
+ownerOnlyFiles();
+
+const request = parseAdminCreateArgs(process.argv.slice(2));
+if (!request) {
+  console.error(ADMIN_CREATE_USAGE);
   process.exit(2);
 }
 const database = await startDatabase();
 try {
-  if (await grantAdmin(database.db, email, "admin:create")) {
-    console.log(`${email} is an admin. Sign in and open /admin.`);
-  } else {
-    console.error(`No account has the address ${email}. Sign up first, then run this again.`);
-    process.exitCode = 1;
-  }
+  const outcome = await runAdminCreate(database.db, request);
+  (outcome.exitCode === 0 ? console.log : console.error)(outcome.message);
+  process.exitCode = outcome.exitCode;
 } finally {
   await closeDatabase();
 }

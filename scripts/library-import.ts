@@ -7,6 +7,10 @@ import { existsSync } from "node:fs";
 import { closeDatabase, startDatabase } from "~/db/db.server";
 import { importLibrary, type LibraryImportResult } from "~/features/library/library-import.server";
 import { LibrarySourceError, openLibrarySource } from "~/features/library/library-source.server";
+import { ownerOnlyFiles } from "~/lib/data-dir.server";
+
+// Decision 0119: what this writes under DATA_DIR (and the backup) is the operator's only.
+ownerOnlyFiles();
 
 const target = process.argv[2];
 if (!target || !existsSync(target)) {

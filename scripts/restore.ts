@@ -1,9 +1,12 @@
 // `npm run restore -- <archive>`: a backup from `npm run backup` into an EMPTY data directory
 // (DATA_DIR) or an empty PostgreSQL database (DATABASE_URL), then checked against its manifest:
 // every table's rows and every file's SHA-256 (issue 20, docs/operations.md "Backups").
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { restoreBackup } from "~/features/backup/restore.server";
+import { dataDirSetting } from "~/lib/config.server";
+import { ownerOnlyFiles, secureDataDir } from "~/lib/data-dir.server";
+
+// Decision 0119: what this writes under DATA_DIR (and the backup) is the operator's only.
+ownerOnlyFiles();
 
 const archive = process.argv[2];
 if (!archive) {
@@ -11,9 +14,9 @@ if (!archive) {
   process.exit(2);
 }
 // Not getConfig(): it would generate a new session secret in DATA_DIR before the backup's is restored.
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+const dataDir = dataDirSetting();
 const databaseUrl = process.env.DATABASE_URL || null;
-mkdirSync(dataDir, { recursive: true });
+secureDataDir(dataDir);
 try {
   const { manifest, tables, files } = await restoreBackup({ archive, dataDir, databaseUrl });
   console.log(

@@ -3,7 +3,12 @@ import express from "express";
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { getMetrics } from "~/lib/metrics.server";
-import { bearerMatches, type OperationsOptions, operationsRouter } from "./operations";
+import {
+  bearerMatches,
+  METRICS_FAILED_TOKENS_PER_MINUTE,
+  type OperationsOptions,
+  operationsRouter,
+} from "./operations";
 
 async function ask(options: Partial<OperationsOptions>, path: string, headers: Record<string, string> = {}) {
   const app = express();
@@ -105,6 +110,36 @@ describe("operations endpoints", () => {
       /vitrina_http_request_duration_seconds_bucket\{le="0.025",method="GET",route="\/:username"\} [1-9]/,
     );
     expect(answer.body).toContain("vitrina_process_resident_memory_bytes");
+  });
+
+  it("/metrics answers 429 to an address after its wrong tokens, even a right one, and not to others", async () => {
+    const app = express();
+    // Two client addresses through one socket: a trusted proxy's forward (TRUST_PROXY).
+    app.set("trust proxy", true);
+    app.use(operationsRouter({ checks: {}, metricsToken: "the-right-token", registry: new Registry() }));
+    const server = app.listen(0);
+    const scrape = async (from: string, token: string) => {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, {
+        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": from },
+      });
+      await response.text();
+      return response;
+    };
+    try {
+      for (let guess = 0; guess < METRICS_FAILED_TOKENS_PER_MINUTE; guess++) {
+        expect((await scrape("203.0.113.7", `guess-${guess}`)).status).toBe(401);
+      }
+      const refused = await scrape("203.0.113.7", "guess-next");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("60");
+      // Blocked for the minute: a right guess looks the same as a wrong one.
+      expect((await scrape("203.0.113.7", "the-right-token")).status).toBe(429);
+      // The scraper at another address is not held up by the guesser.
+      expect((await scrape("198.51.100.2", "the-right-token")).status).toBe(200);
+      expect((await scrape("198.51.100.2", "a-wrong-one")).status).toBe(401);
+    } finally {
+      server.close();
+    }
   });
 
   it("a bearer token is compared whole", () => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { type Request, type Response } from "express";
 import type { Registry } from "prom-client";
+import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 
 // Issue 20 "Operating it" (docs/operations.md): the probes a load balancer or an orchestrator asks,
 // and the Prometheus metrics. Answers carry no versions, errors or paths: a probe says which check
@@ -18,11 +19,24 @@ export type OperationsOptions = {
   collect?: () => Promise<string>;
   /** A check that has not answered by then counts as failed (a hung database is not ready). */
   checkTimeoutMs?: number;
+  /** Counts wrong or missing tokens per client address (default: METRICS_FAILED_TOKENS_PER_MINUTE). */
+  failedTokens?: RateLimiter;
 };
+
+/**
+ * Wrong or missing tokens one client address may send per minute; the next one, and every scrape
+ * from that address for a minute after it, answers 429 (decision 0119): guessing gets nowhere, and
+ * a blocked address cannot tell a right guess from a wrong one.
+ */
+export const METRICS_FAILED_TOKENS_PER_MINUTE = 10;
+const BLOCK_MS = 60_000;
 
 export function operationsRouter(options: OperationsOptions): express.Router {
   const router = express.Router();
   const timeout = options.checkTimeoutMs ?? 2_000;
+  const failures =
+    options.failedTokens ?? createRateLimiter({ limit: METRICS_FAILED_TOKENS_PER_MINUTE, windowMs: 60_000 });
+  const blockedUntil = new Map<string, number>();
 
   router.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -40,7 +54,20 @@ export function operationsRouter(options: OperationsOptions): express.Router {
 
   router.get("/metrics", async (req: Request, res: Response) => {
     if (!options.metricsToken) return res.status(404).type("text/plain").send("Not Found");
+    // The address Express resolved with TRUST_PROXY (the socket's, or the trusted proxies' forward).
+    const address = req.ip ?? req.socket.remoteAddress ?? "";
+    const tooMany = () => {
+      res.setHeader("Retry-After", String(BLOCK_MS / 1000));
+      return res.status(429).type("text/plain").send("Too Many Requests");
+    };
+    if ((blockedUntil.get(address) ?? 0) > Date.now()) return tooMany();
     if (!bearerMatches(req.headers.authorization, options.metricsToken)) {
+      if (!failures.allow(address)) {
+        blockedUntil.delete(address);
+        blockedUntil.set(address, Date.now() + BLOCK_MS);
+        if (blockedUntil.size > 10_000) blockedUntil.delete(blockedUntil.keys().next().value!);
+        return tooMany();
+      }
       res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
       return res.status(401).type("text/plain").send("Unauthorized");
     }

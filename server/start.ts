@@ -4,6 +4,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
+import { dataDirSetting } from "~/lib/config.server";
+import { ownerOnlyFiles, secureDataDir, tighteningWarning } from "~/lib/data-dir.server";
 import { drainable } from "./graceful-close";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { idleCollectorFromEnv } from "./idle-collect";
@@ -14,6 +16,15 @@ import { runWorkers, workerCount } from "./workers";
 // `npm start` (production build, built when missing or stale) and `npm run dev` (Vite middleware).
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
+
+// Decision 0119: everything the server writes is its user's only (workers inherit the umask), and a
+// DATA_DIR left open by an earlier version is tightened, or the start says loudly what is still open.
+ownerOnlyFiles();
+if (cluster.isPrimary) {
+  const dataDir = dataDirSetting();
+  const warning = tighteningWarning(dataDir, secureDataDir(dataDir));
+  if (warning) console.warn(warning);
+}
 
 type ServerBundle = {
   app: express.RequestHandler;

@@ -106,5 +106,8 @@ export const IMPERSONATION_REFUSED_PATHS = new Set([
   "/revoke-session",
   "/revoke-sessions",
   "/revoke-other-sessions",
+  // It answers every session of the account with its raw token, and a token is the session
+  // (decision 0119).
+  "/list-sessions",
   "/delete-user",
 ]);

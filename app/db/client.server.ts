@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { tighteningWarning, tightenTree } from "~/lib/data-dir.server";
 import { ensureCluster, lockDataDir } from "./pglite-data-dir.server";
 import * as accountSecurity from "./schema/account-security";
 import * as activity from "./schema/activity";
@@ -161,6 +162,12 @@ export async function openDatabase(options: {
     }
     client = new PGlite({ dataDir, loadDataDir, extensions });
     await client.waitReady;
+    // Decision 0119: PGlite unpacks a cluster's files 0666 (the WAL too, with live session tokens
+    // and password hashes), whatever the umask: they become the server user's only.
+    if (dataDir) {
+      const warning = tighteningWarning(dataDir, tightenTree(dataDir));
+      if (warning) console.warn(warning);
+    }
   } catch (error) {
     release?.();
     throw error;

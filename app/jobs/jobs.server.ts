@@ -112,7 +112,8 @@ export const JOBS: Job[] = [
   // is reminded 7 days and 1 day before the next payment (once per store and day).
   { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },
   { name: "renewal-reminder", pattern: "0 9-19 * * *", run: sendRenewalReminders },
-  // At night, in short batches: old snapshots, expired rate-limit, session and verification rows.
+  // At night, in short batches: old snapshots, expired rate-limit, session and verification rows,
+  // and the API's stored answers past their 24 hours.
   {
     name: "retention",
     pattern: "30 3 * * *",

@@ -5,6 +5,7 @@ import { rateLimit, session, verification } from "~/db/schema/auth";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { usernameRedirect } from "~/db/schema/stores";
+import { purgeExpiredAnswers } from "~/features/api/api-idempotency.server";
 import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
 
@@ -74,5 +75,7 @@ export async function pruneExpiredRows(
   let deleted = 0;
   // One after another: PGlite runs one statement at a time, and a transaction is one connection.
   for (const [table, id, where] of rules) deleted += await deleteBatch(db, table, id, where!, batchSize);
+  // The API's stored answers past their 24 hours (keyed by store and key, so deleted by their owner).
+  deleted += await purgeExpiredAnswers(db, now, batchSize);
   return deleted;
 }

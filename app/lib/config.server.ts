@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // Every setting Vitrina reads, in one place (the README has the same table).
@@ -57,8 +57,9 @@ let cached: Config | null = null;
 export function getConfig(): Config {
   if (cached) return cached;
   const port = Number(process.env.PORT ?? 3000);
-  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-  mkdirSync(dataDir, { recursive: true });
+  const dataDir = dataDirSetting();
+  // Decision 0119: the server user's only (server/start.ts also tightens one made before).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const rootDomain = (process.env.ROOT_DOMAIN ?? "localhost").toLowerCase();
   cached = {
     port,
@@ -104,6 +105,11 @@ export function getConfig(): Config {
   return cached;
 }
 
+/** DATA_DIR, absolute (default ./data). */
+export function dataDirSetting(): string {
+  return path.resolve(process.env.DATA_DIR ?? "./data");
+}
+
 export function parseAdminEmails(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
@@ -140,7 +146,11 @@ function readS3(): Config["s3"] {
 /** A generated secret survives restarts, so sessions do too. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    // Decision 0119: whoever reads it can mint any session cookie, an admin's too.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    return readFileSync(file, "utf8").trim();
+  }
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,6 +36,28 @@ describe("mail", () => {
     expect(eml).toContain("To: owner@example.test");
     expect(eml).toMatch(/multipart\/alternative/);
     expect(eml).not.toContain("<веднаш>");
+  });
+
+  it("keeps the outbox (codes in clear) readable by the server's user only, whatever the umask", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-mail-"));
+    dirs.push(dataDir);
+    chmodSync(dataDir, 0o755);
+    const outboxDir = path.join(dataDir, "mail");
+    const umask = process.umask(0o022);
+    try {
+      const mailer = createMailer({ smtpUrl: null, outboxDir, from: "Vitrina <no-reply@vitrina.mk>" });
+      await mailer.send(message);
+      // An outbox left 0755 by an earlier version is tightened too.
+      chmodSync(outboxDir, 0o755);
+      const again = createMailer({ smtpUrl: null, outboxDir, from: "Vitrina <no-reply@vitrina.mk>" });
+      await again.send(message);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+    const files = readdirSync(outboxDir);
+    expect(files).toHaveLength(2);
+    for (const file of files) expect(statSync(path.join(outboxDir, file)).mode & 0o777).toBe(0o600);
   });
 
   it("delivers through a real SMTP server", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/lib/config.server";
@@ -30,17 +30,24 @@ export function createMailer(options: { smtpUrl: string | null; outboxDir: strin
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let folderReady = false;
   return {
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      mkdirSync(options.outboxDir, { recursive: true });
+      // Decision 0119: the outbox holds one-time codes in clear: its folder and files are the
+      // server user's only, whatever the process's umask or the folder's earlier mode.
+      if (!folderReady) {
+        mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
+        chmodSync(options.outboxDir, 0o700);
+        folderReady = true;
+      }
       // Sortable by time; the address is kept out of the file name.
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };

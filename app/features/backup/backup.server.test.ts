@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -75,6 +84,16 @@ async function seededSource(databaseUrl: string | null) {
   return { dataDir, databaseUrl };
 }
 
+/** Files and folders below `dir` that a group or other users may read, write or enter. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isSymbolicLink() && (statSync(file).mode & 0o077) !== 0) open.push(file);
+  }
+  return open;
+}
+
 async function digestsOf(target: { dataDir: string; databaseUrl: string | null }) {
   const database = await openDatabase({
     url: target.databaseUrl,
@@ -132,11 +151,17 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
     async () => {
       const source = await sourceFor(name, databaseUrl);
       const outDir = tempDir("vitrina-backups-");
+      // Decision 0119: a backup holds password hashes and the session secret; the folder it goes
+      // to and the archive are the operator's only, even under a lax umask and a folder left open.
+      chmodSync(outDir, 0o755);
+      const umask = process.umask(0o022);
       const { archive, manifest } = await createBackup({
         ...source,
         outDir,
         now: new Date("2026-11-22T03:00:00Z"),
-      });
+      }).finally(() => process.umask(umask));
+      expect(statSync(outDir).mode & 0o777).toBe(0o700);
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
       expect(path.basename(archive)).toBe("vitrina-backup-2026-11-22T03-00-00-000Z.tar.gz");
       expect(manifest.uploads).toHaveLength(6);
       expect(manifest.database.tables.find((t) => t.table === "public.product")!.rows).toBeGreaterThan(50);
@@ -144,6 +169,8 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
       const target = { dataDir: tempDir("vitrina-restore-"), databaseUrl: await databaseUrl() };
       const restored = await restoreBackup({ ...target, archive });
       expect(restored.files).toBe(6);
+      // The source's files were 0644 (umask 022); restored, nothing is anyone else's to read.
+      expect(openToOthers(target.dataDir)).toEqual([]);
 
       const before = await digestsOf(source);
       const after = await digestsOf(target);

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -34,7 +43,10 @@ export async function createBackup(
   source: BackupTarget & { outDir: string; now?: Date },
 ): Promise<{ archive: string; manifest: Manifest; bytes: number }> {
   const now = source.now ?? new Date();
-  mkdirSync(source.outDir, { recursive: true });
+  // Decision 0119: an archive holds password hashes and the session secret. Its folder and the
+  // archive are the operator's only, whatever the umask or the folder's earlier mode.
+  mkdirSync(source.outDir, { recursive: true, mode: 0o700 });
+  chmodSync(source.outDir, 0o700);
   const staging = mkdtempSync(path.join(source.outDir, ".backup-"));
   try {
     const database = source.databaseUrl
@@ -59,6 +71,7 @@ export async function createBackup(
     if (existsSync(path.join(source.dataDir, AUTH_SECRET))) args.push("-C", source.dataDir, AUTH_SECRET);
     if (manifest.uploads.length > 0) args.push("-C", source.dataDir, "uploads");
     await runTool("tar", args);
+    chmodSync(partial, 0o600);
     renameSync(partial, archive);
     return { archive, manifest, bytes: statSync(archive).size };
   } finally {

@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
+import { tighteningWarning, tightenTree } from "~/lib/data-dir.server";
 import { AUTH_SECRET, type BackupTarget, MANIFEST_FORMAT, type Manifest } from "./backup.server";
 import { listFiles } from "./files.server";
 import { pgTool, runTool } from "./pg-tools.server";
@@ -41,8 +42,12 @@ export async function restoreBackup(
     const secret = path.join(unpacked, AUTH_SECRET);
     if (existsSync(secret) && !existsSync(path.join(target.dataDir, AUTH_SECRET))) {
       cpSync(secret, path.join(target.dataDir, AUTH_SECRET));
+      chmodSync(path.join(target.dataDir, AUTH_SECRET), 0o600);
     }
     const restored = new Map((await listFiles(uploadsDir)).map((file) => [file.path, file.sha256]));
+    // Decision 0119: an archive unpacked by root keeps the modes it was packed with.
+    const warning = tighteningWarning(target.dataDir, tightenTree(target.dataDir));
+    if (warning) console.warn(warning);
     const damaged = manifest.uploads.filter((file) => restored.get(file.path) !== file.sha256);
     if (damaged.length > 0) {
       throw new Error(`${damaged.length} files differ from the manifest, e.g. ${damaged[0]!.path}.`);
