@@ -172,7 +172,8 @@ test("an admin marks the payment paid: the store is public again at once, with i
 });
 
 test("a card payment through cPay's hosted page: the return says 'being confirmed' until cPay's notification makes the plan active", async () => {
-  test.setTimeout(300_000);
+  // Two server starts on a fresh data directory: 6.5 min on a machine at load 30.
+  test.setTimeout(600_000);
   const secret = "E2E_CPAY_KEY";
   // The notification leaves cPay when the test says so, to see the page before and after it.
   const cpay = await startFakeCpayPage(secret, { holdNotification: true });
