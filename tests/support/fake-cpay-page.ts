@@ -2,15 +2,18 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fakeCpayAnswer } from "./fake-cpay";
 
-// A stand-in for CaSys cPay's hosted payment page in the browser (issue 16, decision 0067), for
+// A stand-in for CaSys cPay's hosted payment page in the browser (decisions 0067, 0117), for
 // end-to-end tests: the owner's browser posts the signed request here; "Pay" makes the answer
-// cPay would (fake-cpay.ts), sends cPay's server-to-server notification to the merchant, and shows
-// a "back to the merchant" form that posts the same answer to PaymentOKURL.
+// cPay would (fake-cpay.ts), sends cPay's server-to-server notification to the merchant (at once,
+// or when the test calls notifyNow), and shows a "back to the merchant" form that posts the same
+// answer to PaymentOKURL.
 
 export type FakeCpayPage = {
   url: string;
   /** Every notification sent and the merchant's HTTP status. */
   notifications: number[];
+  /** Sends the notification of the last payment now (with holdNotification); the merchant's status. */
+  notifyNow: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -27,8 +30,12 @@ async function readForm(request: import("node:http").IncomingMessage): Promise<R
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-export async function startFakeCpayPage(secret: string): Promise<FakeCpayPage> {
+export async function startFakeCpayPage(
+  secret: string,
+  options: { holdNotification?: boolean } = {},
+): Promise<FakeCpayPage> {
   const notifications: number[] = [];
+  let held: (() => Promise<number>) | null = null;
   const server: Server = createServer(async (request, response) => {
     const send = (html: string) => {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
@@ -40,8 +47,12 @@ export async function startFakeCpayPage(secret: string): Promise<FakeCpayPage> {
       const { request: original } = JSON.parse(posted.state ?? "{}") as { request: Record<string, string> };
       const answer = fakeCpayAnswer(original, secret);
       const notify = original.PaymentOKURL!.replace(/\/ok$/, "/notify");
-      const merchant = await fetch(notify, { method: "POST", body: new URLSearchParams(answer) });
-      notifications.push(merchant.status);
+      held = async () => {
+        const merchant = await fetch(notify, { method: "POST", body: new URLSearchParams(answer) });
+        notifications.push(merchant.status);
+        return merchant.status;
+      };
+      if (!options.holdNotification) await held();
       return send(
         `<h1>Плаќањето е успешно</h1><form method="post" action="${html(original.PaymentOKURL!)}">${hiddenFields(answer)}<button type="submit">Назад кон трговецот</button></form>`,
       );
@@ -55,6 +66,10 @@ export async function startFakeCpayPage(secret: string): Promise<FakeCpayPage> {
   return {
     url: `http://127.0.0.1:${port}/`,
     notifications,
+    notifyNow: () => {
+      if (!held) throw new Error("fake cPay: nothing paid yet");
+      return held();
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

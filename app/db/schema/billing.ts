@@ -70,6 +70,11 @@ export const paymentTransaction = pgTable(
     note: text(),
     /** On "paid": the end of the period this payment bought. */
     paidUntil: timestamp({ withTimezone: true }),
+    /**
+     * On a "paid" event from CaSys cPay: cPay's own reference of the charge (cPayPaymentRef). One
+     * charge pays one payment, so the same reference twice is refused (decision 0117).
+     */
+    cpayPaymentRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,6 +82,9 @@ export const paymentTransaction = pgTable(
     uniqueIndex("payment_transaction_payment_kind_idx").on(t.paymentId, t.kind),
     index("payment_transaction_store_idx").on(t.storeId, t.createdAt),
     index("payment_transaction_kind_idx").on(t.kind, t.paymentId).where(sql`kind <> 'created'`),
+    uniqueIndex("payment_transaction_cpay_payment_ref_idx")
+      .on(t.cpayPaymentRef)
+      .where(sql`cpay_payment_ref is not null`),
   ],
 );
 

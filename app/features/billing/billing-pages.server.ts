@@ -10,6 +10,7 @@ import { choosePlanSchema, customPlanSchema } from "./billing.schema";
 import { getBillingOverview, requestCustomPlan } from "./billing.server";
 import { paymentView, stateView } from "./billing-view";
 import { choosePlan } from "./payment.server";
+import { getStorePayment } from "./transactions.queries.server";
 
 // What /dashboard/settings/billing, /dashboard/payment and /dashboard/payment/change share: the
 // loader's data (or spec §8's "Failed to load billing") and the two forms' actions, so the routes
@@ -31,6 +32,23 @@ export async function loadBillingPage(ctx: StoreContext) {
     logger.error({ err: error, storeId: ctx.storeId }, "billing not loaded");
     return { failed: true as const };
   }
+}
+
+/** What the payer back from cPay sees (decision 0117): paid once cPay's notification recorded it. */
+export type CardReturn = "confirming" | "paid";
+
+/**
+ * The card payment the payer came back from (`?card=<paymentId>`, set by /api/billing/cpay/ok):
+ * "confirming" while it is pending, "paid" once recorded; null for anything else, another store's
+ * payment included.
+ */
+export async function cardReturnStatus(ctx: StoreContext, request: Request): Promise<CardReturn | null> {
+  const paymentId = new URL(request.url).searchParams.get("card");
+  if (!paymentId) return null;
+  const row = await getStorePayment(ctx, paymentId);
+  if (row?.method !== "card") return null;
+  if (row.status === "paid") return "paid";
+  return row.status === "pending" ? "confirming" : null;
 }
 
 /** The payment pages' action: "choose" creates a pending payment; "custom" e-mails the operator. */

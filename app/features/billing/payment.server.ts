@@ -122,7 +122,9 @@ async function lockPayment(tx: Tx, paymentId: string) {
  * An admin (or a card provider's verified callback) records that a pending payment arrived: the
  * plan becomes the store's, the next payment date moves one period past the later of now and the
  * current end (trial or paid), and a store made inactive for non-payment is public again at once.
- * `transactionId` is the payment's id (one row of listTransactions).
+ * `transactionId` is the payment's id (one row of listTransactions). `cpayPaymentRef` is cPay's
+ * reference of the charge when cPay's notification records it: unique, so one charge never pays
+ * two payments (a second use fails with the database's unique violation; decision 0117).
  */
 export async function markTransactionPaid({
   db,
@@ -130,7 +132,10 @@ export async function markTransactionPaid({
   actor,
   now = getClock().now(),
   note,
-}: AdminContext & { transactionId: string; note?: string }): Promise<{ paidUntil: Date }> {
+  cpayPaymentRef,
+}: AdminContext & { transactionId: string; note?: string; cpayPaymentRef?: string }): Promise<{
+  paidUntil: Date;
+}> {
   return db.transaction(async (tx) => {
     const { row, status } = await lockPayment(tx, transactionId);
     if (status !== "pending") throw new AppError("paymentNotPending");
@@ -144,6 +149,7 @@ export async function markTransactionPaid({
       kind: "paid",
       actorId: actor.userId,
       note: note ?? null,
+      cpayPaymentRef: cpayPaymentRef ?? null,
       paidUntil,
       createdAt: now,
     });

@@ -18,11 +18,13 @@ const RESULTS = ["ok", "fail", "notify"];
 const answersPerClient = createRateLimiter({ limit: 30, windowMs: 60_000 });
 
 /**
- * POST /api/billing/cpay/ok|fail: cPay's answer, posted by the payer's browser from cPay's page;
- * POST /api/billing/cpay/notify: cPay's server-to-server notification of a successful payment,
- * which arrives even when the payer closed the tab (issue 16, decision 0067). No session is
- * needed: only fields signed with the merchant's key are believed; a bad checksum is refused and
- * logged, and a repeated answer records nothing twice.
+ * POST /api/billing/cpay/notify: cPay's server-to-server notification of a successful payment, the
+ * only answer that records one (decisions 0067, 0117). POST /api/billing/cpay/ok: the payer's
+ * browser back from cPay's page, which records nothing and only leads to the billing page, where
+ * the payment shows "being confirmed" until the notification has arrived. POST
+ * /api/billing/cpay/fail: the payer back after a refused card. No session is needed: only cPay's
+ * signed return (cpayVerify) is believed; anything else is refused (400) and logged, and a
+ * repeated notification records nothing twice.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const settings = getConfig().cpay;
@@ -32,23 +34,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!answersPerClient.allow(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
     return new Response("Too Many Requests", { status: 429, headers: { "Retry-After": "60" } });
   }
+  // A failed payment changes nothing, so its answer needs no proof: the owner is told and may retry.
+  if (result === "fail")
+    return redirect("/dashboard/settings/billing", {
+      status: 303,
+      headers: flashHeaders("billing:card.failed", "error"),
+    });
   const posted = formObject(await request.formData());
   const fields = cpayVerify(posted, settings.secret);
   if (!fields)
     logger.warn(
       { result, order: posted.Details2?.slice(0, 64), cpayRef: posted.cPayPaymentRef?.slice(0, 64) },
-      "cPay answer with a bad checksum: refused",
+      "cPay answer that is not cPay's signed return: refused",
     );
   const answer = await handleAction(async () => {
     if (!fields) return Response.json({ ok: false, errors: { form: "errors:validation" } }, { status: 400 });
-    if (result === "fail")
-      return redirect("/dashboard/settings/billing", {
-        headers: flashHeaders("billing:card.failed", "error"),
-      });
+    if (result === "ok") {
+      // The browser's copy of the answer proves nothing the notification does not; it never pays.
+      const query = new URLSearchParams({ card: fields.Details2 });
+      return redirect(`/dashboard/settings/billing?${query}`, { status: 303 });
+    }
     await confirmCardPayment(getDb(), fields, getClock().now(), settings.merchantId);
-    // cPay's server wants a plain 200; the payer's browser goes back to the billing page.
-    if (result === "notify") return new Response("OK", { headers: { "Content-Type": "text/plain" } });
-    return redirect("/dashboard/settings/billing", { headers: flashHeaders("billing:card.paid") });
+    // cPay's server wants a plain 200.
+    return new Response("OK", { headers: { "Content-Type": "text/plain" } });
   });
   return asResponse(answer);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_transaction" ADD COLUMN "cpay_payment_ref" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_transaction_cpay_payment_ref_idx" ON "payment_transaction" USING btree ("cpay_payment_ref") WHERE cpay_payment_ref is not null;
