@@ -356,4 +356,32 @@ describe("the wall around every table (decision 0120)", () => {
       await outcome(() => asPublic((run) => run(sql`select set_config('role', current_user, true)`))),
     ).toBe(REFUSED);
   });
+
+  it("lets a public statement with no filter see no row of a store the public may not see, on every table", async () => {
+    const unpaid = await createTestStore(database, { active: false });
+    const onboarding = await createTestStore(database, { onboardingStep: 2 });
+    const hidden = [unpaid.storeId, onboarding.storeId];
+    for (const storeId of hidden) {
+      await database.db.insert(product).values({ storeId, name: "Скриен", priceCents: 100 });
+      await database.db
+        .insert(post)
+        .values({ storeId, title: "Скриена", publishOn: "2026-01-01", published: true });
+    }
+    const tables = (await database.db.execute(sql`
+      select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'store_id' order by 1`)) as unknown as Rows<{
+      table_name: string;
+    }>;
+    for (const { table_name: table } of tables.rows) {
+      const seen = await outcome(() =>
+        asPublic((run) =>
+          run(
+            sql`select store_id from ${sql.identifier(table)} where store_id in (${sql.join(hidden, sql`, `)})`,
+          ),
+        ),
+      );
+      if (typeof seen === "string") expect([table, seen]).toEqual([table, REFUSED]);
+      else expect([table, seen]).toEqual([table, []]);
+    }
+  });
 });
