@@ -78,7 +78,9 @@ export type Database = {
   ) => Promise<() => Promise<void>>;
 };
 
-const WALL_ROLES_USABLE = `select count(*) filter (where pg_has_role(current_user, oid, 'MEMBER')) = 2 as usable
+// The roles, and the signed store scope of decision 0120 (a database not yet migrated has none).
+const WALL_ROLES_USABLE = `select count(*) filter (where pg_has_role(current_user, oid, 'MEMBER')) = 2
+    and to_regprocedure('tenant_scope(uuid)') is not null as usable
   from pg_roles where rolname in ('vitrina_tenant', 'vitrina_public')`;
 
 export const MIGRATIONS = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");

@@ -4,9 +4,9 @@ import pg from "pg";
 /**
  * The second tenancy wall's client side (issue 20, decision 0083): every statement, or every
  * transaction a service opens, runs in a scope: as `vitrina_tenant` with `vitrina.store_id` set to
- * one store (the owner's dashboard, an API token), so the policies of migration 0021 admit only
- * that store's rows; or as `vitrina_public` (visitors' pages), which migration 0023 lets read only
- * what a public page shows. The settings are `LOCAL`: they end with the transaction, and a pooled
+ * one store (the owner's dashboard, an API token), so the policies of migrations 0021 and 0036 admit
+ * only that store's rows; or as `vitrina_public` (visitors' pages), which migrations 0027 and 0036
+ * let read only what a public page shows. The settings are `LOCAL`: they end with the transaction, and a pooled
  * connection goes back clean.
  */
 const TENANT_ROLE = "vitrina_tenant";
@@ -15,10 +15,15 @@ export const PUBLIC_SCOPE = `SET LOCAL ROLE ${PUBLIC_ROLE}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The statements that put a transaction in a store's scope (the id is checked: it is inlined). */
+/**
+ * The statements that put a transaction in a store's scope (the id is checked: it is inlined).
+ * Decision 0120: the owner's connection sets the store first, signed by `tenant_scope()` (which the
+ * role may not call) for this connection and this transaction, and only then takes the role; a
+ * store id the role sets itself is not signed, and the policies then see no store at all.
+ */
 export function tenantScopeSql(storeId: string): string {
   if (!UUID.test(storeId)) throw new Error(`tenant scope: not a store id: ${JSON.stringify(storeId)}`);
-  return `SET LOCAL ROLE ${TENANT_ROLE}; SELECT set_config('vitrina.store_id', '${storeId.toLowerCase()}', true)`;
+  return `SELECT set_config('vitrina.store_id', tenant_scope('${storeId.toLowerCase()}'), true); SET LOCAL ROLE ${TENANT_ROLE}`;
 }
 
 type QueryArgs = [config: string | pg.QueryConfig, values?: unknown[]];

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { StoreAddress } from "~/features/address/address";
 import type { WeekHours } from "~/features/stores/hours";
@@ -14,6 +15,9 @@ export const store = pgTable("store", {
   name: text().notNull(),
   phone: text().notNull(),
   phonePublic: boolean().notNull().default(true),
+  // The phone as visitors may see it, null when the owner keeps it private: the public pages' role
+  // may read this column and not `phone` (decision 0120).
+  publicPhone: text().generatedAlwaysAs(sql`case when phone_public then phone end`),
   companyName: text().notNull(),
   active: boolean().notNull().default(true),
   // Issue 4: the address chosen from suggestions, the logo's storage key (sizes are derived from

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { store, usernameRedirect } from "~/db/schema/stores";
 import { AppError } from "~/lib/app-error";
@@ -11,8 +11,20 @@ export async function getStoreByOwner(db: Queryable, ownerId: string): Promise<S
   return row ?? null;
 }
 
+/**
+ * Every column but the phone, and for the phone what a visitor may see: the public pages' role may
+ * not read `phone` (decision 0120), so a store that keeps its phone private answers "" here.
+ */
+const { phone: _privatePhone, ...publicColumns } = getTableColumns(store);
+const visibleColumns = { ...publicColumns, phone: sql<string>`coalesce(${store.publicPhone}, '')` };
+
+/** A store by its address, as the public sees it (the phone only when it is public). */
 export async function getStoreByUsername(db: Queryable, username: string): Promise<Store | null> {
-  const [row] = await db.select().from(store).where(eq(store.username, username.toLowerCase())).limit(1);
+  const [row] = await db
+    .select(visibleColumns)
+    .from(store)
+    .where(eq(store.username, username.toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
