@@ -122,13 +122,6 @@ export function createApiHandler(options: ApiHandlerOptions) {
     if (writes && !caller.storeActive) throw new ApiProblem("store-inactive");
 
     const rawParams = Object.fromEntries(names.map((name, i) => [name, decoded(found.match![i + 1]!)]));
-    // Decision 0121: text the database cannot store is refused here, not by a failing query.
-    for (const [name, value] of Object.entries(rawParams)) {
-      if (!isStorableText(value)) throw unstorable(pointerOf("path", [name]));
-    }
-    for (const [name, value] of url.searchParams) {
-      if (!isStorableText(name) || !isStorableText(value)) throw unstorable(pointerOf("query", [name]));
-    }
     const params = (operation.params ? parse(operation.params, rawParams, "path") : rawParams) as Record<
       string,
       string
@@ -136,6 +129,14 @@ export function createApiHandler(options: ApiHandlerOptions) {
     const query = operation.query
       ? parse(operation.query, Object.fromEntries(url.searchParams), "query")
       : {};
+    // Decision 0121: text the database cannot store is refused here, not by a failing query (after
+    // the schemas, whose problems name every field they refuse).
+    for (const [name, value] of Object.entries(rawParams)) {
+      if (!isStorableText(value)) throw unstorable(pointerOf("path", [name]));
+    }
+    for (const [name, value] of url.searchParams) {
+      if (!isStorableText(name) || !isStorableText(value)) throw unstorable(pointerOf("query", [name]));
+    }
     const text = writes ? await request.text() : "";
     if (text.length > API_BODY_LIMIT) throw new ApiProblem("payload-too-large");
     let body: unknown;
