@@ -76,7 +76,8 @@ export const productListQuery = z.object({
   // database cannot compare with (it answered 500); such an instant is refused as invalid.
   updatedSince: z.iso
     .datetime({ offset: true })
-    .refine(isStorableInstant, "validation:dateInvalid")
+    // (A value that is not an instant at all is the format check's problem, reported once.)
+    .refine((value) => Number.isNaN(Date.parse(value)) || isStorableInstant(value), "validation:dateInvalid")
     .optional()
     .meta({ description: "Only products changed at or after this instant (ISO 8601, years 0001 to 9999)" }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
