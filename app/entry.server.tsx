@@ -78,8 +78,9 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // A page that does not exist is an answer (404), not a failure.
-  if (isRouteErrorResponse(error) && error.status === 404) return;
+  // A page that does not exist (404), or a method a route does not take (405: a form posted to a
+  // page without an action), is an answer to the client's mistake, not a failure (decision 0121).
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   logger.error({ err: inner ?? error, method: request.method, url: request.url }, "request failed");
 };

@@ -41,6 +41,7 @@ import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { subdomainRedirect } from "./host-routing";
+import { inputGuard } from "./input-guard";
 import { refuseMalformedRequests } from "./malformed-request";
 import { operationsRouter } from "./operations";
 import { crossSiteWriteAllowed, sameOriginWrites } from "./origin-check";
@@ -116,6 +117,9 @@ app.use(
     ],
   }),
 );
+
+// Decision 0121: a path or query no route can read (a NUL, broken UTF-8) answers 400 here.
+app.use(inputGuard());
 
 // Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(

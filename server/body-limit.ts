@@ -1,6 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
+import { pointerOf } from "~/features/api/problem";
+import { isStorableText, unstorableTextAt } from "~/lib/storable-text";
+import { refuseInput } from "./input-guard";
 
 // Issue 11 item 6: a request body is refused with 413 before it is read when its Content-Length is
 // over the limit, and as soon as a streamed (chunked) body passes it; at most `limit` bytes are ever
@@ -77,17 +80,46 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
       return refuse(400, "Bad Request");
     }
     if (!raw && req.method !== "GET" && req.method !== "HEAD") {
+      let form: FormData;
       try {
-        await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+        form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
       } catch {
         return refuse(400, "Bad Request");
       }
+      // Decision 0121: a field the database could not store (a NUL) is refused before any action.
+      const field = unstorableField(form);
+      if (field !== null) return refuseInput(req, res, `#form/${field}`);
+    }
+    if (raw && mediaType.startsWith("application/json")) {
+      const at = unstorableJsonAt(body);
+      if (at !== null) return refuseInput(req, res, pointerOf("body", at));
     }
     (req as Buffered)[BUFFERED] = body;
     // better-auth reads an already-read body from `req.body` (better-call's node adapter).
     if (raw) (req as Buffered).body = body.toString("utf8");
     next();
   };
+}
+
+/** The name of the first form field whose name, text or file name is not storable text; null if none. */
+function unstorableField(form: FormData): string | null {
+  for (const [name, value] of form) {
+    const text = typeof value === "string" ? value : value.name;
+    // Named in the answer with its unprintable characters replaced.
+    if (!isStorableText(name) || !isStorableText(text)) return name.replace(/[^\x20-\x7e]/g, "\ufffd");
+  }
+  return null;
+}
+
+/** Where a JSON body holds unstorable text; null when it does not, or is not JSON (its reader says so). */
+function unstorableJsonAt(body: Buffer): (string | number)[] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString("utf8"));
+  } catch {
+    return null;
+  }
+  return unstorableTextAt(value);
 }
 
 export class BodyTooLarge extends Error {}

@@ -2,7 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 
 // Issue 11 item 16: a Host header that is not a host ("[bad", "a b", a port above 65535) made the
 // request's URL unparseable downstream and answered 500; a path with a broken percent-escape
-// ("/%ZZ") reached React Router, which logged an error for it. Both are malformed requests: 400.
+// ("/%ZZ") reached React Router, which logged an error for it. Both are malformed requests: 400
+// (the path's check is now server/input-guard.ts's, decision 0121).
 
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/i;
 
@@ -17,21 +18,12 @@ export function isReadableHost(host: string): boolean {
   }
 }
 
-function isDecodablePath(path: string): boolean {
-  try {
-    // The answer is used: the production bundler drops a call whose result is unused, and with it
-    // the check (a bare `decodeURIComponent(path);` let "/%ZZ" through to React Router, which
-    // logged "could not be decoded" twice and rendered the 404 page).
-    return typeof decodeURIComponent(path) === "string";
-  } catch {
-    return false;
-  }
-}
-
 export function refuseMalformedRequests() {
   return (req: Request, res: Response, next: NextFunction) => {
     const host = req.headers.host;
-    if ((host !== undefined && !isReadableHost(host)) || !isDecodablePath(req.path)) {
+    // A path or query that cannot be decoded is refused by server/input-guard.ts, in the client's
+    // format (a problem or a page), after the security headers are set (decision 0121).
+    if (host !== undefined && !isReadableHost(host)) {
       return res.status(400).type("text/plain").send("Bad Request");
     }
     next();

@@ -26,7 +26,10 @@ export function sameOriginWrites(options: { skip: (path: string) => boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || options.skip(req.path)) return next();
     const origin = req.headers.origin;
-    if (origin && origin !== "null" && originHost(origin) !== req.headers.host) {
+    // "null" is what a sandboxed frame, a data: page or a file sends: an opaque origin, never this
+    // site, whose own pages send their origin (Referrer-Policy strict-origin-when-cross-origin keeps
+    // it on every same-origin post). Decision 0121: refused like any other site's.
+    if (origin !== undefined && originHost(origin) !== req.headers.host) {
       return res.status(403).type("text/plain").send("Forbidden");
     }
     next();

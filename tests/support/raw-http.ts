@@ -19,6 +19,7 @@ export type RawAnswer = {
   body: string;
   location?: string;
   encoding?: string;
+  contentType?: string;
   ms: number;
   /** How many bytes of a streamed body were written before the answer came. */
   sent: number;
@@ -48,6 +49,7 @@ export function rawRequest(port: number, options: RawRequest): Promise<RawAnswer
             body: Buffer.concat(chunks).toString(),
             location: res.headers.location,
             encoding: res.headers["content-encoding"],
+            contentType: res.headers["content-type"],
             ms: performance.now() - started,
             sent,
           }),

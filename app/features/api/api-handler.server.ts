@@ -5,12 +5,13 @@ import { isAppError } from "~/lib/app-error";
 import { logger } from "~/lib/logger.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import type { StoreContext } from "~/lib/service-context";
+import { isStorableText, unstorableTextAt } from "~/lib/storable-text";
 import { isIdempotencyKey, requestHashOf, withIdempotency } from "./api-idempotency.server";
 import { OPERATIONS, type Operation, scopeAllows } from "./api-operations.server";
 import { BadCursor } from "./api-products.server";
 import { authenticateApiToken } from "./api-token.server";
 import { openApiDocument } from "./openapi.server";
-import { ApiProblem, problemResponse, validationProblem } from "./problem";
+import { ApiProblem, pointerOf, problemResponse, validationProblem } from "./problem";
 
 // Issue 19: /api/v1 as one fetch-style handler, Request in, Response out (decision 0071). The
 // Express adapter (server/api-v1.ts) hands it the request with its body already size-checked.
@@ -128,6 +129,14 @@ export function createApiHandler(options: ApiHandlerOptions) {
     const query = operation.query
       ? parse(operation.query, Object.fromEntries(url.searchParams), "query")
       : {};
+    // Decision 0121: text the database cannot store is refused here, not by a failing query (after
+    // the schemas, whose problems name every field they refuse).
+    for (const [name, value] of Object.entries(rawParams)) {
+      if (!isStorableText(value)) throw unstorable(pointerOf("path", [name]));
+    }
+    for (const [name, value] of url.searchParams) {
+      if (!isStorableText(name) || !isStorableText(value)) throw unstorable(pointerOf("query", [name]));
+    }
     const text = writes ? await request.text() : "";
     if (text.length > API_BODY_LIMIT) throw new ApiProblem("payload-too-large");
     let body: unknown;
@@ -139,6 +148,8 @@ export function createApiHandler(options: ApiHandlerOptions) {
       } catch {
         throw new ApiProblem("malformed-json");
       }
+      const at = unstorableTextAt(body);
+      if (at !== null) throw unstorable(pointerOf("body", at));
       body = parse(operation.body, body, "body");
     }
 
@@ -172,6 +183,12 @@ export function createApiHandler(options: ApiHandlerOptions) {
       return problemResponse(asProblem(error));
     }
   };
+}
+
+function unstorable(pointer: string): ApiProblem {
+  return new ApiProblem("validation", {
+    errors: [{ pointer, detail: "Holds a NUL character or an unpaired UTF-16 surrogate" }],
+  });
 }
 
 function decoded(segment: string): string {

@@ -4,7 +4,7 @@ import { product } from "~/db/schema/catalog";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
-import type { ApiProduct, ProductListQuery } from "./api.schema";
+import { type ApiProduct, isStorableInstant, type ProductListQuery } from "./api.schema";
 
 // Issue 19: the products as /api/v1 reads them. Pages are in (updated_at, id) order with an opaque
 // cursor, so a POS that syncs "updatedSince" its last run walks every change exactly once.
@@ -40,10 +40,37 @@ function encodeCursor(updatedAt: string, id: string): string {
   return Buffer.from(`${updatedAt}|${id}`).toString("base64url");
 }
 
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * True when the cursor's time is one the database can read (decision 0121): a cursor is only
+ * base64 of text, so a forged one may carry "2026-13-45 99:99:99+00" or year 0000, which made
+ * the query fail with a 500. The day must exist, and the instant lie in the years 0001 to 9999.
+ */
+function isCursorTime(text: string): boolean {
+  const match = CURSOR_TIME.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [
+    match[1],
+    match[2],
+    match[3],
+    match[4],
+    match[5],
+    match[6],
+    match[9],
+    match[10] ?? "00",
+  ].map(Number) as [number, number, number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 15 || offsetMinutes > 59) return false;
+  const iso = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}${match[7] ?? ""}${match[8]}${match[9]}:${match[10] ?? "00"}`;
+  return isStorableInstant(iso);
+}
+
 function decodeCursor(cursor: string): { updatedAt: string; id: string } | null {
   const [updatedAt, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (rest.length > 0 || !updatedAt || !isUuid(id)) return null;
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(updatedAt)) return null;
+  if (rest.length > 0 || !updatedAt || !isUuid(id) || !isCursorTime(updatedAt)) return null;
   return { updatedAt, id };
 }
 

@@ -60,13 +60,26 @@ export const productSchema = z
   .meta({ id: "Product" });
 export type ApiProduct = z.infer<typeof productSchema>;
 
+const FIRST_INSTANT = Date.parse("0001-01-01T00:00:00Z");
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
+/** An ISO 8601 instant in the years 0001 to 9999 (UTC): one the database reads as JavaScript does. */
+export function isStorableInstant(text: string): boolean {
+  const time = Date.parse(text);
+  return time >= FIRST_INSTANT && time <= LAST_INSTANT;
+}
+
 export const productListQuery = z.object({
   barcode: z.string().trim().max(32).optional().meta({ description: "Only products with this barcode" }),
   externalId: z.string().trim().max(EXTERNAL_ID_MAX).optional(),
+  // Decision 0121: the format allows year 0000 and offsets that leave years 1 to 9999, which the
+  // database cannot compare with (it answered 500); such an instant is refused as invalid.
   updatedSince: z.iso
     .datetime({ offset: true })
+    // (A value that is not an instant at all is the format check's problem, reported once.)
+    .refine((value) => Number.isNaN(Date.parse(value)) || isStorableInstant(value), "validation:dateInvalid")
     .optional()
-    .meta({ description: "Only products changed at or after this instant (ISO 8601)" }),
+    .meta({ description: "Only products changed at or after this instant (ISO 8601, years 0001 to 9999)" }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().max(200).optional().meta({ description: "The nextCursor of the previous page" }),
 });
