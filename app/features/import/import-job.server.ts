@@ -79,8 +79,9 @@ function sheetSummary(sheet: ImportSheet) {
  * Step 1: reads the file (refusing what it is not), keeps it as a temp file, offers a mapping.
  * Every upload counts against the hourly limit, the refused ones too: a file refused as a bomb or
  * as damaged cost the server its reading as much as a good one. The attempt's row is written first
- * (failed, until the file is read: a process that dies meanwhile leaves no live job), then counted, so uploads sent at once cannot all slip under
- * the limit; one refused by the limit itself is marked so and not counted.
+ * (failed until the file is read, so a process that dies meanwhile leaves no live job), then
+ * counted, so uploads sent at once cannot all slip under the limit; one refused by the limit itself
+ * is marked so and not counted (decision 0118).
  */
 export async function createImport(
   ctx: StoreContext,
