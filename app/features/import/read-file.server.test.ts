@@ -212,5 +212,5 @@ describe("reading import files", () => {
     const read = await readImportFile(xlsxWithSheetXml(`${fits}</sheetData></worksheet>`), "products.xlsx");
     expect(read.rows).toHaveLength(IMPORT_MAX_ROWS);
     expect(read.rows[IMPORT_MAX_ROWS - 1]).toEqual([`Производ ${IMPORT_MAX_ROWS + 1}`, IMPORT_MAX_ROWS + 1]);
-  });
+  }, 120_000);
 });

@@ -75,8 +75,10 @@ export function cellValue(value: ExcelJS.CellValue): CellValue {
 /**
  * A ZIP of `files`, each stored (method 0) with its CRC and sizes in its local header and no data
  * descriptor, so a reader that walks local headers and one that follows the central directory see
- * the same entries. Yields the file in pieces; the parts themselves are not copied.
+ * the same entries. Yields the file in slices of the parts, which are not copied.
  */
+const SLICE = 64 * 1024;
+
 export function* storedZip(files: [string, Uint8Array][]): Generator<Uint8Array> {
   const central: Buffer[] = [];
   let offset = 0;
@@ -104,7 +106,11 @@ export function* storedZip(files: [string, Uint8Array][]): Generator<Uint8Array>
     central.push(record, name);
     yield local;
     yield name;
-    yield Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    // In slices: exceljs turns each piece it is given into XML events at once, so one 40 MB piece
+    // would become millions of events in memory together.
+    for (let at = 0; at < data.length; at += SLICE) {
+      yield Buffer.from(data.buffer, data.byteOffset + at, Math.min(SLICE, data.length - at));
+    }
     offset += local.length + name.length + data.length;
   }
   const directory = Buffer.concat(central);
