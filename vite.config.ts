@@ -37,25 +37,28 @@ function catalogueParts(): Plugin {
 }
 
 /**
- * The PDF worker thread's script is the server bundle's second entry (decision 0049). React Router
- * names every server entry "index.js", so this one comes out as "index2.js": once written, it gets
- * its own name, which server/app.ts looks for. It stays in the same folder, so its imports hold, and
- * nothing imports an entry, so no other file refers to the old name.
+ * The worker threads' scripts are further entries of the server bundle (decisions 0049, 0118). React
+ * Router names every server entry "index.js", so these come out as "index2.js" and so on: once
+ * written, each gets its own name, which server/app.ts looks for. They stay in the same folder, so
+ * their imports hold, and nothing imports an entry, so no other file refers to the old names.
  */
-function pdfWorkerEntry(): Plugin {
+function workerEntries(names: string[]): Plugin {
   return {
-    name: "vitrina:pdf-worker-entry",
+    name: "vitrina:worker-entries",
     applyToEnvironment: (environment) => environment.name === "ssr",
     writeBundle(options, bundle) {
-      const entry = Object.values(bundle).find(
-        (chunk) => chunk.type === "chunk" && chunk.isEntry && chunk.name === PDF_WORKER,
-      );
-      if (!entry || !options.dir) throw new Error(`the server build has no ${PDF_WORKER} entry`);
-      renameSync(path.join(options.dir, entry.fileName), path.join(options.dir, `${PDF_WORKER}.js`));
+      for (const name of names) {
+        const entry = Object.values(bundle).find(
+          (chunk) => chunk.type === "chunk" && chunk.isEntry && chunk.name === name,
+        );
+        if (!entry || !options.dir) throw new Error(`the server build has no ${name} entry`);
+        renameSync(path.join(options.dir, entry.fileName), path.join(options.dir, `${name}.js`));
+      }
     },
   };
 }
 const PDF_WORKER = "price-list-pdf-worker";
+const XLSX_WORKER = "xlsx-read-worker";
 
 // In the browser, what every page runs is one chunk: fewer requests, and brotli compresses one file
 // better than seven (decision 0008). Only what every page loads anyway belongs here.
@@ -77,7 +80,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         rollupOptions: {
-          input: { index: "./server/app.ts", [PDF_WORKER]: "./app/features/pdf/price-list-pdf.worker.ts" },
+          input: {
+            index: "./server/app.ts",
+            [PDF_WORKER]: "./app/features/pdf/price-list-pdf.worker.ts",
+            [XLSX_WORKER]: "./app/features/import/xlsx-read.worker.ts",
+          },
         },
         target: "node20",
         // The server build writes the stylesheet too, and root.tsx links the one it names (decision
@@ -104,7 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     catalogueParts(),
     reactRouter(),
     precompressAssets(),
-    pdfWorkerEntry(),
+    workerEntries([PDF_WORKER, XLSX_WORKER]),
     // Decision 0054: a route chunk that fails to load goes through the page's chunk guard.
     routeModuleFailure(),
   ],

@@ -18,6 +18,7 @@ import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
+import { switchXlsxReaderToBuiltScript } from "~/features/import/xlsx-read.server";
 import { loadStarterLibrary } from "~/features/library/library-starter.server";
 import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
@@ -266,6 +267,8 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
 
 // The PDF worker thread runs its built copy, the server bundle's second entry (vite.config.ts).
 pdfRenderPool.switchToBuiltScript(path.join(import.meta.dirname, "price-list-pdf-worker.js"));
+// So does the thread that reads uploaded .xlsx files (decision 0118).
+switchXlsxReaderToBuiltScript(path.join(import.meta.dirname, "xlsx-read-worker.js"));
 
 /** Migrations and the demo store, before the first request is served. */
 export async function startup(): Promise<void> {

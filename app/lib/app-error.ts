@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   importTooLarge: 413,
   importTooManyRows: 413,
   importZipTooLarge: 413,
+  importTooComplex: 422,
   // issue 4: store setup, images, address, hours
   logoUploadFailed: 500,
   imageUploadFailed: 500,

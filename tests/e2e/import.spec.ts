@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import iconv from "iconv-lite";
+import { overlappingBomb, productXlsx } from "../../app/features/import/fixtures.test-support";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
@@ -118,4 +119,29 @@ test("a file that is not what its name says is refused clearly", async ({ page, 
   await expect(page.getByRole("alert")).toHaveText(
     /Датотеката не е CSV или Excel \(.xlsx\), без оглед на името/,
   );
+});
+
+test("an .xlsx hiding a deflate bomb is refused, and the next real one is read", async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  consoleGuard.allowHttpError("/dashboard/products/import.data", 422);
+  const choose = async (name: string, buffer: Buffer) => {
+    await page.getByLabel("CSV или Excel датотека (.csv, .xlsx)").setInputFiles({
+      name,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer,
+    });
+    await page.getByRole("button", { name: "Прочитај ја датотеката" }).click();
+  };
+  await page.goto("/dashboard/products/import");
+  await waitForHydration(page);
+  // 1 MB that a reader following only the central directory would inflate to 1 GB.
+  await choose("ceni.xlsx", Buffer.from(overlappingBomb(1000)));
+  await expect(page.getByRole("alert")).toHaveText(/Датотеката не може да се прочита/, {
+    timeout: 30_000,
+  });
+  await choose("ceni.xlsx", Buffer.from(await productXlsx(3)));
+  await expect(page.getByRole("button", { name: "Продолжи кон преглед" })).toBeVisible({ timeout: 20_000 });
 });

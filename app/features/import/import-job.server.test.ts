@@ -11,7 +11,8 @@ import { productInput } from "~/features/catalog/product.test-support";
 import { AppError } from "~/lib/app-error";
 import { getMetrics } from "~/lib/metrics.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { csv1251, csvUtf8Bom } from "./fixtures.test-support";
+import { IMPORT_MAX_BYTES } from "./file-options";
+import { csv1251, csvUtf8Bom, overlappingBomb, productXlsx, zipBomb } from "./fixtures.test-support";
 import {
   createImport,
   getImportJob,
@@ -188,10 +189,47 @@ describe("the import job", () => {
       "importFileType",
     );
     const file = csvUtf8Bom(["Назив;Цена", "Леб;30"]);
-    for (let i = 0; i < IMPORT_UPLOADS_PER_HOUR; i++)
+    // The refused upload above was the first of the hour's twenty.
+    for (let i = 1; i < IMPORT_UPLOADS_PER_HOUR; i++)
       await createImport(ctx, { fileName: "p.csv", bytes: file });
     expect(await code(createImport(ctx, { fileName: "p.csv", bytes: file }))).toBe("rateLimited");
     const other = await createTestStore(database);
     expect((await createImport(other.ctx, { fileName: "p.csv", bytes: file })).status).toBe("draft");
   });
+
+  it("counts refused uploads against the hourly limit: after twenty refused files a good one is refused too", async () => {
+    const { ctx } = await createTestStore(database);
+    const xlsxRefused = [
+      { fileName: "bomb.xlsx", bytes: zipBomb(250) },
+      { fileName: "hidden.xlsx", bytes: overlappingBomb(10) },
+      { fileName: "cut.xlsx", bytes: (await productXlsx(3)).subarray(0, 300) },
+    ];
+    const otherRefused = [
+      { fileName: "image.csv", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },
+      { fileName: "big.csv", bytes: new Uint8Array(IMPORT_MAX_BYTES + 1).fill(0x41) },
+      { fileName: "empty.csv", bytes: new Uint8Array(0) },
+    ];
+    const codes = new Set<string>();
+    for (const upload of xlsxRefused) codes.add(await code(createImport(ctx, upload)));
+    for (let i = xlsxRefused.length; i < IMPORT_UPLOADS_PER_HOUR; i++) {
+      codes.add(await code(createImport(ctx, otherRefused[i % otherRefused.length]!)));
+    }
+    expect([...codes].sort()).toEqual([
+      "importEmpty",
+      "importFileType",
+      "importTooLarge",
+      "importUnreadable",
+      "importZipTooLarge",
+    ]);
+    const good = csvUtf8Bom(["Назив;Цена", "Леб;30"]);
+    expect(await code(createImport(ctx, { fileName: "p.csv", bytes: good }))).toBe("rateLimited");
+    // The refusals by the limit itself do not count: the store waits out the hour, not longer.
+    const rows = await database.db
+      .select({ error: importJob.error })
+      .from(importJob)
+      .where(eq(importJob.storeId, ctx.storeId));
+    expect(rows).toHaveLength(IMPORT_UPLOADS_PER_HOUR + 1);
+    expect(rows.filter((row) => row.error === "errors:rateLimited")).toHaveLength(1);
+    expect(rows.every((row) => row.error !== null)).toBe(true);
+  }, 120_000);
 });

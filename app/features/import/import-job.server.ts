@@ -2,7 +2,7 @@
 // write goes through getImportJob, which filters by the owner's store: another store's job id is
 // "not found", whatever step asks.
 
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, ne, or } from "drizzle-orm";
 import { type ImportImageOption, type ImportStatus, importJob, importMapping } from "~/db/schema/imports";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import { AppError } from "~/lib/app-error";
@@ -26,6 +26,8 @@ export type ImportJob = typeof importJob.$inferSelect;
 
 /** Uploads per store and hour (issue 14 "rate-limited per store"); a real shop needs a handful. */
 export const IMPORT_UPLOADS_PER_HOUR = 20;
+/** The error of an upload the hourly limit refused: it was not read, so it does not count. */
+const RATE_LIMITED = "errors:rateLimited";
 
 export async function getImportJob(ctx: StoreContext, jobId: string): Promise<ImportJob> {
   const [job] = isUuid(jobId)
@@ -73,42 +75,76 @@ function sheetSummary(sheet: ImportSheet) {
   };
 }
 
-/** Step 1: reads the file (refusing what it is not), keeps it as a temp file, offers a mapping. */
+/**
+ * Step 1: reads the file (refusing what it is not), keeps it as a temp file, offers a mapping.
+ * Every upload counts against the hourly limit, the refused ones too: a file refused as a bomb or
+ * as damaged cost the server its reading as much as a good one. The attempt's row is written first
+ * (failed until the file is read, so a process that dies meanwhile leaves no live job), then
+ * counted, so uploads sent at once cannot all slip under the limit; one refused by the limit itself
+ * is marked so and not counted (decision 0118).
+ */
 export async function createImport(
   ctx: StoreContext,
   upload: { fileName: string; bytes: Uint8Array },
 ): Promise<ImportJob> {
-  if (upload.bytes.length === 0) throw new AppError("importEmpty");
-  if (upload.bytes.length > IMPORT_MAX_BYTES) throw new AppError("importTooLarge");
+  const id = crypto.randomUUID();
+  const fileName = upload.fileName.slice(0, 200);
+  await ctx.db.insert(importJob).values({
+    id,
+    storeId: ctx.storeId,
+    actorId: ctx.actor.userId,
+    status: "failed",
+    error: "errors:importFailed",
+    fileName,
+    fileKey: id,
+    fileSize: upload.bytes.length,
+    format: /\.xlsx$/i.test(fileName) ? "xlsx" : "csv",
+  });
+  const attempt = and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, id));
   const since = new Date(Date.now() - 60 * 60 * 1000);
   const [recent] = await ctx.db
     .select({ n: count() })
     .from(importJob)
-    .where(and(eq(importJob.storeId, ctx.storeId), gt(importJob.createdAt, since)));
-  if ((recent?.n ?? 0) >= IMPORT_UPLOADS_PER_HOUR) throw new AppError("rateLimited");
+    .where(
+      and(
+        eq(importJob.storeId, ctx.storeId),
+        gt(importJob.createdAt, since),
+        or(isNull(importJob.error), ne(importJob.error, RATE_LIMITED)),
+      ),
+    );
+  if ((recent?.n ?? 0) > IMPORT_UPLOADS_PER_HOUR) {
+    await ctx.db.update(importJob).set({ error: RATE_LIMITED, finishedAt: new Date() }).where(attempt);
+    throw new AppError("rateLimited");
+  }
 
-  const sheet = await readImportFile(upload.bytes, upload.fileName);
+  let sheet: ImportSheet;
+  try {
+    if (upload.bytes.length === 0) throw new AppError("importEmpty");
+    if (upload.bytes.length > IMPORT_MAX_BYTES) throw new AppError("importTooLarge");
+    sheet = await readImportFile(upload.bytes, upload.fileName);
+  } catch (error) {
+    const key = error instanceof AppError ? error.messageKey : "errors:importFailed";
+    await ctx.db.update(importJob).set({ error: key, finishedAt: new Date() }).where(attempt);
+    throw error;
+  }
   const [saved] = await ctx.db
     .select({ mapping: importMapping.mapping })
     .from(importMapping)
     .where(
       and(eq(importMapping.storeId, ctx.storeId), eq(importMapping.headersKey, headersKey(sheet.headers))),
     );
-  const id = crypto.randomUUID();
   const fileKey = await saveImportFile(id, upload.bytes);
   const [job] = await ctx.db
-    .insert(importJob)
-    .values({
-      id,
-      storeId: ctx.storeId,
-      actorId: ctx.actor.userId,
-      fileName: upload.fileName.slice(0, 200),
+    .update(importJob)
+    .set({
+      status: "draft",
+      error: null,
       fileKey,
-      fileSize: upload.bytes.length,
       format: sheet.format,
       ...sheetSummary(sheet),
       mapping: saved?.mapping ?? detectMapping(sheet.headers),
     })
+    .where(attempt)
     .returning();
   return job!;
 }

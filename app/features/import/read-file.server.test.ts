@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { detectMapping } from "./columns";
-import { csv1251, csvUtf8Bom, NINE_COLUMN_HEADERS, xlsx, zipBomb } from "./fixtures.test-support";
-import { readImportFile } from "./read-file.server";
+import {
+  csv1251,
+  csvUtf8Bom,
+  NINE_COLUMN_HEADERS,
+  overlappingBomb,
+  xlsx,
+  xlsxWithSheetXml,
+  zipBomb,
+} from "./fixtures.test-support";
+import { IMPORT_MAX_ROWS, readImportFile } from "./read-file.server";
 import { toImportRows } from "./rows";
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -187,4 +195,22 @@ describe("reading import files", () => {
     // Thousands of tiny entries are no workbook either.
     expect(await refusal(readImportFile(zipBomb(1001, 1), "products.xlsx"))).toBe("importZipTooLarge");
   });
+
+  it("refuses an entry hidden inside another that only the central directory lists", async () => {
+    expect(await refusal(readImportFile(overlappingBomb(300), "products.xlsx"))).toBe("importUnreadable");
+  });
+
+  it("stops reading a sheet at the first row past the limit, before the rest of the file", async () => {
+    const row = (n: number) =>
+      `<row r="${n}"><c r="A${n}" t="inlineStr"><is><t>Производ ${n}</t></is></c><c r="B${n}"><v>${n}</v></c></row>`;
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 2 }, (_, i) => row(i + 1)).join("");
+    // What follows the rows is no XML at all: a reader that went on would call the file damaged.
+    const sheet = `${rows}${" ".repeat(1 << 20)}<row r="<<<not xml`;
+    expect(await refusal(readImportFile(xlsxWithSheetXml(sheet), "products.xlsx"))).toBe("importTooManyRows");
+    // The same rows, one fewer, closed properly: read whole.
+    const fits = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i + 1)).join("");
+    const read = await readImportFile(xlsxWithSheetXml(`${fits}</sheetData></worksheet>`), "products.xlsx");
+    expect(read.rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(read.rows[IMPORT_MAX_ROWS - 1]).toEqual([`Производ ${IMPORT_MAX_ROWS + 1}`, IMPORT_MAX_ROWS + 1]);
+  }, 120_000);
 });

@@ -1,16 +1,15 @@
 // Reads an uploaded product file into header + rows (issue 14 step 1): the type by its content (a
 // renamed binary is refused, whatever its name says), CSV text in its detected or chosen encoding
-// and delimiter, .xlsx only after its ZIP passes the size checks (xlsx-guard.server.ts), numbers of
-// Excel cells as numbers and formulas as their cached values.
+// and delimiter, .xlsx in a worker thread from the parts its ZIP guard inflated (xlsx-read.server.ts,
+// decision 0118), numbers of Excel cells as numbers and formulas as their cached values.
 
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { csvCellText } from "~/features/feeds/serialize";
 import { AppError } from "~/lib/app-error";
 import { DELIMITERS, type Delimiter, type Encoding, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./file-options";
 import type { CellValue } from "./values";
-import { checkXlsxZip } from "./xlsx-guard.server";
+import { readXlsxInWorker } from "./xlsx-read.server";
 
 /** The upload request's body limit (server/app.ts): the file plus its multipart envelope. */
 export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
@@ -160,51 +159,10 @@ function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
   };
 }
 
+/** In a worker thread under memory and time limits, from bytes only the ZIP guard inflated (decision 0118). */
 async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
-  checkXlsxZip(bytes);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // Macros (vbaProject.bin) are never run: exceljs reads cells only.
-    await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
-  } catch (error) {
-    throw new AppError("importUnreadable", { cause: error });
-  }
-  const worksheet = workbook.worksheets.find((sheet) => sheet.actualRowCount > 0);
-  if (!worksheet) throw new AppError("importEmpty");
-  const records: CellValue[][] = [];
-  worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: CellValue[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellValue(cell.value);
-    });
-    records[rowNumber - 1] = Array.from(cells, (cell) => cell ?? null);
-  });
-  const [header = [], ...rows] = Array.from(records, (row) => row ?? []);
-  return {
-    format: "xlsx",
-    encoding: null,
-    delimiter: null,
-    headers: header.map((cell) => (cell === null ? "" : String(cell).trim())),
-    rows: dropTrailingEmpty(rows),
-  };
-}
-
-/** An Excel cell as the import reads it: numbers as numbers, formulas as their cached result. */
-function cellValue(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") return value;
-  if (typeof value === "string") return value.trim() === "" ? null : value;
-  if (typeof value === "boolean") return value ? "1" : "0";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ("formula" in value || "sharedFormula" in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined || (typeof result === "object" && result !== null && "error" in result)
-      ? null
-      : cellValue(result);
-  }
-  if ("richText" in value) return value.richText.map((part) => part.text).join("");
-  if ("text" in value) return String(value.text);
-  return null;
+  const { headers, rows } = await readXlsxInWorker(bytes, IMPORT_MAX_ROWS);
+  return { format: "xlsx", encoding: null, delimiter: null, headers, rows: dropTrailingEmpty(rows) };
 }
 
 function dropTrailingEmpty(rows: CellValue[][]): CellValue[][] {
