@@ -54,7 +54,7 @@ export default defineConfig({
       command: "npx tsx server/start.ts",
       url: `${E2E_BASE_URL}/`,
       reuseExistingServer: false,
-      // The first start builds the app.
+      // `npm test` builds the app before; `npx playwright test` alone builds it at this start.
       timeout: 180_000,
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       stdout: "pipe",

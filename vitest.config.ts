@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -11,5 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one fork fewer than the cores: on CI's 2 cores, one file at a time while
+    // the other core waited. Each file has its own database (or its own rows on PostgreSQL), so two
+    // run side by side (decision 0123).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -1,10 +1,13 @@
 // `npm test`: every test — unit and service tests (Vitest), then end-to-end tests in Chromium
 // (Playwright) — closing with one line "N passed, N failed" for whoever reads the log.
-//   --unit   only the Vitest suites (CI runs them again against PostgreSQL with TEST_DATABASE_URL)
+//   --unit   only the Vitest suites (CI runs them again against PostgreSQL with TEST_DATABASE_URL:
+//            then only the files whose run depends on the database, decision 0123)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildIfStale } from "../server/build-fresh";
+import { databaseSuites, REPO_ROOT, testFiles } from "../tests/support/database-suites";
 
 const unitOnly = process.argv.includes("--unit");
 const reports = mkdtempSync(path.join(tmpdir(), "vitrina-test-"));
@@ -14,11 +17,23 @@ let skipped = 0;
 let exitCode = 0;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  // Each part's time, for CI's log (docs/performance.md "CI").
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`\n[${command} ${args.slice(0, 2).join(" ")}: ${seconds} s]`);
   return result.status ?? 1;
 }
 
-// Vitest: unit tests and service tests on PGlite (or PostgreSQL when TEST_DATABASE_URL is set).
+// Vitest: unit tests and service tests on PGlite. With TEST_DATABASE_URL (CI's second pass) the
+// files whose run depends on the database, on PostgreSQL: the others ran the same code already.
+let files: string[] = [];
+if (process.env.TEST_DATABASE_URL) {
+  files = databaseSuites(REPO_ROOT);
+  console.log(
+    `PostgreSQL: the ${files.length} of ${testFiles(REPO_ROOT).length} test files that reach the database.`,
+  );
+}
 const vitestReport = path.join(reports, "vitest.json");
 exitCode ||= run("npx", [
   "vitest",
@@ -26,6 +41,7 @@ exitCode ||= run("npx", [
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${vitestReport}`,
+  ...files,
 ]);
 try {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
@@ -38,12 +54,20 @@ try {
 }
 
 if (!unitOnly) {
+  // The app is built once, here (when the sources changed since the last build), outside the e2e
+  // server's start timeout; that server and the ones specs start themselves find it fresh.
+  const buildStarted = performance.now();
+  const buildCode = buildIfStale() ? 0 : 1;
+  console.log(`\n[build: ${((performance.now() - buildStarted) / 1000).toFixed(0)} s]`);
   // Playwright: end-to-end in the system Chromium; it fails (never skips) when Chromium is missing.
   const playwrightReport = path.join(reports, "playwright.json");
-  exitCode ||= 0;
-  const e2eCode = run("npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  const e2eCode =
+    buildCode === 0
+      ? run("npx", ["playwright", "test", "--reporter=list,json"], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        })
+      : buildCode;
+  exitCode ||= buildCode;
   exitCode ||= e2eCode;
   try {
     const stats = JSON.parse(readFileSync(playwrightReport, "utf8")).stats;

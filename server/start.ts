@@ -1,11 +1,11 @@
-import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import express from "express";
 import { dataDirSetting } from "~/lib/config.server";
 import { ownerOnlyFiles, secureDataDir, tighteningWarning } from "~/lib/data-dir.server";
+import { buildIfStale, serverBuild } from "./build-fresh";
 import { drainable } from "./graceful-close";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { idleCollectorFromEnv } from "./idle-collect";
@@ -43,7 +43,6 @@ const budget = turnBudget(turnBudgetSetting(process.env.TURN_BUDGET_MS));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const root = path.resolve(import.meta.dirname, "..");
-const serverBuild = path.join(root, "build/server/index.js");
 
 async function main() {
   const app = express();
@@ -61,7 +60,7 @@ async function main() {
       fresh.app(req, res, next);
     });
   } else {
-    if (cluster.isPrimary) buildIfStale();
+    if (cluster.isPrimary) buildOrFail();
     bundle = (await import(serverBuild)) as ServerBundle;
     app.use(
       "/assets",
@@ -122,32 +121,13 @@ async function main() {
 }
 
 /** A fresh clone has no build; a changed source tree needs a new one. */
-function buildIfStale() {
-  if (existsSync(serverBuild) && newestSource() <= statSync(serverBuild).mtimeMs) return;
-  console.log("Building Vitrina…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("react-router build failed");
-}
-
-function newestSource(): number {
-  let newest = 0;
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  for (const dir of ["app", "server", "public"]) visit(path.join(root, dir));
-  for (const file of ["package.json", "vite.config.ts", "react-router.config.ts"]) {
-    newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
-  }
-  return newest;
+function buildOrFail() {
+  if (!buildIfStale()) throw new Error("react-router build failed");
 }
 
 const workers = dev ? 1 : workerCount();
 if (workers > 1 && cluster.isPrimary) {
-  buildIfStale();
+  buildOrFail();
   runWorkers(workers);
 } else {
   main().catch((error) => {

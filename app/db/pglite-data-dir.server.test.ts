@@ -4,14 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { childBundleForThisFile } from "../../tests/support/child-bundle";
 import { openDatabase } from "./client.server";
 import { DataDirInUseError } from "./pglite-data-dir.server";
 
 // Issue 20, decision 0109: a kill -9 at any moment leaves a PGlite folder that opens, and a second
 // process on the folder is refused instead of losing the first one's commits.
 
-const VITE_RUN = path.resolve("tests/support/vite-run.mjs");
-const CHILD = path.resolve("tests/support/pglite-open-child.ts");
+// Bundled once for the file, so that each child starts as plain node (decision 0123).
+const openChild = childBundleForThisFile("tests/support/pglite-open-child.ts");
 const KILL_HOOK = path.resolve("tests/support/kill-after-pg-version.cjs");
 const root = mkdtempSync(path.join(os.tmpdir(), "vitrina-data-dir-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 type Child = { process: ChildProcess; output: () => string; exited: Promise<NodeJS.Signals | number | null> };
 
 function startChild(args: string[], env: Record<string, string> = {}, preload: string[] = []): Child {
-  const child = spawn(process.execPath, [...preload, VITE_RUN, CHILD, ...args], {
+  const child = spawn(process.execPath, [...preload, openChild(), ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { childBundleForThisFile } from "../../tests/support/child-bundle";
 import { type CrashTarget, crashDatabases } from "../../tests/support/crash-databases";
 import { observe, SCENARIOS, type Seed } from "../../tests/support/crash-scenarios";
 
@@ -14,8 +15,8 @@ import { observe, SCENARIOS, type Seed } from "../../tests/support/crash-scenari
 // the second statement, in the middle, and right before the last one (for PostgreSQL the COMMIT).
 // The jobs are then started again, as a restarted server would, and must complete exactly once.
 
-const CHILD = path.resolve("tests/support/crash-child.ts");
-const VITE_RUN = path.resolve("tests/support/vite-run.mjs");
+// Bundled once for the file: each of the ~40 children starts as plain node (decision 0123).
+const crashChild = childBundleForThisFile("tests/support/crash-child.ts");
 const seedDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-crash-seed-"));
 afterAll(() => rmSync(seedDir, { recursive: true, force: true }));
 
@@ -30,7 +31,7 @@ function runChild(
   stopAt = 0,
   mode: "run" | "restart" = "run",
 ): Promise<Outcome> {
-  const child = spawn(process.execPath, [VITE_RUN, CHILD, name, String(stopAt), seedFile, mode], {
+  const child = spawn(process.execPath, [crashChild(), name, String(stopAt), seedFile, mode], {
     env: { ...process.env, ...target.env, LOG_LEVEL: process.env.CRASH_DEBUG ? "warn" : "error" },
     stdio: ["ignore", "pipe", "pipe"],
   });

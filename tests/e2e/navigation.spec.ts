@@ -3,19 +3,21 @@ import { expect, test } from "../support/e2e-fixtures";
 import { expectClientNavigation, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Spec §4 / issue 2 §7: the navigation rules, through real page loads (server) and through
-// clicks on links (client-side navigation, which fetches `{path}.data` and must obey the same rules).
+// The navigation rules, through real page loads (server) and through clicks on links (client-side
+// navigation, which fetches `{path}.data` and must obey the same rules). Where each path is sent,
+// for its page and its `.data` request, is held by app/navigation/navigation-middleware.test.ts;
+// here each rule is followed once by the browser to the page it lands on (decision 0123).
 
 const mk = TEXTS.mk;
 const path = (url: string) => new URL(url).pathname;
 
 test.describe("signed out", () => {
-  test("/, /auth/login, /auth/register and a store page /demo are open", async ({ page }) => {
+  test("/, /auth/login, /auth/register and a store page /demo are open", async ({ request }) => {
     for (const allowed of ["/", "/auth/login", "/auth/register", "/demo"]) {
       await test.step(allowed, async () => {
-        const response = await page.goto(allowed);
-        expect(response?.status()).toBe(200);
-        expect(path(page.url())).toBe(allowed);
+        const answer = await request.get(allowed);
+        expect(answer.status()).toBe(200);
+        expect(path(answer.url())).toBe(allowed);
       });
     }
   });
@@ -74,12 +76,12 @@ test.describe("signed out", () => {
         const answer = await request.get(guarded, { maxRedirects: 0 });
         expect(answer.status()).toBe(302);
         expect(answer.headers().location).toBe("/auth/login");
-
-        await page.goto(guarded);
-        expect(path(page.url())).toBe("/auth/login");
-        await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
       });
     }
+    // The browser follows the redirect to the login page (the same for every path above).
+    await page.goto("/dashboard/products/new");
+    expect(path(page.url())).toBe("/auth/login");
+    await expect(page.getByRole("heading", { level: 1, name: mk.login.heading })).toBeVisible();
   });
 
   test("a store's unknown point of sale answers 404, not the login page", async ({ request }) => {
@@ -163,12 +165,12 @@ test.describe("signed in, not onboarded", () => {
         const first = await page.request.get(entry, { maxRedirects: 0 });
         expect(first.status()).toBe(302);
         expect(first.headers().location).toBe("/dashboard/products");
-
-        await page.goto(entry);
-        expect(path(page.url())).toBe("/onboarding");
-        await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
       });
     }
+    // …and from there to /onboarding, where the browser lands.
+    await page.goto("/auth/register");
+    expect(path(page.url())).toBe("/onboarding");
+    await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
   });
 
   test("every other page → /onboarding", async ({ page }) => {
@@ -177,12 +179,11 @@ test.describe("signed in, not onboarded", () => {
         const first = await page.request.get(elsewhere, { maxRedirects: 0 });
         expect(first.status()).toBe(302);
         expect(first.headers().location).toBe("/onboarding");
-
-        await page.goto(elsewhere);
-        expect(path(page.url())).toBe("/onboarding");
-        await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
       });
     }
+    await page.goto("/some/deep/path");
+    expect(path(page.url())).toBe("/onboarding");
+    await expect(page.getByRole("heading", { level: 1, name: mk.onboarding.heading })).toBeVisible();
   });
 
   test("/onboarding stays", async ({ page }) => {
@@ -222,20 +223,23 @@ test.describe("signed in, onboarded", () => {
         const first = await page.request.get(entry, { maxRedirects: 0 });
         expect(first.status()).toBe(302);
         expect(first.headers().location).toBe("/dashboard/products");
-
-        await page.goto(entry);
-        expect(path(page.url())).toBe("/dashboard/products");
-        await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
       });
     }
+    await page.goto("/onboarding");
+    expect(path(page.url())).toBe("/dashboard/products");
+    await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
   });
 
   test("/, /demo and the owner's own store page are open", async ({ page, account }) => {
-    for (const open of ["/", "/demo", `/${account.store?.username}`]) {
-      const response = await page.goto(open);
-      expect(response?.status()).toBe(200);
-      expect(path(page.url())).toBe(open);
+    for (const open of ["/", "/demo"]) {
+      const answer = await page.request.get(open);
+      expect(answer.status()).toBe(200);
+      expect(path(answer.url())).toBe(open);
     }
+    const own = `/${account.store?.username}`;
+    const response = await page.goto(own);
+    expect(response?.status()).toBe(200);
+    expect(path(page.url())).toBe(own);
     await expect(page.getByRole("heading", { level: 1, name: account.store?.name })).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
-// `node tests/support/vite-run.mjs tests/support/crash-child.ts <scenario> <stopAt> <seed.json>`: runs one write
+// `node tests/support/vite-run.mjs tests/support/crash-child.ts <scenario> <stopAt> <seed.json>` (the
+// test starts it bundled, tests/support/child-bundle.ts): runs one write
 // path of tests/support/crash-scenarios.ts on CRASH_DATABASE_URL (PostgreSQL) or CRASH_DATA_DIR
 // (PGlite files) ("restart": the job's run after a restart), and with stopAt > 0 freezes right before the write path's stopAt-th statement
 // runs, says "stopped" and waits to be killed with SIGKILL (app/db/write-paths-crash.server.test.ts).

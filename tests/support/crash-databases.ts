@@ -6,7 +6,9 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
+import { assertDatabaseSuite } from "./database-suites";
 import { postgresAdmin } from "./postgres-admin";
 
 export type CrashTarget = {
@@ -24,6 +26,7 @@ export type CrashDatabases = {
 };
 
 export function crashDatabases(): CrashDatabases {
+  assertDatabaseSuite(expect.getState().testPath);
   const url = process.env.TEST_DATABASE_URL;
   return url ? postgresCopies(url) : pgliteCopies();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/db/client.server";
+import { databaseSuites, REPO_ROOT, SUITES_ENV } from "./database-suites";
 import { databaseName, ownTemplateName, postgresAdmin } from "./postgres-admin";
 
 /**
@@ -12,6 +13,14 @@ import { databaseName, ownTemplateName, postgresAdmin } from "./postgres-admin";
  * instead of running the migrations again.
  */
 export default async function setup() {
+  // Decision 0123: the files CI's PostgreSQL pass runs; a file that opens the test database
+  // without being one of them fails (assertDatabaseSuite in test-db.ts and crash-databases.ts).
+  const selectionDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-database-suites-"));
+  const selection = path.join(selectionDir, "database-suites.json");
+  writeFileSync(selection, JSON.stringify(databaseSuites(REPO_ROOT)));
+  process.env[SUITES_ENV] = selection;
+  const removeSelection = () => rmSync(selectionDir, { recursive: true, force: true });
+
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const database = await openDatabase({ url });
@@ -22,7 +31,10 @@ export default async function setup() {
     const template = ownTemplateName(url);
     await admin.drop(template);
     await admin.run(`create database ${template} template ${databaseName(url)}`);
-    return () => admin.drop(template);
+    return async () => {
+      removeSelection();
+      await admin.drop(template);
+    };
   }
   const template = await openDatabase({ url: null });
   await template.migrate();
@@ -33,5 +45,8 @@ export default async function setup() {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   // Test files run in forks started after this, and inherit the environment.
   process.env.VITRINA_TEST_TEMPLATE = file;
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    removeSelection();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

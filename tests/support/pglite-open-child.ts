@@ -1,4 +1,5 @@
 // `node [-r tests/support/kill-after-pg-version.cjs] tests/support/vite-run.mjs tests/support/pglite-open-child.ts <dir> [write]`:
+// (the test starts it bundled, tests/support/child-bundle.ts)
 // opens the PGlite folder as the server does (openDatabase), says "open"; with "write", commits
 // batches of 20 rows into crash_probe for ever, saying "committed <n>" after each
 // (app/db/pglite-data-dir.server.test.ts kills it with SIGKILL).

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
 import { store } from "~/db/schema/stores";
 import type { StoreContext } from "~/lib/service-context";
+import { assertDatabaseSuite } from "./database-suites";
 import { ownTemplateName, postgresAdmin } from "./postgres-admin";
 
 /**
@@ -13,6 +14,7 @@ import { ownTemplateName, postgresAdmin } from "./postgres-admin";
  * Tests isolate themselves by creating their own users and stores, never by emptying tables.
  */
 export async function openTestDatabase(): Promise<Database> {
+  assertDatabaseSuite(expect.getState().testPath);
   const url = process.env.TEST_DATABASE_URL || null;
   if (url) return openDatabase({ url });
   const template = process.env.VITRINA_TEST_TEMPLATE;

@@ -1,6 +1,7 @@
 // `node tests/support/vite-run.mjs <file.ts> [args…]`: runs a server-side TypeScript file through
 // Vite's SSR module loader, as Vitest loads the services (`~/` paths, `?raw` and
-// `import.meta.glob`), without the app's plugins. The crash tests' child process starts this way.
+// `import.meta.glob`), without the app's plugins: a crash child run by hand (the tests bundle theirs once,
+// tests/support/child-bundle.ts).
 import path from "node:path";
 import { createServer } from "vite";
 
