@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { databaseForThisFile } from "../../../tests/support/test-db";
@@ -23,7 +23,12 @@ function ean(n: number): string {
 }
 
 const stored = async (externalId: string) =>
-  (await database.db.select().from(product).where(eq(product.externalId, externalId)))[0]!;
+  (
+    await database.db
+      .select()
+      .from(product)
+      .where(and(eq(product.storeId, shop.storeId), eq(product.externalId, externalId)))
+  )[0]!;
 
 beforeAll(async () => {
   api = apiClient(database);
@@ -68,7 +73,7 @@ describe("a write_prices token", () => {
     const withBarcode2 = await database.db
       .select()
       .from(product)
-      .where(eq(product.barcode, ean(2)));
+      .where(and(eq(product.storeId, shop.storeId), eq(product.barcode, ean(2))));
     expect(withBarcode2).toHaveLength(1);
     // And the single PUT by that barcode still finds its one product.
     const put = await api("PUT", `/prices/by-barcode/${ean(2)}`, {
