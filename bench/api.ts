@@ -34,7 +34,7 @@ const { store } = await import("~/db/schema/stores");
 const { product } = await import("~/db/schema/catalog");
 const { createApiHandler } = await import("~/features/api/api-handler.server");
 const { createApiToken } = await import("~/features/api/api-token.server");
-const { writeProducts } = await import("~/features/api/api-writes.server");
+const { writeApiPrices, writeApiProducts } = await import("~/features/api/api-writes.server");
 
 const database = await startDatabase();
 const db = database.db;
@@ -69,7 +69,7 @@ for (let start = 0; start < PRODUCTS; start += BATCH) {
     name: `Производ ${start + i}`,
     priceCents: 10_000 + start + i,
   }));
-  await writeProducts(ctx, "products", items, { tokenName: "seed" });
+  await writeApiProducts(ctx, items, { tokenName: "seed" });
 }
 console.log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
 
@@ -111,7 +111,7 @@ for (let run = 0; run < RUNS; run++) {
   // The write alone (the service's transaction), without HTTP parsing: the same items again +1.
   const again = items.map((item) => ({ ...item, priceCents: item.priceCents + 1 }));
   const writeStarted = performance.now();
-  await writeProducts(ctx, "prices", again, { tokenName: "bench" });
+  await writeApiPrices(ctx, again, { tokenName: "bench" });
   commit.push(performance.now() - writeStarted);
 }
 

@@ -338,7 +338,7 @@ describe("writes", () => {
       body: { items: [{ barcode: ean(10), priceCents: 1, storeId: b.storeId }] },
     });
     expect(extra.status).toBe(400);
-    expect(extra.body.errors[0].pointer).toBe("#/items/0");
+    expect(extra.body.errors[0].pointer).toBe("#/items/0/storeId");
 
     const junk = await api("GET", "/products?limit=abc&updatedSince=yesterday&cursor=%00%ff", {
       token: tokenA,

@@ -11,11 +11,15 @@ import {
   overrideBody,
   overrideList,
   overrideSchema,
+  type PriceUpdate,
+  type ProductUpsert,
   pointOfSaleList,
   pointOfSaleParams,
   pointOfSaleProductParams,
   priceBatch,
   priceBody,
+  priceWriteItem,
+  priceWriteResult,
   productBatch,
   productBody,
   productIdParams,
@@ -33,7 +37,7 @@ import {
 } from "./api-points-of-sale.server";
 import { getApiProduct, listApiProducts } from "./api-products.server";
 import type { ApiCaller } from "./api-token.server";
-import { type WriteMode, writeProducts } from "./api-writes.server";
+import { singlePointer, type WriteMode, writeApiPrices, writeApiProducts } from "./api-writes.server";
 
 // Issue 19: the one table of /api/v1 operations. The handler dispatches from it and the OpenAPI
 // document is generated from it, with the same Zod schemas, so the two cannot drift (decision 0072).
@@ -64,16 +68,18 @@ export type Operation = {
   run: (call: Call) => Promise<unknown>;
 };
 
-const write = (mode: WriteMode, call: Call, items: unknown[]) =>
-  writeProducts(call.ctx, mode, items as Parameters<typeof writeProducts>[2], {
-    tokenName: call.caller.tokenName,
-  });
-
-/** A single write is a batch of one: the same checks, the same transaction shape. */
-const single = (mode: WriteMode, key: "barcode" | "externalId") => async (call: Call) => {
-  const result = await write(mode, call, [{ ...(call.body as object), [key]: call.params[key] }]);
-  return result.items[0];
-};
+/** A single write is a batch of one: the same checks, the same transaction shape; its problems point at its path and body. */
+const single =
+  (mode: WriteMode, key: "barcode" | "externalId") =>
+  async (call: Call): Promise<unknown> => {
+    const items = [{ ...(call.body as object), [key]: call.params[key] }];
+    const meta = { tokenName: call.caller.tokenName, pointer: singlePointer(key) };
+    const result =
+      mode === "products"
+        ? await writeApiProducts(call.ctx, items as unknown as ProductUpsert[], meta)
+        : await writeApiPrices(call.ctx, items as unknown as PriceUpdate[], meta);
+    return result.items[0];
+  };
 const singleResult = writeResult.shape.items.element.meta({ id: "WriteItemResult" });
 
 export const OPERATIONS: Operation[] = [
@@ -114,7 +120,10 @@ export const OPERATIONS: Operation[] = [
     body: productBatch,
     status: 200,
     response: writeResult,
-    run: (call) => write("products", call, (call.body as z.infer<typeof productBatch>).items),
+    run: (call) =>
+      writeApiProducts(call.ctx, (call.body as z.infer<typeof productBatch>).items, {
+        tokenName: call.caller.tokenName,
+      }),
   },
   {
     operationId: "upsertProductByBarcode",
@@ -152,8 +161,11 @@ export const OPERATIONS: Operation[] = [
     scope: "write_prices",
     body: priceBatch,
     status: 200,
-    response: writeResult,
-    run: (call) => write("prices", call, (call.body as z.infer<typeof priceBatch>).items),
+    response: priceWriteResult,
+    run: (call) =>
+      writeApiPrices(call.ctx, (call.body as z.infer<typeof priceBatch>).items, {
+        tokenName: call.caller.tokenName,
+      }),
   },
   {
     operationId: "updatePriceByBarcode",
@@ -165,7 +177,7 @@ export const OPERATIONS: Operation[] = [
     params: barcodeParams,
     body: priceBody,
     status: 200,
-    response: singleResult,
+    response: priceWriteItem,
     run: single("prices", "barcode"),
   },
   {
@@ -178,7 +190,7 @@ export const OPERATIONS: Operation[] = [
     params: externalIdParams,
     body: priceBody,
     status: 200,
-    response: singleResult,
+    response: priceWriteItem,
     run: single("prices", "externalId"),
   },
   {

@@ -170,6 +170,30 @@ export const writeResult = z
   .meta({ id: "WriteResult" });
 export type WriteResult = z.infer<typeof writeResult>;
 
+/**
+ * A price update's answer (decision 0122): the key the item matched and the prices written, not the
+ * product's record, which a `write_prices` token may not read.
+ */
+export const priceWriteItem = z
+  .object({
+    outcome: z.enum(OUTCOMES),
+    externalId: z
+      .string()
+      .optional()
+      .meta({ description: "The item's key, when it named the product by it" }),
+    barcode: z.string().optional().meta({ description: "The item's key, when it named the product by it" }),
+    priceCents: z.number().int(),
+    regularPriceCents: z.number().int().nullable(),
+  })
+  .meta({ id: "PriceWriteItemResult" });
+export const priceWriteResult = z
+  .object({
+    counts: z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }),
+    items: z.array(priceWriteItem),
+  })
+  .meta({ id: "PriceWriteResult" });
+export type PriceWriteResult = z.infer<typeof priceWriteResult>;
+
 export const promotionSchema = z
   .object({
     id: z.uuid(),

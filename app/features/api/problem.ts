@@ -88,9 +88,17 @@ function detailOf(message: string): string {
 
 /** A Zod failure as a validation problem naming every invalid field. */
 export function validationProblem(error: z.ZodError, where: "body" | "query" | "path"): ApiProblem {
-  const errors = error.issues.slice(0, 100).map((issue) => ({
-    pointer: pointerOf(where, issue.path),
-    detail: detailOf(issue.message),
-  }));
+  // A key the operation does not take points at that key (#/items/0/name), so a caller sees which
+  // field of an item its scope or the schema refuses (decision 0122).
+  const errors = error.issues
+    .flatMap((issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => ({
+            pointer: pointerOf(where, [...issue.path, key]),
+            detail: "not a field of this operation",
+          }))
+        : [{ pointer: pointerOf(where, issue.path), detail: detailOf(issue.message) }],
+    )
+    .slice(0, 100);
   return new ApiProblem("validation", { errors });
 }

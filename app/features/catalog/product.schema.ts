@@ -12,6 +12,31 @@ import { type NetQuantity, parseNetQuantity } from "~/lib/net-quantity";
 import { isUuid } from "~/lib/uuid";
 
 export const PRODUCT_NAME_MAX = 255;
+
+/** A rule between a product's fields that its stored values break. */
+export type ProductRuleProblem = {
+  field: "regularPriceCents" | "netUnit";
+  code: "regularBelowPrice" | "netUnitRequired";
+};
+
+/**
+ * The rules between a product's fields, in this one place for every channel (decision 0122): the
+ * form's schema below, the import's rows and the product writer, which checks a product's values
+ * after a write (a new price below the regular price an update keeps is refused like a typed one).
+ */
+export function productRuleProblems(values: {
+  priceCents: number;
+  regularPriceCents: number | null;
+  netQuantityMilli: number | null;
+  netUnit: string | null;
+}): ProductRuleProblem[] {
+  const problems: ProductRuleProblem[] = [];
+  if (values.regularPriceCents !== null && values.regularPriceCents < values.priceCents)
+    problems.push({ field: "regularPriceCents", code: "regularBelowPrice" });
+  if (values.netQuantityMilli !== null && values.netUnit === null)
+    problems.push({ field: "netUnit", code: "netUnitRequired" });
+  return problems;
+}
 export const DESCRIPTION_MAX = 5000;
 
 const optionalText = (max: number) =>
@@ -125,11 +150,15 @@ export const productSchema = z
       .transform((value) => value || null),
   })
   .superRefine((product, ctx) => {
-    if (product.netQuantity !== null && (product.netQuantity.unit ?? product.netUnit) === null) {
-      ctx.addIssue({ code: "custom", path: ["netUnit"], message: "validation:netUnitRequired" });
-    }
-    if (product.regularPrice !== null && product.regularPrice < product.price) {
-      ctx.addIssue({ code: "custom", path: ["regularPrice"], message: "validation:regularBelowPrice" });
+    const problems = productRuleProblems({
+      priceCents: product.price,
+      regularPriceCents: product.regularPrice,
+      netQuantityMilli: product.netQuantity?.milli ?? null,
+      netUnit: product.netQuantity?.unit ?? product.netUnit,
+    });
+    for (const problem of problems) {
+      const path = problem.field === "netUnit" ? "netUnit" : "regularPrice";
+      ctx.addIssue({ code: "custom", path: [path], message: `validation:${problem.code}` });
     }
   })
   .transform(({ netQuantity, netUnit, ...product }) => ({

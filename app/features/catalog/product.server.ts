@@ -1,19 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { product } from "~/db/schema/catalog";
 import { recordActivity } from "~/features/activity/activity.server";
-import { isStoreCategory } from "~/features/categories/category.queries.server";
 import { imageUrls, isOwnImageKey } from "~/features/images/image.server";
 import { getLibraryEntry } from "~/features/library/library.queries.server";
-import { recordPriceChanges } from "~/features/pricing/price-history.server";
-import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
-import { productSearchText } from "~/features/product-language/product-language";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { type ProductListQuery, selectProduct, selectProducts } from "./product.queries.server";
 import type { ProductInput } from "./product.schema";
+import { type Product, type ProductWrite, type RowProblem, writeProducts } from "./product-writer.server";
 
-export type Product = typeof product.$inferSelect;
+export type { Product };
 
 export function listProducts(ctx: StoreContext, query: ProductListQuery) {
   return selectProducts(ctx.db, ctx.storeId, query);
@@ -23,12 +20,6 @@ export async function getProduct(ctx: StoreContext, productId: string): Promise<
   const row = await selectProduct(ctx.db, ctx.storeId, productId);
   if (!row) throw new AppError("notFound");
   return row;
-}
-
-async function assertCategory(ctx: StoreContext, categoryId: string | null) {
-  if (categoryId && !(await isStoreCategory(ctx.db, ctx.storeId, categoryId))) {
-    throw new AppError("validation", { fields: { categoryId: "validation:categoryInvalid" } });
-  }
 }
 
 /**
@@ -48,25 +39,13 @@ async function imageColumn(ctx: StoreContext, input: ProductInput): Promise<{ im
   return { imageUrl: imageUrls(input.imageKey, "product").url };
 }
 
-/**
- * The Albanian texts to store: the posted ones when the store has Albanian content enabled; when it
- * is off they are ignored and the stored ones kept (decision 0074), so `before` supplies them.
- */
-async function albanianColumns(
-  ctx: StoreContext,
-  input: ProductInput,
-  before?: Pick<Product, "nameSq" | "descriptionSq">,
-): Promise<{ nameSq: string | null; descriptionSq: string | null }> {
-  if (await albanianContentEnabled(ctx.db, ctx.storeId))
-    return { nameSq: input.nameSq, descriptionSq: input.descriptionSq };
-  return { nameSq: before?.nameSq ?? null, descriptionSq: before?.descriptionSq ?? null };
-}
-
-function columnsOf(input: ProductInput, albanian: { nameSq: string | null; descriptionSq: string | null }) {
+/** The form's values as a row of the product writer: every field, the form sets them all. */
+function rowOf(input: ProductInput): ProductWrite {
   return {
     name: input.name,
     description: input.description,
-    ...albanian,
+    nameSq: input.nameSq,
+    descriptionSq: input.descriptionSq,
     priceCents: input.price,
     regularPriceCents: input.regularPrice,
     vatRate: input.vatRate,
@@ -78,38 +57,44 @@ function columnsOf(input: ProductInput, albanian: { nameSq: string | null; descr
     barcode: input.barcode,
     status: input.status,
     categoryId: input.categoryId,
-    searchText: productSearchText({ ...input, ...albanian }),
   };
+}
+
+/** The form's field each of the writer's problems belongs to, with its message (decision 0122). */
+const FORM_FIELD: Partial<Record<RowProblem["field"], string>> = {
+  priceCents: "price",
+  regularPriceCents: "regularPrice",
+  netUnit: "netUnit",
+  categoryId: "categoryId",
+  name: "name",
+};
+
+/**
+ * The form is a batch of one through the product writer: its price history, activity and rules are
+ * every channel's. A refused row is the form's errors on its fields.
+ */
+async function saveThroughWriter(ctx: StoreContext, row: ProductWrite): Promise<Product> {
+  let plan: Awaited<ReturnType<typeof writeProducts>>;
+  try {
+    plan = await writeProducts(ctx, [row], { source: "form", allOrNothing: true });
+  } catch (error) {
+    throw new AppError("productSaveFailed", { cause: error });
+  }
+  if (plan.problems.some((problem) => problem.code === "notFound")) throw new AppError("notFound");
+  if (plan.problems.length > 0) {
+    const fields: Record<string, string> = {};
+    for (const problem of plan.problems) {
+      fields[FORM_FIELD[problem.field] ?? problem.field] = `validation:${problem.code}`;
+    }
+    throw new AppError("validation", { fields });
+  }
+  return getProduct(ctx, plan.rows[0]!.id);
 }
 
 /** A new product, its first price in the price history and "product added", in one transaction. */
 export async function createProduct(ctx: StoreContext, input: ProductInput): Promise<Product> {
-  await assertCategory(ctx, input.categoryId);
   const image = await imageColumn(ctx, input);
-  const albanian = await albanianColumns(ctx, input);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(product)
-        .values({ ...columnsOf(input, albanian), ...image, storeId: ctx.storeId })
-        .returning();
-      const row = created!;
-      await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
-        { productId: row.id, oldPriceCents: null, newPriceCents: row.priceCents, source: "form" },
-      ]);
-      await recordActivity(tx, {
-        storeId: ctx.storeId,
-        actorId: ctx.actor.userId,
-        type: "product_added",
-        productId: row.id,
-        categoryId: row.categoryId,
-        details: { name: row.name, priceCents: row.priceCents },
-      });
-      return row;
-    });
-  } catch (error) {
-    throw new AppError("productSaveFailed", { cause: error });
-  }
+  return saveThroughWriter(ctx, { ...rowOf(input), ...image, id: null });
 }
 
 /**
@@ -121,41 +106,9 @@ export async function updateProduct(
   productId: string,
   input: ProductInput,
 ): Promise<Product> {
-  const before = await getProduct(ctx, productId);
-  await assertCategory(ctx, input.categoryId);
+  if (!isUuid(productId)) throw new AppError("notFound");
   const image = await imageColumn(ctx, input);
-  const albanian = await albanianColumns(ctx, input, before);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(product)
-        .set({ ...columnsOf(input, albanian), ...image, updatedAt: new Date() })
-        .where(and(eq(product.storeId, ctx.storeId), eq(product.id, productId)))
-        .returning();
-      const row = updated!;
-      const base = { storeId: ctx.storeId, actorId: ctx.actor.userId, productId, categoryId: row.categoryId };
-      if (before.priceCents !== row.priceCents) {
-        await recordPriceChanges(tx, ctx.storeId, ctx.actor.userId, [
-          { productId, oldPriceCents: before.priceCents, newPriceCents: row.priceCents, source: "form" },
-        ]);
-        await recordActivity(tx, {
-          ...base,
-          type: "price_updated",
-          details: { name: row.name, oldPriceCents: before.priceCents, newPriceCents: row.priceCents },
-        });
-      } else {
-        await recordActivity(tx, {
-          ...base,
-          type: "price_update_skipped",
-          details: { name: row.name, priceCents: row.priceCents },
-        });
-      }
-      await recordActivity(tx, { ...base, type: "product_updated", details: { name: row.name } });
-      return row;
-    });
-  } catch (error) {
-    throw new AppError("productSaveFailed", { cause: error });
-  }
+  return saveThroughWriter(ctx, { ...rowOf(input), ...image, id: productId });
 }
 
 /**

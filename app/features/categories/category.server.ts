@@ -1,6 +1,7 @@
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { isUniqueViolation } from "~/db/errors";
 import { category, product } from "~/db/schema/catalog";
+import { uncategoriseProducts } from "~/features/catalog/product-writer.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
@@ -102,10 +103,7 @@ export async function deleteCategory(
         .select({ value: sql<number>`count(*)::int` })
         .from(product)
         .where(and(eq(product.storeId, ctx.storeId), eq(product.categoryId, categoryId)));
-      await tx
-        .update(product)
-        .set({ categoryId: null })
-        .where(and(eq(product.storeId, ctx.storeId), eq(product.categoryId, categoryId)));
+      await uncategoriseProducts({ ...ctx, db: tx }, categoryId);
       await tx.delete(category).where(and(eq(category.storeId, ctx.storeId), eq(category.id, categoryId)));
       return { productCount: held?.value ?? 0 };
     });

@@ -5,7 +5,7 @@
 // EAN, a discount that cannot become a promotion) is saved with a note saying why (decision 0063).
 
 import type { Availability, NetUnit, SaleUnit, VatRate } from "~/db/schema/catalog-enums";
-import { DESCRIPTION_MAX, PRODUCT_NAME_MAX } from "~/features/catalog/product.schema";
+import { DESCRIPTION_MAX, PRODUCT_NAME_MAX, productRuleProblems } from "~/features/catalog/product.schema";
 import { inSeasonalWindow } from "~/features/promotions/promotion.schema";
 import type { PromotionType } from "~/features/promotions/promotion-constants";
 import { eanCheckDigit, isValidEan } from "~/lib/barcode";
@@ -40,6 +40,11 @@ export type ImportRow = {
   netUnit?: NetUnit | null;
   vatRate?: VatRate;
   barcode?: string | null;
+  /**
+   * The product's id in the shop's POS (its article code): the first key the product writer matches
+   * by (decision 0122). No column of the file maps to it yet.
+   */
+  externalId?: string;
   description?: string | null;
   /** Issue 19: the Albanian texts (an import ignores them while the store has them off). */
   nameSq?: string | null;
@@ -94,6 +99,8 @@ export const SKIP_REASONS = [
   "nameSqTooLong",
   "descriptionSqTooLong",
   "duplicateInFile",
+  /** Several products of the store have the row's barcode (or name) and nothing tells them apart. */
+  "ambiguousMatch",
   "pointOfSaleUnknown",
   "pointOfSaleProductUnknown",
   "excludedWithoutPointOfSale",
@@ -216,7 +223,14 @@ function toRow(
   const row: ImportRow =
     priceCents === null ? { line, name, priceCents: 0, followsStorePrice: true } : { line, name, priceCents };
   if (has("regularPrice")) {
-    if (regular !== null && priceCents !== null && regular < priceCents) throw new Skip("regularBelowPrice");
+    // The catalogue's rule (product.schema.ts); the product writer checks it again over the values
+    // an update keeps, so a price below a regular price the file leaves out is refused too.
+    if (
+      priceCents !== null &&
+      productRuleProblems({ priceCents, regularPriceCents: regular, netQuantityMilli: null, netUnit: null })
+        .length > 0
+    )
+      throw new Skip("regularBelowPrice");
     row.regularPriceCents = regular;
   }
   if (discounted !== null && priceCents !== null && discounted !== priceCents) {

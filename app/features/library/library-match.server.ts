@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, like, or, type SQL, sql } from "dr
 import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
+import { setMissingProductImages } from "~/features/catalog/product-writer.server";
 import { imageUrls } from "~/features/images/image.server";
 import { byNameOrder } from "~/lib/name-order";
 import type { StoreContext } from "~/lib/service-context";
@@ -173,12 +174,8 @@ export async function matchLibraryImages(
           result.unmatched += 1;
           continue;
         }
-        const updated = await ctx.db
-          .update(product)
-          .set({ imageUrl: best.url, updatedAt: new Date() })
-          .where(and(eq(product.storeId, ctx.storeId), eq(product.id, target.id), isNull(product.imageUrl)))
-          .returning({ id: product.id });
-        if (updated.length) result.matched += 1;
+        const updated = await setMissingProductImages(ctx, [{ id: target.id, imageUrl: best.url }]);
+        if (updated.size > 0) result.matched += 1;
         else result.skipped += 1;
       }
     };

@@ -3,6 +3,7 @@ import type { Db, Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
 import { recordAudit } from "~/features/audit/audit.server";
+import { clearProductImages } from "~/features/catalog/product-writer.server";
 import { imageUrls } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -35,11 +36,7 @@ export async function removeLibraryEntry(
   if (!entry) throw new AppError("notFound");
   const { url, thumbUrl } = imageUrls(entry.imageKey, "product");
   const cleared = await ctx.db.transaction(async (tx) => {
-    const products = await tx
-      .update(product)
-      .set({ imageUrl: null, updatedAt: new Date() })
-      .where(inArray(product.imageUrl, [url, thumbUrl]))
-      .returning({ storeId: product.storeId });
+    const products = await clearProductImages(tx, [url, thumbUrl]);
     await tx.delete(libraryImage).where(eq(libraryImage.id, entry.id));
     return products;
   });
