@@ -239,7 +239,7 @@ describe("store page edge", () => {
       "/auth?redirectTo=%2Fdashboard",
       "/auth/login?redirectTo=%2Fdashboard",
     ]) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const answer = await get(path, headers);
         expect(answer.status, path).not.toBe(301);
         expect(answer.headers.location, path).toBeUndefined();
