@@ -227,6 +227,30 @@ describe("store page edge", () => {
     expect({ renders, entries: cache.stats().entries }).toEqual(before);
   });
 
+  it("never respells the query of the app's own sections: onboarding, dashboard, admin and auth", async () => {
+    const cookie = "better-auth.session_token=abc";
+    for (const path of [
+      "/onboarding?step=5&i=2",
+      "/onboarding/?step=4",
+      "/dashboard?confirm=anyway",
+      "/dashboard/products?page=2&q=milk",
+      "/admin?q=market",
+      "/admin/stores?page=3",
+      "/auth?redirectTo=%2Fdashboard",
+      "/auth/login?redirectTo=%2Fdashboard",
+    ]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const answer = await get(path, headers);
+        expect(answer.status, path).not.toBe(301);
+        expect(answer.headers.location, path).toBeUndefined();
+      }
+    }
+    // Onboarding's own page is rendered with its position (the stand-in echoes the URL it got).
+    expect((await get("/onboarding?step=5&i=2", { cookie })).body.toString()).toContain(
+      "onboarding /onboarding?step=5&i=2",
+    );
+  });
+
   it("leaves another store's subdomain to host routing: no cached page is served there", async () => {
     const path = `/${shop.username}?page=8`;
     await get(path);

@@ -18,6 +18,24 @@ describe("spec §4 navigation rules", () => {
     expect(navigationRedirect("/auth/logout", newcomer)).toBeNull();
   });
 
+  it("lets an owner in onboarding use the import and the image library that onboarding links to", () => {
+    for (const path of [
+      "/dashboard/products/import",
+      "/dashboard/products/import/",
+      "/dashboard/products/import/0b7d1c9e-2f35-4a51-9a3c-6c1f2f1d0a11",
+      "/dashboard/products/import/0b7d1c9e-2f35-4a51-9a3c-6c1f2f1d0a11/skipped.csv",
+      "/dashboard/image-gallery",
+    ]) {
+      expect(navigationRedirect(path, newcomer)).toBeNull();
+    }
+    // Every other dashboard page still waits for the end of onboarding.
+    for (const path of ["/dashboard/products/new", "/dashboard/products/importer", "/dashboard/settings"]) {
+      expect(navigationRedirect(path, newcomer)).toBe("/onboarding");
+    }
+    // A signed-out visitor is still sent to the login.
+    expect(navigationRedirect("/dashboard/products/import", null)).toBe("/auth/login");
+  });
+
   it("sends an onboarded owner from /onboarding and /dashboard to the products", () => {
     expect(navigationRedirect("/onboarding", onboarded)).toBe("/dashboard/products");
     expect(navigationRedirect("/dashboard", onboarded)).toBe("/dashboard/products");

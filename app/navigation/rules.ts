@@ -24,6 +24,17 @@ const ALWAYS_OPEN = new Set([
   "/favicon.ico",
 ]);
 
+// The dashboard pages onboarding itself sends the owner to: the import of a till or spreadsheet
+// file (step 4) and the image library (step 5). They render in onboarding's frame until it is
+// finished (decision 0124); every other dashboard page waits for the end of onboarding.
+const ONBOARDING_PAGES = [/^\/dashboard\/products\/import(\/|$)/, /^\/dashboard\/image-gallery$/];
+
+/** A page a signed-in owner may open before onboarding is finished. */
+export function isOnboardingPage(pathname: string): boolean {
+  const path = normalize(pathname);
+  return path === "/onboarding" || ONBOARDING_PAGES.some((page) => page.test(path));
+}
+
 function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
@@ -84,7 +95,7 @@ export function navigationRedirect(pathname: string, session: NavigationSession)
     if (path === "/auth/login" || path === "/auth/register") return POST_LOGIN_PATH;
     // Signing out must stay possible before onboarding is finished.
     if (path === "/auth/logout") return null;
-    if (!session.onboarded) return path === "/onboarding" ? null : "/onboarding";
+    if (!session.onboarded) return isOnboardingPage(path) ? null : "/onboarding";
     if (path === "/onboarding" || path === "/dashboard") return POST_LOGIN_PATH;
     return null;
   }

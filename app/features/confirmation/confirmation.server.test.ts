@@ -168,4 +168,24 @@ describe("daily price confirmation", () => {
     // 09:00 Skopje on Monday the 16th: today is still open for an answer.
     expect(state("2026-11-16")).toBe("pending");
   });
+
+  it("tells a store opened after today's 10:00 deadline that its first day was past the deadline", async () => {
+    // Friday 2026-11-20: created at 11:30 Skopje, after the deadline; the missed-day job spares it.
+    const late = await createTestStore(database, { createdAt: at("2026-11-20T10:30:00Z") });
+    expect(await markMissedDays(database.db, at("2026-11-20T10:45:00Z"))).toBeGreaterThanOrEqual(0);
+    expect(await getTodayConfirmation(late.ctx, at("2026-11-20T10:45:00Z"))).toMatchObject({
+      status: null,
+      ask: true,
+      openedAfterDeadline: true,
+    });
+    // The next day is an ordinary one.
+    expect(await getTodayConfirmation(late.ctx, at("2026-11-21T07:00:00Z"))).toMatchObject({
+      openedAfterDeadline: false,
+    });
+    // Created at 09:00 Skopje the same day: the deadline was still ahead, nothing to explain.
+    const early = await createTestStore(database, { createdAt: at("2026-11-20T08:00:00Z") });
+    expect(await getTodayConfirmation(early.ctx, at("2026-11-20T08:30:00Z"))).toMatchObject({
+      openedAfterDeadline: false,
+    });
+  });
 });

@@ -24,6 +24,11 @@ export type TodayConfirmation = {
   late: boolean;
   /** The prompt shows until the owner confirms (a "no" or a missed day can still be confirmed today). */
   ask: boolean;
+  /**
+   * The store was created today after the 10:00 deadline and has not answered: the day is not
+   * counted as missed (markMissedDays spares it), but a confirmation now is one after the deadline.
+   */
+  openedAfterDeadline: boolean;
 };
 
 /** A confirmation given after its own day's 10:00 deadline (Skopje time) was late. */
@@ -66,6 +71,10 @@ export async function getTodayConfirmation(ctx: StoreContext, now: Date): Promis
     answeredAt: row?.answeredAt ?? null,
     late: row ? isLateConfirmation(row) : false,
     ask: counts && row?.status !== "confirmed",
+    openedAfterDeadline:
+      !row &&
+      skopjeDay(current.createdAt) === day &&
+      skopjeHour(current.createdAt) >= CONFIRMATION_DEADLINE_HOUR,
   };
 }
 

@@ -7,6 +7,7 @@ import { store } from "~/db/schema/stores";
 import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
+import { RESERVED_USERNAMES } from "~/lib/slug";
 import type { StoreVersions } from "./store-versions.server";
 import { parseStorefrontQuery } from "./storefront.server";
 
@@ -53,9 +54,14 @@ export function hasSessionCookie(cookie: string | undefined): boolean {
   return cookie !== undefined && SESSION_COOKIE.test(cookie);
 }
 
-/** The store of a public store page path ("/demo", "/demo/"), or null. */
+/**
+ * The store of a public store page path ("/demo", "/demo/"), or null. The app's own one-segment
+ * sections (/onboarding, /dashboard, /admin…) are never a store: no store may take their names, and
+ * their query strings are theirs (onboarding's ?step=5&i=2), not a store view's to respell.
+ */
 export function storePageUsername(path: string): string | null {
-  return STORE_PATH.exec(path)?.[1] ?? null;
+  const username = STORE_PATH.exec(path)?.[1] ?? null;
+  return username && !RESERVED_USERNAMES.has(username) ? username : null;
 }
 
 /**

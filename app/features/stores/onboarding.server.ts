@@ -136,6 +136,18 @@ export function listOnboardingProducts(ctx: StoreContext) {
     .limit(50);
 }
 
+/**
+ * How many products the store has, for step 4: after an import from onboarding (decision 0124) the
+ * owner goes on to their images instead of typing products again.
+ */
+export async function countOnboardingProducts(ctx: StoreContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(product)
+    .where(eq(product.storeId, ctx.storeId));
+  return row?.count ?? 0;
+}
+
 /** The first required step a store has not completed (name, phone, company and address). */
 export function missingOnboardingStep(existing: Store): number | null {
   if (!existing.phone) return 2;

@@ -35,9 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { ctx } = await requireOwnerStore(context);
+  const { ctx, store } = await requireOwnerStore(context);
   const form = await request.formData();
-  const back = safeBack(form.get("back"));
+  // Before onboarding is finished the product pages are not open yet: its images step is the way back.
+  const back = safeBack(form.get("back")) ?? (store.onboardingStep !== null ? "/onboarding?step=5" : null);
   const productIds = form.getAll("productId").map(String);
   return handleAction(
     async () => {

@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { data, Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -25,6 +25,8 @@ import { BillingBanner } from "~/features/billing/components/billing-banner";
 import { getClock } from "~/features/confirmation/clock.server";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
+import { OnboardingFrame } from "~/features/stores/components/onboarding-frame";
+import { missingOnboardingStep } from "~/features/stores/onboarding.server";
 import { cn } from "~/lib/cn";
 import { type FlashKind, readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
@@ -53,11 +55,29 @@ const MENU_ICON = "hidden size-4 shrink-0 sm:block";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
   const { flash, headers } = readFlash(request);
+  // The import and the image library, opened from onboarding before it is finished (decision 0124),
+  // render in onboarding's frame: its way back, and no menu of pages that are not open yet.
+  if (store.onboardingStep !== null) {
+    const missing = missingOnboardingStep(store);
+    if (missing !== null) throw redirect(`/onboarding?step=${missing}`);
+    return data(
+      {
+        onboarding: { step: store.onboardingStep },
+        store: null,
+        email: user.email,
+        flash,
+        compliance: null,
+        billing: null,
+      },
+      { headers },
+    );
+  }
   const askAnyway = new URL(request.url).searchParams.get("confirm") === "anyway";
   const compliance = await getCompliancePanel(ctx, store.weekendsCount, askAnyway);
   const billing = await getBillingBanner(ctx, getClock().now());
   return data(
     {
+      onboarding: null,
       store: { name: store.name, username: store.username },
       email: user.email,
       flash,
@@ -77,11 +97,17 @@ export function showFlash(kind: FlashKind, text: string) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("dashboard");
-  const { store, email, flash, compliance, billing } = loaderData;
+  const { onboarding, store, email, flash, compliance, billing } = loaderData;
   const location = useLocation();
   useEffect(() => {
     if (flash) showFlash(flash.kind, t(flash.message));
   }, [flash, t]);
+  if (onboarding || !store || !compliance)
+    return (
+      <OnboardingFrame step={onboarding?.step ?? 4}>
+        <Outlet />
+      </OnboardingFrame>
+    );
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
       <aside className="border-gray-200 border-b bg-white md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:border-r md:border-b-0">

@@ -17,6 +17,7 @@ import {
 } from "~/features/stores/components/onboarding-steps";
 import { QuickProductsStep } from "~/features/stores/components/quick-products-step";
 import {
+  countOnboardingProducts,
   finishOnboarding,
   listOnboardingProducts,
   missingOnboardingStep,
@@ -57,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = Number(url.searchParams.get("step"));
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
   const products = store && step === 5 ? await listOnboardingProducts(ownerContext(user, store)) : [];
+  // Products already in the store at step 4 (imported from here): the way on is their images.
+  const existingProducts = store && step === 4 ? await countOnboardingProducts(ownerContext(user, store)) : 0;
   const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
   // The library's best images for this product come first, then the upload.
   const current = store ? products[index] : undefined;
@@ -69,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products,
     index,
     suggestions,
+    existingProducts,
     // The first required step not saved: where a refused finish sends the owner.
     missingStep: store ? missingOnboardingStep(store) : 1,
   };
@@ -174,7 +178,12 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             {step === 2 ? <PhoneStep {...steps} /> : null}
             {step === 3 ? <CompanyStep {...steps} /> : null}
             {step === 4 ? (
-              <QuickProductsStep errors={errors} values={failure?.values ?? {}} busy={busy} />
+              <QuickProductsStep
+                errors={errors}
+                values={failure?.values ?? {}}
+                busy={busy}
+                existingProducts={loaderData.existingProducts}
+              />
             ) : null}
             {step === 5 ? (
               <ImagesStep

@@ -53,7 +53,9 @@ export function CompliancePanel({
               ? t("prompt.skippedHint")
               : today.status === "missed"
                 ? t("prompt.missedHint")
-                : t("prompt.hint")}
+                : today.openedAfterDeadline
+                  ? t("prompt.openedAfterDeadlineHint")
+                  : t("prompt.hint")}
           </p>
           <Form method="post" action="/dashboard/confirmation" className="mt-2 flex flex-wrap gap-2 md:mt-3">
             <Button type="submit" name="answer" value="yes">

@@ -30,7 +30,8 @@ export function LibraryAssignButton({
       <Button
         type="submit"
         size="sm"
-        className="w-full"
+        // Three to a row on a phone: the label wraps instead of being cut off at both ends.
+        className="h-auto min-h-8 w-full whitespace-normal py-1 leading-tight"
         disabled={busy}
         aria-label={`${t("assign")}: ${entryName}`}
       >

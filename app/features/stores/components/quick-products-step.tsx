@@ -16,11 +16,14 @@ export function QuickProductsStep({
   errors,
   values,
   busy,
+  existingProducts = 0,
 }: {
   errors: FieldErrors;
   /** What was typed before a refused save. */
   values: FormValues;
   busy: boolean;
+  /** Products the store already has (imported from this step): the owner may go on to their images. */
+  existingProducts?: number;
 }) {
   const { t } = useTranslation("onboarding");
   const [kind, setKind] = useState<GoodsKind>(
@@ -44,12 +47,26 @@ export function QuickProductsStep({
   const label = "mb-1 block font-medium text-gray-700 text-xs";
   return (
     <Form method="post" noValidate className="flex flex-col gap-3">
-      {/* A shop with its products in a POS export imports them instead of typing. */}
+      {existingProducts > 0 ? (
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-md border border-brand-300 bg-brand-50 p-3 text-sm"
+        >
+          <p className="font-medium text-brand-900">{t("imported.count", { count: existingProducts })}</p>
+          <p className="text-brand-900">{t("imported.hint")}</p>
+          <Button type="submit" name="intent" value="skip-products" className="self-start" disabled={busy}>
+            {t("imported.continue")}
+          </Button>
+        </div>
+      ) : null}
+      {/* A shop with its products in a POS export imports them instead of typing; the import opens in
+          onboarding's frame and comes back here (decision 0124). */}
       <p className="rounded-md bg-brand-50 p-3 text-brand-900 text-sm">
         {t("importOffer")}{" "}
         <Link to="/dashboard/products/import" className="font-medium underline">
-          {t("importLink")}
-        </Link>
+          {t(existingProducts > 0 ? "importMore" : "importLink")}
+        </Link>{" "}
+        {t("importReturn")}
       </p>
       <div>
         <label htmlFor="goodsKind" className="font-medium text-gray-800 text-sm">
