@@ -8,7 +8,7 @@ import { user } from "~/db/schema/auth";
 import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { skopjeDay } from "~/features/confirmation/calendar";
+import { skopjeDay } from "~/lib/calendar";
 import { searchKey } from "~/lib/transliterate";
 import { freePort, type Shutdown, stopServer, waitForReady } from "./server-process";
 

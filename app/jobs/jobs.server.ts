@@ -5,12 +5,6 @@ import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { sendRenewalReminders } from "~/features/billing/billing-jobs.server";
 import { suspendExpiredStores } from "~/features/billing/expiry.server";
-import {
-  CONFIRMATION_DEADLINE_HOUR,
-  REMINDER_HOUR,
-  skopjeDay,
-  skopjeHour,
-} from "~/features/confirmation/calendar";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
 import { snapshotMissedDayEnd } from "~/features/feeds/day-end-catch-up.server";
@@ -22,6 +16,7 @@ import {
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
+import { CONFIRMATION_DEADLINE_HOUR, REMINDER_HOUR, skopjeDay, skopjeHour } from "~/lib/calendar";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";

@@ -6,8 +6,8 @@ import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { usernameRedirect } from "~/db/schema/stores";
 import { purgeExpiredAnswers } from "~/features/api/api-idempotency.server";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
+import { addDays, skopjeDay } from "~/lib/calendar";
 
 // The daily retention job (docs/decisions/0010-snapshot-retention.md). It deletes only what a
 // rule allows: dated price-list snapshots past SNAPSHOT_RETENTION_DAYS (issue 6 promises 400 days),

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { getClock } from "~/features/confirmation/clock.server";
+import { getClock } from "~/lib/clock.server";
 import { DAY_END_CATCH_UP_JOB, JOBS } from "./jobs.server";
 import { createScheduler, type Scheduler } from "./scheduler.server";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
-import { fixedClock } from "~/features/confirmation/clock.server";
 import { answerToday } from "~/features/confirmation/confirmation.server";
 import { getSnapshot } from "~/features/feeds/snapshot.server";
+import { fixedClock } from "~/lib/clock.server";
 import type { MailMessage } from "~/mail/mailer.server";
 import { createTestStore, databaseOfItsOwnForThisFile } from "../../tests/support/test-db";
 import { JOBS } from "./jobs.server";

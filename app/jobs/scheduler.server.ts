@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import { sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
-import type { Clock } from "~/features/confirmation/clock.server";
+import type { Clock } from "~/lib/clock.server";
 import { STORE_TIME_ZONE } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { getMetrics } from "~/lib/metrics.server";

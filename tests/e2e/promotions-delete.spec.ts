@@ -1,4 +1,4 @@
-import { addDays, skopjeDay } from "../../app/features/confirmation/calendar";
+import { addDays, skopjeDay } from "../../app/lib/calendar";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 

@@ -9,14 +9,14 @@ import type { Database, Db } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { bulkActionSchema } from "~/features/catalog/product-bulk.schema";
 import { runBulkAction } from "~/features/catalog/product-bulk.server";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
-import { fixedClock } from "~/features/confirmation/clock.server";
 import { commitImport } from "~/features/import/commit.server";
 import type { ImportRow } from "~/features/import/rows";
 import { promotionSchema } from "~/features/promotions/promotion.schema";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { DAY_END_CATCH_UP_JOB, JOBS } from "~/jobs/jobs.server";
 import { createScheduler } from "~/jobs/scheduler.server";
+import { addDays, skopjeDay } from "~/lib/calendar";
+import { fixedClock } from "~/lib/clock.server";
 import type { StoreContext } from "~/lib/service-context";
 import { createTestStore } from "./test-db";
 

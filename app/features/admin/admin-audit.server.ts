@@ -1,7 +1,7 @@
 import { aliasedTable, and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { auditLog } from "~/db/schema/account-security";
 import { user } from "~/db/schema/auth";
-import { addDays, skopjeInstant } from "~/features/confirmation/calendar";
+import { addDays, skopjeInstant } from "~/lib/calendar";
 import { isUuid } from "~/lib/uuid";
 import type { AuditFilters } from "./admin-params";
 import { containsPattern, offsetOf } from "./admin-search.server";

@@ -4,7 +4,7 @@ import { storeBilling } from "~/db/schema/billing";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { listTransactions } from "~/features/billing/transactions.queries.server";
-import { skopjeDay } from "~/features/confirmation/calendar";
+import { skopjeDay } from "~/lib/calendar";
 import { STORE_STATES, type StoreState } from "./admin-params";
 import { type AdminContext, storeStateSql } from "./admin-stores.server";
 

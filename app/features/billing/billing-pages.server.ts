@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getClock } from "~/features/confirmation/clock.server";
 import { AppError } from "~/lib/app-error";
+import { getClock } from "~/lib/clock.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";
 import { logger } from "~/lib/logger.server";

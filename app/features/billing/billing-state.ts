@@ -1,4 +1,4 @@
-import { skopjeDay } from "~/features/confirmation/calendar";
+import { skopjeDay } from "~/lib/calendar";
 import { ENDING_SOON_DAYS, type PayablePlanId } from "./plans";
 
 // Issue 16, spec §4: the trial and plan state an owner sees (days remaining, next payment date) and

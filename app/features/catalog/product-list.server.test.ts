@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { category, product } from "~/db/schema/catalog";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
+import { addDays, skopjeDay } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { createProduct, listProducts } from "./product.server";
 import { productInput } from "./product.test-support";

@@ -7,9 +7,9 @@ import { recordActivity } from "~/features/activity/activity.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
+import { addDays, CONFIRMATION_DEADLINE_HOUR, dayCounts, skopjeDay, skopjeHour } from "~/lib/calendar";
 import { logger } from "~/lib/logger.server";
 import type { StoreContext } from "~/lib/service-context";
-import { addDays, CONFIRMATION_DEADLINE_HOUR, dayCounts, skopjeDay, skopjeHour } from "./calendar";
 
 // Daily price confirmation (PRODUCT.md): from 00:00 Skopje the owner answers "Are today's
 // prices correct?"; yes → confirmed, no → skipped (fix prices, confirm later the same day);

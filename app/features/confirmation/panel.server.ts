@@ -1,7 +1,7 @@
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listPriceCorrectionsDue } from "~/features/reports/report.server";
+import { getClock } from "~/lib/clock.server";
 import type { StoreContext } from "~/lib/service-context";
-import { getClock } from "./clock.server";
 import { getTodayConfirmation, listCalendar } from "./confirmation.server";
 
 /**

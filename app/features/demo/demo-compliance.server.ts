@@ -4,8 +4,8 @@ import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot, productReport } from "~/db/schema/compliance";
 import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
 import { store } from "~/db/schema/stores";
-import { addDays, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { addDays, skopjeDay, skopjeInstant } from "~/lib/calendar";
 
 // The demo store shows every compliance state to a newcomer — a month of confirmations
 // (mostly confirmed, one skipped, one missed), archived price lists, open and resolved reports.

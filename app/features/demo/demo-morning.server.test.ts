@@ -6,8 +6,6 @@ import { describe, expect, it } from "vitest";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import { fixedClock } from "~/features/confirmation/clock.server";
 import {
   latestConfirmation,
   listCalendar,
@@ -15,6 +13,8 @@ import {
 } from "~/features/confirmation/confirmation.server";
 import { JOBS } from "~/jobs/jobs.server";
 import { createScheduler } from "~/jobs/scheduler.server";
+import { skopjeDay } from "~/lib/calendar";
+import { fixedClock } from "~/lib/clock.server";
 import { formatTime } from "~/lib/dates";
 import { databaseForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";

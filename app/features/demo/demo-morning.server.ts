@@ -4,8 +4,8 @@ import type { Queryable } from "~/db/client.server";
 import { activityLog } from "~/db/schema/activity";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
-import { addDays, dayCounts, skopjeDay, skopjeInstant } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
+import { addDays, dayCounts, skopjeDay, skopjeInstant } from "~/lib/calendar";
 import { DEMO_USERNAME } from "./demo-seed.server";
 
 // Decision 0028: the demo store is the shop window, so it is a compliant shop every day, not only

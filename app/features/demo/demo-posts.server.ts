@@ -1,5 +1,5 @@
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
 import { createPost } from "~/features/posts/post.server";
+import { addDays, skopjeDay } from "~/lib/calendar";
 import type { StoreContext } from "~/lib/service-context";
 
 // PRODUCT.md "the demo store ... carries posts": a newcomer sees the News section on the

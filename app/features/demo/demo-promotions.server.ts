@@ -1,6 +1,6 @@
 import type { Queryable } from "~/db/client.server";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { addDays, skopjeDay } from "~/lib/calendar";
 
 // The demo store carries promotions in every state (PRODUCT.md), so a newcomer sees each: an active one, a
 // scheduled one and an ended one. The demo catalogue's "regular price above the price" items are

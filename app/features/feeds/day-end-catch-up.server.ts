@@ -4,15 +4,9 @@ import { product } from "~/db/schema/catalog";
 import { jobRun, priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { promotion } from "~/db/schema/promotions";
 import { store } from "~/db/schema/stores";
-import {
-  addDays,
-  CONFIRMATION_DEADLINE_HOUR,
-  skopjeDay,
-  skopjeHour,
-  skopjeInstant,
-} from "~/features/confirmation/calendar";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import type { JobContext } from "~/jobs/scheduler.server";
+import { addDays, CONFIRMATION_DEADLINE_HOUR, skopjeDay, skopjeHour, skopjeInstant } from "~/lib/calendar";
 import { logger } from "~/lib/logger.server";
 import { archivePriceList } from "./snapshot.server";
 

@@ -2,8 +2,8 @@ import { and, asc, eq, lte, max } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { post } from "~/db/schema/posts";
 import { store } from "~/db/schema/stores";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
+import { skopjeDay } from "~/lib/calendar";
 
 // For search engines: /sitemap.xml lists the landing page and every public store's page (an
 // inactive store shows a notice, not prices, and one in onboarding is not public: neither is offered); /robots.txt opens

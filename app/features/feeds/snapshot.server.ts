@@ -1,7 +1,6 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceSnapshot } from "~/db/schema/compliance";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { hasPointOfSaleDifferences } from "~/features/points-of-sale/overrides.server";
 import { closingOnDay } from "~/features/points-of-sale/point-of-sale-closing.server";
 import {
@@ -11,6 +10,7 @@ import {
 import type { Store } from "~/features/stores/store.server";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
+import { skopjeDay } from "~/lib/calendar";
 import { buildPriceList } from "./price-list.server";
 import { fromJson, toCsv, toJson } from "./serialize";
 

@@ -9,6 +9,7 @@ import { releaseImage, reserveImage } from "~/features/my-images/image-ledger.se
 import { AppError, isAppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { getStorage } from "~/storage/storage.server";
+import { IMAGE_VARIANTS, type ImageKind } from "./image-variants";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** An upload request's body: the image and the multipart overhead (the server refuses more, 413). */
@@ -18,20 +19,7 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 /** "Logo: square, at least 512x512 px recommended" — below it the owner is told, not refused. */
 export const LOGO_RECOMMENDED_SIZE = 512;
 
-export type ImageKind = "logo" | "product";
-type Variant = { suffix: string; size: number; fit: "cover" | "inside" };
-
-// The public page shows the logo square at up to 96 px (2× → 192) and product photos in cards.
-export const IMAGE_VARIANTS: Record<ImageKind, Variant[]> = {
-  logo: [
-    { suffix: "512", size: 512, fit: "cover" },
-    { suffix: "192", size: 192, fit: "cover" },
-  ],
-  product: [
-    { suffix: "800", size: 800, fit: "inside" },
-    { suffix: "320", size: 320, fit: "inside" },
-  ],
-};
+export { IMAGE_VARIANTS, type ImageKind } from "./image-variants";
 
 export type DetectedType = "jpeg" | "png" | "webp" | "avif" | "svg" | "unknown";
 

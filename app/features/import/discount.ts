@@ -2,8 +2,8 @@
 // (the law's type of sales incentive) and "Времетраење на попуст" (its days), read into what a
 // promotion needs (decision 0062). Pure and isomorphic: rows.ts uses them; the days are Skopje days.
 
-import { addDays } from "~/features/confirmation/calendar";
 import type { PromotionType } from "~/features/promotions/promotion-constants";
+import { addDays } from "~/lib/calendar";
 import { searchKey } from "~/lib/transliterate";
 import type { CellValue } from "./values";
 

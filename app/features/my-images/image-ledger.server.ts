@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { storeImage } from "~/db/schema/store-images";
-import { IMAGE_VARIANTS } from "~/features/images/image.server";
+import { IMAGE_VARIANTS } from "~/features/images/image-variants";
 import { AppError } from "~/lib/app-error";
 import { getConfig } from "~/lib/config.server";
 import type { StoreContext } from "~/lib/service-context";

@@ -1,6 +1,6 @@
-import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Store } from "~/features/stores/store.server";
 import type { Locale } from "~/i18n/config";
+import { skopjeDay } from "~/lib/calendar";
 
 // /{username}/price-list.pdf was rendered on every request (170–550 ms for 70
 // products, no login needed). Like the feeds, a store's PDF is now built once per store version, and

@@ -4,11 +4,11 @@ import { type PointOfSaleClosure, pointOfSale, pointOfSaleSnapshot } from "~/db/
 import { store } from "~/db/schema/stores";
 import { recordActivity } from "~/features/activity/activity.server";
 import { formatAddress } from "~/features/address/address";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { toJson } from "~/features/feeds/serialize";
 import { AppError } from "~/lib/app-error";
+import { skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { MAX_POINTS_OF_SALE } from "./point-of-sale.schema";

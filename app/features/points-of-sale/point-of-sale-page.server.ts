@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { pointOfSale } from "~/db/schema/points-of-sale";
 import { countPublicProducts, publicProductsQuery } from "~/features/catalog/public-products.queries.server";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { imageUrls } from "~/features/images/image.server";
 import { contentReader } from "~/features/product-language/product-language";
@@ -12,6 +11,7 @@ import { STOREFRONT_PAGE_SIZE, type StorefrontQuery } from "~/features/storefron
 import { storeVisibility } from "~/features/stores/public-store.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
 import { AppError } from "~/lib/app-error";
+import { skopjeDay } from "~/lib/calendar";
 import { findPointOfSaleBySlug, selectPointsOfSale } from "./point-of-sale.server";
 
 // /{username}/{slug}, one point of sale's price list page. The store's stamp (one daily

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidDay } from "~/features/confirmation/calendar";
+import { isValidDay } from "~/lib/calendar";
 import { isUuid } from "~/lib/uuid";
 
 // A store's post as the form posts it (and every other write path). Messages are i18n keys.

@@ -5,9 +5,9 @@ import { priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
 import { pointOfSaleProduct, promotionPointOfSale } from "~/db/schema/points-of-sale";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { pointPriorPriceSql } from "~/features/points-of-sale/point-prior-price.server";
+import { skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import { STORE_TIME_ZONE } from "~/lib/dates";
 import { PRIOR_PRICE_DAYS } from "./promotion-constants";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { addDays, skopjeInstant } from "~/features/confirmation/calendar";
 import { isAppError } from "~/lib/app-error";
+import { addDays, skopjeInstant } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
 import { promotionSchema } from "./promotion.schema";

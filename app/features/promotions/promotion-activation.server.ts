@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { promotion } from "~/db/schema/promotions";
-import { addDays } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { AppError, isAppError } from "~/lib/app-error";
+import { addDays } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import type { StoreContext } from "~/lib/service-context";
 import { promotionDay } from "./price-in-effect.server";
 import { getPromotion } from "./promotion.server";

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm
 import type { Queryable } from "~/db/client.server";
 import { isDeadlock, isExclusionViolation, isSerializationFailure, isUniqueViolation } from "~/db/errors";
 import { promotionProduct } from "~/db/schema/promotions";
-import { addDays } from "~/features/confirmation/calendar";
+import { addDays } from "~/lib/calendar";
 
 // How a product leaves a promotion (decision 0077). The days it has already spent in it
 // are price history: the prior price of a later promotion is the lowest price in effect in the 30

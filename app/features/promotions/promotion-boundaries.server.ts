@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { jobRun } from "~/db/schema/compliance";
 import { promotion } from "~/db/schema/promotions";
 import { store } from "~/db/schema/stores";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { addDays, skopjeDay } from "~/lib/calendar";
 
 // A promotion that starts or ends changes the public page at that minute: Skopje
 // midnight. Nothing in the database changes then, so no trigger moves store.version; this job

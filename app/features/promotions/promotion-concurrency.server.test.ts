@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { skopjeInstant } from "~/features/confirmation/calendar";
+import { skopjeInstant } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { savePromotion } from "./promotion.server";
 import { promotionInput, upcoming } from "./promotion.test-support";

@@ -1,5 +1,5 @@
-import { addDays } from "~/features/confirmation/calendar";
 import { AppError } from "~/lib/app-error";
+import { addDays } from "~/lib/calendar";
 import type { PromotionInput } from "./promotion.schema";
 
 // What an edit may change of a promotion that has been on the public page (decisions 0089

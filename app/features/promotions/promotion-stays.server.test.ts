@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { priceHistory } from "~/db/schema/activity";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { skopjeInstant } from "~/features/confirmation/calendar";
+import { skopjeInstant } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { pricesInEffect } from "./price-in-effect.server";
 import { listProductPromotions, promotionCounts } from "./product-promotions.server";

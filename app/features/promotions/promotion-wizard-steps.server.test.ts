@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { addDays } from "~/features/confirmation/calendar";
+import { addDays } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { restoreWizard } from "./components/wizard-state";
 import { promotionDay } from "./price-in-effect.server";

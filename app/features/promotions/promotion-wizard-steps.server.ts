@@ -1,4 +1,4 @@
-import { isValidDay } from "~/features/confirmation/calendar";
+import { isValidDay } from "~/lib/calendar";
 import type { MoneyLocale } from "~/lib/money";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import type { StoreContext } from "~/lib/service-context";

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { byName } from "~/features/catalog/product.queries.server";
-import { isValidDay } from "~/features/confirmation/calendar";
+import { isValidDay } from "~/lib/calendar";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { priorPrices, promotionDay } from "./price-in-effect.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidDay } from "~/features/confirmation/calendar";
+import { isValidDay } from "~/lib/calendar";
 import { parseMoney } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import {

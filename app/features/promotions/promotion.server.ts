@@ -15,9 +15,9 @@ import {
 import type { Queryable } from "~/db/client.server";
 import { category, product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
-import { addDays } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { AppError, isAppError } from "~/lib/app-error";
+import { addDays } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import { formatMoneyInput, type MoneyLocale } from "~/lib/money";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";

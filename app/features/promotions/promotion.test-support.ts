@@ -1,4 +1,4 @@
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
+import { addDays, skopjeDay } from "~/lib/calendar";
 import { promotionSchema } from "./promotion.schema";
 
 /**

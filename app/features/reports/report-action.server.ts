@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
-import { getClock } from "~/features/confirmation/clock.server";
+import { getClock } from "~/lib/clock.server";
 import { handleAction, parseForm } from "~/lib/route-adapter.server";
 import { reportFormValues, reportSchema } from "./report.schema";
 import { submitReport, visitorKey } from "./report.server";

@@ -5,10 +5,10 @@ import {
   publicProductsQuery,
 } from "~/features/catalog/public-products.queries.server";
 import { listCategories } from "~/features/categories/category.queries.server";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { latestConfirmation } from "~/features/confirmation/confirmation.server";
 import { contentFor } from "~/features/product-language/product-language";
 import { getStoreByUsername, type Store } from "~/features/stores/store.server";
+import { skopjeDay } from "~/lib/calendar";
 import type { CardProduct } from "./product-cards-html";
 import type { StoreVersions } from "./store-versions.server";
 

@@ -4,9 +4,9 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { store } from "~/db/schema/stores";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import type { Clock } from "~/features/confirmation/clock.server";
 import { localeFromCookieHeader } from "~/i18n/config";
+import { skopjeDay } from "~/lib/calendar";
+import type { Clock } from "~/lib/clock.server";
 import { RESERVED_USERNAMES } from "~/lib/slug";
 import type { StoreVersions } from "./store-versions.server";
 import { parseStorefrontQuery } from "./storefront.server";

@@ -1,5 +1,5 @@
-import { skopjeDay } from "~/features/confirmation/calendar";
 import type { Locale } from "~/i18n/config";
+import { skopjeDay } from "~/lib/calendar";
 import { formatDate, formatTime } from "~/lib/dates";
 
 // The compliance stamp ("Prices confirmed today at 08:12"), one builder for the public page, its

@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/auth/guards.server";
 import { parseWaitlistFilters } from "~/features/admin/admin-params";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { exportWaitlistCsv } from "~/features/waitlist/waitlist.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { skopjeDay } from "~/lib/calendar";
 import { asResponse, handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/waitlist-export";
 

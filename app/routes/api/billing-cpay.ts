@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { getDb } from "~/db/db.server";
 import { confirmCardPayment } from "~/features/billing/card-payment.server";
 import { cpayVerify } from "~/features/billing/cpay.server";
-import { getClock } from "~/features/confirmation/clock.server";
+import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { formObject } from "~/lib/form";

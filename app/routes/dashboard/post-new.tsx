@@ -2,14 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Card } from "~/components/ui/card";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { listPostImageChoices } from "~/features/my-images/my-images.server";
 import { formValuesOf, PostForm } from "~/features/posts/components/post-form";
 import { createPost } from "~/features/posts/post.server";
 import { savePostFromForm } from "~/features/posts/post-action.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
+import { skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/post-new";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -8,7 +8,6 @@ import { deleteProduct, getProduct, updateProduct } from "~/features/catalog/pro
 import { saveProductFromForm } from "~/features/catalog/product-action.server";
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { listCategories } from "~/features/categories/category.queries.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
 import { suggestLibraryImages } from "~/features/library/library-match.server";
 import { ProductPointsOfSaleLink } from "~/features/points-of-sale/components/product-points-of-sale-link";
@@ -18,6 +17,7 @@ import { ProductPromotions } from "~/features/promotions/components/product-prom
 import { listProductPromotions } from "~/features/promotions/product-promotions.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
+import { getClock } from "~/lib/clock.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { handleAction, orNotFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/product-edit";

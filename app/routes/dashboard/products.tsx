@@ -27,10 +27,10 @@ import {
 } from "~/features/catalog/product-list-params";
 import { listCategories } from "~/features/categories/category.queries.server";
 import { listComplianceIssues } from "~/features/compliance/compliance.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { promotionCounts } from "~/features/promotions/product-promotions.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureMessageOf } from "~/lib/action-result";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/products";
 
 export function meta({ loaderData }: Route.MetaArgs) {

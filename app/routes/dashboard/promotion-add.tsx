@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { addDays, skopjeDay } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
 import { restoreWizard } from "~/features/promotions/components/wizard-state";
 import { promotionSaveAction } from "~/features/promotions/promotion-action.server";
 import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
+import { addDays, skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/promotion-add";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { requireOwnerStore } from "~/auth/guards.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionPointsOfSaleLink } from "~/features/points-of-sale/components/promotion-points-of-sale-link";
 import { PromotionWizard } from "~/features/promotions/components/promotion-wizard";
 import { restoreWizard } from "~/features/promotions/components/wizard-state";
@@ -9,6 +8,7 @@ import { promotionSaveAction } from "~/features/promotions/promotion-action.serv
 import { listWizardCategories, listWizardProducts } from "~/features/promotions/promotion-wizard.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { failureOf } from "~/lib/action-result";
+import { getClock } from "~/lib/clock.server";
 import { formatMoneyInput } from "~/lib/money";
 import { orNotFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/promotion-edit";

@@ -7,12 +7,12 @@ import { requireOwnerStore } from "~/auth/guards.server";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
-import { getClock } from "~/features/confirmation/clock.server";
 import { PromotionList } from "~/features/promotions/components/promotion-list";
 import { listPromotions } from "~/features/promotions/promotion.server";
 import { promotionsListAction } from "~/features/promotions/promotion-action.server";
 import { PROMOTION_STATES, type PromotionState } from "~/features/promotions/promotion-constants";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/promotions";
 
 export function meta({ loaderData }: Route.MetaArgs) {

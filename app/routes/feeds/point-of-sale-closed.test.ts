@@ -7,7 +7,6 @@ import { pointOfSale } from "~/db/schema/points-of-sale";
 import { store } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
-import { skopjeDay } from "~/features/confirmation/calendar";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { setOverride } from "~/features/points-of-sale/overrides.server";
 import { MAX_POINTS_OF_SALE } from "~/features/points-of-sale/point-of-sale.schema";
@@ -19,6 +18,7 @@ import {
 import { reopenPointOfSale } from "~/features/points-of-sale/point-of-sale-closing.server";
 import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
 import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
+import { skopjeDay } from "~/lib/calendar";
 import { get, post, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as editRoute from "../dashboard/settings/point-of-sale-edit";

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
@@ -8,6 +7,7 @@ import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sa
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { bytesResponse } from "~/lib/bytes-response.server";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/point-of-sale-price-list-pdf";
 
 /** /{username}/{slug}/price-list.pdf: one point of sale's printable list, cached like the store's. */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
-import { isValidDay } from "~/features/confirmation/calendar";
 import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
+import { isValidDay } from "~/lib/calendar";
 import type { Route } from "./+types/point-of-sale-prices-archive";
 
 /** /{username}/{slug}/prices/{YYYY-MM-DD}.csv|.json: what that point of sale's list said that day. */

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
 import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import { requestLocale } from "~/i18n/i18n.server";
 import { bytesResponse } from "~/lib/bytes-response.server";
+import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/price-list-pdf";
 
 /** /{username}/price-list.pdf: the printable price list in the visitor's language, built once per version. */

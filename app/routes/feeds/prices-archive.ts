@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
-import { isValidDay } from "~/features/confirmation/calendar";
 import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
+import { isValidDay } from "~/lib/calendar";
 import type { Route } from "./+types/prices-archive";
 
 /** /{username}/prices/{YYYY-MM-DD}.csv|.json[?lang=sq|en]: what was public that day (the last snapshot). */

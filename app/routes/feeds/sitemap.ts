@@ -1,6 +1,6 @@
 import { getPublicDb } from "~/db/db.server";
-import { getClock } from "~/features/confirmation/clock.server";
 import { buildSitemap } from "~/features/feeds/sitemap.server";
+import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 
 /** /sitemap.xml: the landing page and every active store's price list. */

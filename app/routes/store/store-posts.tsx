@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
-import { skopjeDay } from "~/features/confirmation/calendar";
-import { getClock } from "~/features/confirmation/clock.server";
 import { PublicPostCard } from "~/features/posts/components/news-section";
 import { listPublicPosts } from "~/features/posts/post.server";
 import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
 import { useT } from "~/i18n/use-t";
+import { skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
 import { parsePage } from "~/lib/pagination";
