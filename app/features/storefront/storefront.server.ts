@@ -206,3 +206,14 @@ async function viewFromDatabase(
     },
   };
 }
+
+/** The view the page's links and forms start from: every field filled, for the toolbar and pages. */
+export function viewQuery(query: StorefrontQuery & { category: string }) {
+  return {
+    q: query.q ?? "",
+    category: query.category,
+    sort: query.sort ?? "name",
+    discounted: query.discounted ?? false,
+    page: query.page,
+  };
+}

@@ -9,6 +9,7 @@ import { Logo } from "~/components/logo";
 import { Card } from "~/components/ui/card";
 import { productSuggestions } from "~/features/library/library-page.server";
 import { ImagesStep } from "~/features/stores/components/onboarding-images-step";
+import { OnboardingProgress } from "~/features/stores/components/onboarding-progress";
 import {
   CompanyStep,
   PhoneStep,
@@ -146,22 +147,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
       <main className="mx-auto max-w-lg px-4 pt-2 pb-16">
         <Card className="p-5 sm:p-6">
           <h1 className="font-semibold text-gray-900 text-lg">{t("title")}</h1>
-          <p className="mt-1 font-medium text-brand-700 text-sm">
-            {t("progress", { step, total: ONBOARDING_STEPS })}
-          </p>
-          <div
-            role="progressbar"
-            aria-label={t("progressLabel")}
-            aria-valuemin={1}
-            aria-valuemax={ONBOARDING_STEPS}
-            aria-valuenow={step}
-            className="mt-2 h-2 overflow-hidden rounded-full bg-gray-100"
-          >
-            <div
-              className="h-full rounded-full bg-brand-600"
-              style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }}
-            />
-          </div>
+          <OnboardingProgress step={step} />
           <h2 className="mt-4 font-semibold text-xl">{t(`steps.${step}.title`)}</h2>
           <p className="mt-1 text-gray-600 text-sm">{t(`steps.${step}.subtitle`)}</p>
           <FormAlert message={errors.form} />

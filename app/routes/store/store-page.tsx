@@ -21,6 +21,7 @@ import {
   getStorefront,
   parseStorefrontQuery,
   type StorefrontProduct,
+  viewQuery,
 } from "~/features/storefront/storefront.server";
 import { findUsernameRedirect } from "~/features/stores/username-redirect.server";
 import type { Locale } from "~/i18n/config";
@@ -81,13 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
-        query: {
-          q: query.q ?? "",
-          category: query.category,
-          sort: query.sort ?? "name",
-          discounted: query.discounted ?? false,
-          page: query.page,
-        },
+        query: viewQuery(query),
         seo: storeSeo({
           t,
           locale,
