@@ -114,3 +114,44 @@ describe("price list files in the store's language", () => {
     expect(sqRows.flat()).toEqual(expect.arrayContaining(["Сирење 500 г", "240.00", "Në stok", "'=1+1"]));
   });
 });
+
+describe("a price list file that does not exist", () => {
+  // A thrown Response is what the framework sends as it is.
+  const answer = async (loader: Loader, url: string, params: Record<string, string>) => {
+    try {
+      return await call(loader, url, params);
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it("a JSON file answers 404 with problem details, not null", async () => {
+    for (const response of [
+      await answer(jsonLoader, "/nobody-here/prices.json", { username: "nobody-here" }),
+      await answer(archiveLoader, `/${username}/prices/2026-01-01.json`, {
+        username,
+        file: "2026-01-01.json",
+      }),
+      await answer(archiveLoader, "/nobody-here/prices/2026-11-20.json", {
+        username: "nobody-here",
+        file: "2026-11-20.json",
+      }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe("application/problem+json");
+      expect(await response.json()).toMatchObject({ status: 404, title: "Not found" });
+    }
+  });
+
+  it("a CSV file answers a plain 404", async () => {
+    for (const response of [
+      await answer(csvLoader, "/nobody-here/prices.csv", { username: "nobody-here" }),
+      await answer(archiveLoader, `/${username}/prices/2026-01-01.csv`, { username, file: "2026-01-01.csv" }),
+      await answer(archiveLoader, `/${username}/prices/yesterday.csv`, { username, file: "yesterday.csv" }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      expect(await response.text()).not.toBe("null");
+    }
+  });
+});
