@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
+import { product as productTable } from "~/db/schema/catalog";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
@@ -27,6 +29,11 @@ beforeAll(async () => {
     productInput({ name: "Сирење 500 г", price: "240", netQuantity: "500", netUnit: "g", unit: "piece" }),
   );
   await createProduct(shop.ctx, productInput({ name: "=1+1", price: "10", availability: "out_of_stock" }));
+  // A photo as the image store keeps it: a path on the site's own address.
+  await shop.ctx.db
+    .update(productTable)
+    .set({ imageUrl: "/images/cheese-800.webp" })
+    .where(and(eq(productTable.storeId, shop.ctx.storeId), eq(productTable.name, "Сирење 500 г")));
   const store = await getStoreByUsername(database.db, username);
   await archivePriceList(database.db, store!, "day_end", new Date("2026-11-20T22:00:00Z"));
 });
@@ -96,6 +103,9 @@ describe("price list files in the store's language", () => {
     const json = await response.json();
     for (const product of json.products) expect(Object.keys(product)).toEqual([...JSON_PRODUCT_KEYS]);
     const cheese = json.products.find((product: { name: string }) => product.name === "Сирење 500 г");
+    // Price-comparison services fetch the photo away from the site: the address is absolute.
+    expect(cheese.image).toMatch(/^https?:\/\/[^/]+\/images\/cheese-800\.webp$/);
+    expect(json.products.find((p: { name: string }) => p.name === "=1+1").image).toBeNull();
     expect(cheese).toMatchObject({
       availability: "in_stock",
       unit: "piece",
