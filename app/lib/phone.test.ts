@@ -21,6 +21,10 @@ describe("parseMkPhone", () => {
     ["(02) 3222-333", "+38923222333", "02 322 2333"],
     ["2 3222333", "+38923222333", "02 322 2333"],
     ["+389 2 3222 333", "+38923222333", "02 322 2333"],
+    // the specification's own example: Skopje's older six-digit form, with or without the trunk 0
+    ["2 333222", "+3892333222", "02 333 222"],
+    ["02 333 222", "+3892333222", "02 333 222"],
+    ["+389 2 333 222", "+3892333222", "02 333 222"],
     // other towns: 0XX + six digits
     ["046 261 234", "+38946261234", "046 261 234"],
     ["031/412-345", "+38931412345", "031 412 345"],
@@ -33,8 +37,8 @@ describe("parseMkPhone", () => {
   it.each([
     ["", "empty"],
     ["   ", "blank"],
-    ["2 333222", "Skopje number one digit short"],
-    ["02 333 222", "Skopje number one digit short"],
+    ["2 033222", "Skopje six-digit number starting with 0"],
+    ["2 33322", "Skopje number two digits short"],
     ["3222333", "no area code"],
     ["071 234 56", "mobile one digit short"],
     ["071 234 5678", "mobile one digit long"],
@@ -62,6 +66,7 @@ describe("formatPhoneNational", () => {
     expect(formatPhoneNational("+38971234567")).toBe("071 234 567");
     expect(formatPhoneNational("+38923222333")).toBe("02 322 2333");
     expect(formatPhoneNational("+38946261234")).toBe("046 261 234");
+    expect(formatPhoneNational("+3892333222")).toBe("02 333 222");
   });
 
   it("passes through what it cannot parse", () => {
@@ -70,7 +75,7 @@ describe("formatPhoneNational", () => {
   });
 
   it("round-trips with parseMkPhone", () => {
-    for (const e164 of ["+38971234567", "+38923222333", "+38934212345"]) {
+    for (const e164 of ["+38971234567", "+38923222333", "+38934212345", "+3892333222"]) {
       expect(parseMkPhone(formatPhoneNational(e164))?.e164).toBe(e164);
     }
   });

@@ -25,4 +25,6 @@ export const JSON_PRODUCT_KEYS = [
   "nameSq",
   "descriptionSq",
   "categorySq",
+  // The product's photo as an absolute URL, for price-comparison services; added after every other key.
+  "image",
 ] as const;

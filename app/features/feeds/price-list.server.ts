@@ -4,6 +4,7 @@ import { priceConfirmation } from "~/db/schema/compliance";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { discountOf } from "~/features/storefront/discount";
 import type { Store } from "~/features/stores/store.server";
+import { getConfig } from "~/lib/config.server";
 import { unitPriceCents } from "~/lib/money";
 
 // The machine-readable public price list (PRODUCT.md "Beyond the specification" 1): one model,
@@ -36,6 +37,8 @@ export type PriceListItem = {
   availability: string;
   barcode: string | null;
   updatedAt: string;
+  /** The product's photo as an absolute URL (programs read the file away from the site); null without one. */
+  imageUrl?: string | null;
 };
 
 /** The point of sale a list belongs to (decision 0068): its slug, name and address as one line. */
@@ -61,6 +64,15 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
     .orderBy(desc(priceConfirmation.day))
     .limit(1);
   return row?.answeredAt ?? null;
+}
+
+/** A stored image path ("/images/…") on the site's own address; an absolute URL stays as it is. */
+function absoluteUrl(href: string): string {
+  try {
+    return new URL(href, getConfig().baseUrl).href;
+  } catch {
+    return href;
+  }
 }
 
 /** Every active product of the store with every law field; an inactive store publishes none. */
@@ -115,6 +127,7 @@ export async function buildPriceList(
         availability: row.availability,
         barcode: row.barcode,
         updatedAt: row.updatedAt.toISOString(),
+        imageUrl: row.imageUrl ? absoluteUrl(row.imageUrl) : null,
       };
     }),
   };

@@ -13,10 +13,11 @@ import type { PriceList, PriceListItem } from "./price-list.server";
  * the catalogue key products:csv.<column>.
  */
 const ALBANIAN_KEYS = ["nameSq", "descriptionSq", "categorySq"] as const;
+// The photo's address is for programs (price-comparison services): the CSV for people leaves it out.
 export const CSV_COLUMNS = [
   ...JSON_PRODUCT_KEYS.filter(
-    (key): key is Exclude<typeof key, "id" | (typeof ALBANIAN_KEYS)[number]> =>
-      key !== "id" && !(ALBANIAN_KEYS as readonly string[]).includes(key),
+    (key): key is Exclude<typeof key, "id" | "image" | (typeof ALBANIAN_KEYS)[number]> =>
+      key !== "id" && key !== "image" && !(ALBANIAN_KEYS as readonly string[]).includes(key),
   ),
   "id",
   ...ALBANIAN_KEYS,
@@ -66,6 +67,7 @@ function jsonProduct(item: PriceListItem) {
     nameSq: item.nameSq,
     descriptionSq: item.descriptionSq,
     categorySq: item.categorySq ?? null,
+    image: item.imageUrl ?? null,
   };
 }
 

@@ -49,3 +49,15 @@ describe("store structured data", () => {
     expect(JSON.parse(text).name).toBe("Маркет </script><script>alert(1)</script>");
   });
 });
+
+describe("URLs in the store's structured data", () => {
+  it("gives the store's logo as an absolute URL", () => {
+    const withLogo = {
+      ...storefront,
+      store: { ...storefront.store, logo: { url: "/images/logo-abc.webp" } },
+    };
+    const ld = storeJsonLd({ storefront: withLogo, url: "https://vitrina.mk/shop" });
+    expect(ld.image).toBe("https://vitrina.mk/images/logo-abc.webp");
+    expect(ld.url).toBe("https://vitrina.mk/shop");
+  });
+});

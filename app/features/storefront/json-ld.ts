@@ -45,7 +45,7 @@ export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; 
     legalName: storefront.store.companyName,
     url,
     ...(storefront.store.phone ? { telephone: storefront.store.phone } : {}),
-    ...(storefront.store.logo ? { image: storefront.store.logo.url } : {}),
+    ...(storefront.store.logo ? { image: absoluteUrl(storefront.store.logo.url, url) } : {}),
     ...(storefront.store.address
       ? {
           address: {
@@ -107,6 +107,18 @@ export function storeJsonLd({ storefront, url }: { storefront: StorefrontForLd; 
       }),
     },
   };
+}
+
+/**
+ * Structured data is read by crawlers away from the page, so every URL in it is absolute: an image
+ * stored as a path ("/images/…") is resolved against the page's own address.
+ */
+function absoluteUrl(href: string, pageUrl: string): string {
+  try {
+    return new URL(href, pageUrl).href;
+  } catch {
+    return href;
+  }
 }
 
 /** JSON to put inside a <script> element: "<" is escaped, so no value can close the element. */

@@ -21,11 +21,13 @@ describe("onboarding step schemas", () => {
     ["+389 2 3222 333", "+38923222333"],
     ["02 3222 333", "+38923222333"],
     ["034 212 345", "+38934212345"],
+    // The specification's own example: Skopje's six-digit form (decision 0125).
+    ["2 333222", "+3892333222"],
   ])("step 2: %j is stored as %s", (phone, e164) => {
     expect(phoneStepSchema.parse({ phone, phonePublic: "on" })).toEqual({ phone: e164, phonePublic: true });
   });
 
-  it.each(["2 333222", "071 234 56", "+381 11 123 4567", "080 123 456", "call me"])(
+  it.each(["2 33322", "071 234 56", "+381 11 123 4567", "080 123 456", "call me"])(
     "step 2: %j is refused with the phone message",
     (phone) => {
       const result = phoneStepSchema.safeParse({ phone });

@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
+import { feedNotFound } from "~/features/feeds/not-found";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
@@ -14,9 +14,9 @@ import type { Route } from "./+types/point-of-sale-price-list-pdf";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
-  if (!store) throw data(null, { status: 404 });
+  if (!store) throw feedNotFound("price-list.pdf");
   const point = await findPointOfSaleBySlug(db, store.id, params.pointOfSale);
-  if (!point) throw data(null, { status: 404 });
+  if (!point) throw feedNotFound("price-list.pdf");
   const locale = requestLocale(request);
   const now = getClock().now();
   // Keyed by the point's id (unique across stores), with the store's version: never the store's entry.

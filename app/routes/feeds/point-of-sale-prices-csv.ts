@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
 import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { feedNotFound } from "~/features/feeds/not-found";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-csv";
 
@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       filename: `${params.username}-${params.pointOfSale}-prices.csv`,
     });
   } catch (error) {
-    if (isAppError(error) && error.code === "storeNotFound") throw data(null, { status: 404 });
+    if (isAppError(error) && error.code === "storeNotFound") throw feedNotFound("prices.csv");
     throw error;
   }
 }

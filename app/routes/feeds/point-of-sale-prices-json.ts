@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
 import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { feedNotFound } from "~/features/feeds/not-found";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-json";
 
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       filename: `${params.username}-${params.pointOfSale}-prices.json`,
     });
   } catch (error) {
-    if (isAppError(error) && error.code === "storeNotFound") throw data(null, { status: 404 });
+    if (isAppError(error) && error.code === "storeNotFound") throw feedNotFound("prices.json");
     throw error;
   }
 }

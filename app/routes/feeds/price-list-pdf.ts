@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { getPublicDb } from "~/db/db.server";
+import { feedNotFound } from "~/features/feeds/not-found";
 import { buildPriceList } from "~/features/feeds/price-list.server";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getPublicDb();
   // From memory while current (decision 0100): no query, so no wait for a write in progress.
   const store = await publicStoreCache.get(db, params.username);
-  if (!store) throw data(null, { status: 404 });
+  if (!store) throw feedNotFound("price-list.pdf");
   const locale = requestLocale(request);
   const now = getClock().now();
   const { pdf, etag } = await priceListPdfCache.get(store, locale, now, async () =>

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
+import { product as productTable } from "~/db/schema/catalog";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
@@ -27,6 +29,11 @@ beforeAll(async () => {
     productInput({ name: "Сирење 500 г", price: "240", netQuantity: "500", netUnit: "g", unit: "piece" }),
   );
   await createProduct(shop.ctx, productInput({ name: "=1+1", price: "10", availability: "out_of_stock" }));
+  // A photo as the image store keeps it: a path on the site's own address.
+  await shop.ctx.db
+    .update(productTable)
+    .set({ imageUrl: "/images/cheese-800.webp" })
+    .where(and(eq(productTable.storeId, shop.ctx.storeId), eq(productTable.name, "Сирење 500 г")));
   const store = await getStoreByUsername(database.db, username);
   await archivePriceList(database.db, store!, "day_end", new Date("2026-11-20T22:00:00Z"));
 });
@@ -96,6 +103,9 @@ describe("price list files in the store's language", () => {
     const json = await response.json();
     for (const product of json.products) expect(Object.keys(product)).toEqual([...JSON_PRODUCT_KEYS]);
     const cheese = json.products.find((product: { name: string }) => product.name === "Сирење 500 г");
+    // Price-comparison services fetch the photo away from the site: the address is absolute.
+    expect(cheese.image).toMatch(/^https?:\/\/[^/]+\/images\/cheese-800\.webp$/);
+    expect(json.products.find((p: { name: string }) => p.name === "=1+1").image).toBeNull();
     expect(cheese).toMatchObject({
       availability: "in_stock",
       unit: "piece",
@@ -112,5 +122,46 @@ describe("price list files in the store's language", () => {
     const [sq, ...sqRows] = await csvRows(`/${username}/prices/${file}?lang=sq`, archiveLoader, file);
     expect(sq).toContain("Produkti");
     expect(sqRows.flat()).toEqual(expect.arrayContaining(["Сирење 500 г", "240.00", "Në stok", "'=1+1"]));
+  });
+});
+
+describe("a price list file that does not exist", () => {
+  // A thrown Response is what the framework sends as it is.
+  const answer = async (loader: Loader, url: string, params: Record<string, string>) => {
+    try {
+      return await call(loader, url, params);
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  };
+
+  it("a JSON file answers 404 with problem details, not null", async () => {
+    for (const response of [
+      await answer(jsonLoader, "/nobody-here/prices.json", { username: "nobody-here" }),
+      await answer(archiveLoader, `/${username}/prices/2026-01-01.json`, {
+        username,
+        file: "2026-01-01.json",
+      }),
+      await answer(archiveLoader, "/nobody-here/prices/2026-11-20.json", {
+        username: "nobody-here",
+        file: "2026-11-20.json",
+      }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe("application/problem+json");
+      expect(await response.json()).toMatchObject({ status: 404, title: "Not found" });
+    }
+  });
+
+  it("a CSV file answers a plain 404", async () => {
+    for (const response of [
+      await answer(csvLoader, "/nobody-here/prices.csv", { username: "nobody-here" }),
+      await answer(archiveLoader, `/${username}/prices/2026-01-01.csv`, { username, file: "2026-01-01.csv" }),
+      await answer(archiveLoader, `/${username}/prices/yesterday.csv`, { username, file: "yesterday.csv" }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      expect(await response.text()).not.toBe("null");
+    }
   });
 });

@@ -4,6 +4,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { Locale } from "~/i18n/config";
 import type { ActionFailure } from "~/lib/action-result";
 import { cn } from "~/lib/cn";
 import { promotionDetailsSchemaFor, type StartRule } from "../promotion.schema";
@@ -56,7 +57,8 @@ export function PromotionWizard({
   /** Today (the server's day) and the kept first day of a promotion that has run (decision 0094). */
   startRule: StartRule;
 }) {
-  const { t } = useTranslation("promotions");
+  const { t, i18n } = useTranslation("promotions");
+  const locale = i18n.language as Locale;
   const [step, setStep] = useState<WizardStep>(restored?.step ?? "details");
   const [details, setDetails] = useState(restored?.details ?? initial.details);
   const [selection, setSelection] = useState(restored?.selection ?? initial.selection);
@@ -90,8 +92,8 @@ export function PromotionWizard({
     if (ids.length === 0) return setStepError({ key: "errors:promotionProductsRequired" });
     for (const id of ids) {
       const product = products.find((p) => p.id === id);
-      const problem = product && customPriceProblem(product, selection[id] ?? "");
-      if (problem) return setStepError({ key: problem.key, values: { product: product.name } });
+      const problem = product && customPriceProblem(product, selection[id] ?? "", locale);
+      if (problem) return setStepError({ key: problem.key, values: problem.values });
     }
     setStepError(null);
     setStep("review");

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import type { Locale } from "~/i18n/config";
-import { formatMoney, formatMoneyInput } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { searchKey } from "~/lib/transliterate";
 import { customPriceProblem, matchingProducts, type WizardSelection } from "./wizard-state";
 
@@ -147,7 +147,7 @@ export function WizardProductsStep({
         {shown.map((product) => {
           const chosen = product.id in selection;
           const typed = selection[product.id] ?? "";
-          const problem = chosen ? customPriceProblem(product, typed) : null;
+          const problem = chosen ? customPriceProblem(product, typed, locale) : null;
           const others = product.inPromotions.filter((name) => !ownNames.includes(name));
           const inputId = `custom-${product.id}`;
           return (
@@ -191,10 +191,7 @@ export function WizardProductsStep({
                   />
                   {problem ? (
                     <p id={`${inputId}-error`} role="alert" className="text-red-600 text-sm">
-                      {t(problem.key, {
-                        product: product.name,
-                        price: formatMoneyInput(product.priceCents, locale),
-                      })}
+                      {t(problem.key, problem.values)}
                     </p>
                   ) : null}
                 </div>

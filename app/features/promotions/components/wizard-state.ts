@@ -1,4 +1,4 @@
-import { parseMoney } from "~/lib/money";
+import { formatMoneyInput, type MoneyLocale, parseMoney } from "~/lib/money";
 import { type Discount, promotionalPrice } from "../promotion-price";
 
 // The wizard's state in the browser (Details → Products → Review, decision 0039), and the checks the
@@ -28,16 +28,19 @@ export function discountOf(details: WizardDetails): Discount | null {
 /**
  * The first problem of one chosen product's custom price: 'Custom price for {product} must be less
  * than {price} MKD' (a promotional price is below the regular one), or an unreadable one. null
- * when it is fine.
+ * when it is fine. The message's values travel with its key, so the field and the step's alert
+ * both name the product and its regular price.
  */
 export function customPriceProblem(
   product: ChoosableProduct,
   typed: string,
-): { key: string; cents: number | null } | null {
+  locale: MoneyLocale,
+): { key: string; cents: number | null; values: { product: string; price: string } } | null {
   if (!typed.trim()) return null;
+  const values = { product: product.name, price: formatMoneyInput(product.priceCents, locale) };
   const cents = parseMoney(typed);
-  if (cents === null || cents <= 0) return { key: "validation:priceInvalid", cents: null };
-  if (cents >= product.priceCents) return { key: "errors:customPriceTooHigh", cents };
+  if (cents === null || cents <= 0) return { key: "validation:priceInvalid", cents: null, values };
+  if (cents >= product.priceCents) return { key: "errors:customPriceTooHigh", cents, values };
   return null;
 }
 
