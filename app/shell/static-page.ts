@@ -29,7 +29,7 @@ export function documentAddress(requestUrl: string): string {
 
 export type StaticPageOptions = {
   sessionPath: string;
-  /** The navigation rules for this path (decision 0004): where a signed-in owner goes (null: stay), by onboarded. */
+  /** The navigation rules (decision 0004) here: where a signed-in owner goes (null: stay), by onboarded. */
   redirect: { onboarded: string | null; notOnboarded: string | null };
   localeKey: string;
   /** The `lang` cookie to restore a language kept in local storage (entry.client.tsx does the same). */
