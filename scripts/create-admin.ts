@@ -1,5 +1,5 @@
 // `npm run admin:create -- owner@example.mk [--unverified]`: makes the account with this address an
-// admin (issue 16). The account must exist (sign up first) and its address must be proven, unless
+// admin (decision 0044). The account must exist (sign up first) and its address must be proven, unless
 // --unverified is given (decision 0119). Uses DATA_DIR / DATABASE_URL like the server; stop a
 // server that runs on the same PGlite data directory first (one process per directory).
 import { closeDatabase, startDatabase } from "~/db/db.server";

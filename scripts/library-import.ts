@@ -1,5 +1,5 @@
 // `npm run library:import -- <folder or .zip>`: loads product images into the shared image library
-// (issue 18). The folder or ZIP holds the images and library.csv or library.json with the columns
+// (decision 0056). The folder or ZIP holds the images and library.csv or library.json with the columns
 // file, name, name_latin, barcode, category (README "Image library"). Every image goes through the
 // upload pipeline; running it again adds nothing twice. Uses DATA_DIR / DATABASE_URL like the
 // server; stop a server that runs on the same PGlite data directory first.

@@ -1,4 +1,4 @@
-// Times one onboarding at phone width (issue 4 "under 4 minutes of clicking"), clicking and typing
+// Times one onboarding at phone width (the goal: under 4 minutes of clicking), clicking and typing
 // through the real UI in mk like a person: DELAY ms per typed character, THINK ms before each
 // action. Screenshots of every step go to /tmp/i4shots/.
 //   BASE=http://localhost:3401 DELAY=250 THINK=2000 npx tsx scripts/measure-onboarding.ts

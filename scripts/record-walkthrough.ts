@@ -1,4 +1,4 @@
-// The landing page's walk-through video (issue 17): screenshots of the demo store at phone size with
+// The landing page's walk-through video (decision 0050): screenshots of the demo store at phone size with
 // the system Chromium, encoded by Debian's ffmpeg into public/landing/ as WebM (VP9) and MP4 (H.264),
 // with a poster and WebVTT captions in mk, en and sq. No third-party service plays or hosts it.
 //   npm run video:walkthrough              (starts a throw-away server with the demo store)

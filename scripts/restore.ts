@@ -1,6 +1,6 @@
 // `npm run restore -- <archive>`: a backup from `npm run backup` into an EMPTY data directory
 // (DATA_DIR) or an empty PostgreSQL database (DATABASE_URL), then checked against its manifest:
-// every table's rows and every file's SHA-256 (issue 20, docs/operations.md "Backups").
+// every table's rows and every file's SHA-256 (decision 0046, docs/operations.md "Backups").
 import { restoreBackup } from "~/features/backup/restore.server";
 import { dataDirSetting } from "~/lib/config.server";
 import { ownerOnlyFiles, secureDataDir } from "~/lib/data-dir.server";

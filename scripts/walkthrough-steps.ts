@@ -2,7 +2,7 @@ import { PLANS } from "../app/features/billing/plans";
 import type { Locale } from "../app/i18n/config";
 import { formatMoney } from "../app/lib/money";
 
-// Issue 17: the landing page's walk-through video, step by step: the page each step shows (on the
+// Decision 0050: the landing page's walk-through video, step by step: the page each step shows (on the
 // demo store, as a phone sees it) and its caption in every language. The prices come from
 // billing/plans.ts, so a changed price changes the captions at the next `npm run video:walkthrough`.
 

@@ -5,7 +5,7 @@ import { rawRequest } from "../tests/support/raw-http";
 import { apiV1 } from "./api-v1";
 import { sameOriginWrites } from "./origin-check";
 
-// Issue 19: the door of /api/v1. A JSON body from another origin's server reaches the handler
+// The door of /api/v1 (decision 0071). A JSON body from another origin's server reaches the handler
 // (the form-post middleware is not in its way); a body over the limit is a 413 problem, whether
 // declared or streamed.
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { ApiProblem, problemResponse } from "~/features/api/problem";
 import { BodyTooLarge, readLimited } from "./body-limit";
 
-// Issue 19: /api/v1 is mounted on Express before the form-post middleware (same-origin check,
+// Decision 0071: /api/v1 is mounted on Express before the form-post middleware (same-origin check,
 // form body limit), which are for browsers: a POS posts JSON from its own server. The body is read
 // here with its own limit (a 413 problem before more is read), then the fetch-style handler
 // (app/features/api/api-handler.server.ts) answers (decision 0071).

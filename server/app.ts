@@ -60,7 +60,7 @@ const serverBuild = import("virtual:react-router/server-build");
 export const app = express.Router();
 const metrics = getMetrics();
 
-// Issue 20: probes and metrics come first: a load balancer asks by address, not by the root domain,
+// Decision 0045: probes and metrics come first: a load balancer asks by address, not by the root domain,
 // and its probes every few seconds would only fill the request log.
 app.use(
   operationsRouter({
@@ -113,7 +113,7 @@ app.use(
       ...(config.googleClientId && config.googleClientSecret
         ? [new URL(config.googleOAuthBaseUrl ?? "https://accounts.google.com").origin]
         : []),
-      // Issue 16: the card payment form posts to cPay's hosted payment page.
+      // Decision 0042: the card payment form posts to cPay's hosted payment page.
       ...(config.cpay ? [new URL(config.cpay.url).origin] : []),
     ],
   }),
@@ -122,7 +122,7 @@ app.use(
 // Decision 0121: a path or query no route can read (a NUL, broken UTF-8) answers 400 here.
 app.use(inputGuard());
 
-// Issue 19: the REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
+// The REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(
   API_PREFIX,
   apiV1(
@@ -147,22 +147,22 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
-// Issue 17: pages, data requests, feeds and JSON compressed by Accept-Encoding (decision 0079); the
+// Pages, data requests, feeds and JSON compressed by Accept-Encoding (decision 0079); the
 // store page cache, below, answers with its own compressed bodies, which pass through untouched.
 app.use(compressResponses());
 
 app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
-// Issue 11 item 6: bodies over the limit are refused with 413 before they are read (decision 0021).
+// Bodies over the limit are refused with 413 before they are read (decision 0021).
 app.use(
   bodyLimit({
     rules: [
-      // Issue 14: a product file of up to 15 MB, plus the multipart envelope.
+      // A product file of up to 15 MB, plus the multipart envelope.
       // (".data": the same form posted by a client-side navigation.)
       {
         paths: ["/dashboard/products/import", "/dashboard/products/import.data"],
         limit: IMPORT_UPLOAD_BODY_LIMIT,
       },
-      // Issue 18: My images without JavaScript posts several files at once.
+      // My images without JavaScript posts several files at once.
       { paths: ["/dashboard/r2-images", "/dashboard/r2-images.data"], limit: MY_IMAGES_BODY_LIMIT },
       {
         paths: ["/api/images"],
@@ -174,7 +174,7 @@ app.use(
   }),
 );
 
-// Spec §7: GET /api/auth/session "may contain impersonator with id" — ours, not a better-auth endpoint
+// GET /api/auth/session may name the impersonator by id (decision 0044) — ours, not a better-auth endpoint
 // (better-auth's own is /api/auth/get-session), answered like /api/_auth/session.
 app.get("/api/auth/session", async (req, res) => {
   const headers = new Headers();
@@ -185,7 +185,7 @@ app.get("/api/auth/session", async (req, res) => {
 });
 app.all("/api/auth/*splat", (req, res) => toNodeHandler(getAuth())(req, res));
 
-// Spec §4, §7: the build an open dashboard compares its own with (decision 0053).
+// The build an open dashboard compares its own with (decision 0053).
 app.get(
   BUILD_ID_PATH,
   buildIdHandler({
@@ -223,7 +223,7 @@ app.use(
       .send(error.status === 404 ? "Not Found" : "Forbidden");
   },
 );
-// Issue 6: the public store page is cached per store and view (decisions 0016, 0025, 0026). A miss
+// For speed, the public store page is cached per store and view (decisions 0016, 0025, 0026). A miss
 // is rendered by React Router below and stored by the edge; a hit is answered by fastPath().
 const pageCache = new StorePageCache(getClock(), storeVersions);
 const pageEdge = storePageEdge({
@@ -281,18 +281,18 @@ export async function startup(): Promise<void> {
     logger.warn(
       "tenancy wall: off (the roles vitrina_tenant and vitrina_public are missing: docs/operations.md)",
     );
-  // A backup or restore must not open the embedded database under this process (issue 20).
+  // A backup or restore must not open the embedded database under this process (decision 0046).
   if (database.kind === "pglite") markServerRunning(config.dataDir);
   reportPoolStats(() => database.poolStats?.() ?? null);
-  // Issue 18: the image library's starter set, before the demo store whose products use it.
+  // Decision 0058: the image library's starter set, before the demo store whose products use it.
   await loadStarterLibrary(database.db);
   await seedDemoIfEmpty(database.db, config);
-  // Issue 16: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
+  // Decision 0092: ADMIN_EMAILS (comma-separated) makes those accounts admins at every start.
   await applyAdminEmails(database.db, config.adminEmails);
   await storeVersions.start(database);
-  // Issue 14: an import this process died in is failed now; its commit never happened.
+  // Decision 0033: an import this process died in is failed now; its commit never happened.
   await recoverImports(database.db);
-  // Issue 18: images stored before the ledger count their real bytes (in the background: on S3 it is
+  // Decision 0059: images stored before the ledger count their real bytes (in the background: on S3 it is
   // one HEAD per file; every instance may run it, each row is measured once).
   void backfillImageBytes(database.db, getStorage())
     .then((measured) => measured > 0 && logger.info({ measured }, "image sizes backfilled"))

@@ -6,7 +6,7 @@ import { type RawRequest, rawRequest } from "../tests/support/raw-http";
 import { bodyLimit, FORM_BODY_LIMIT, withReadBody } from "./body-limit";
 import { sameOriginWrites } from "./origin-check";
 
-// Issue 11 items 6 and 16 at the server's door: body limits, unreadable forms, malformed Origins.
+// At the server's door (decision 0021): body limits, unreadable forms, malformed Origins.
 // The handler reads the body the way React Router's Express adapter does.
 
 const app = express();
@@ -172,7 +172,7 @@ describe("request bodies", () => {
 });
 
 describe("the Origin header", () => {
-  // Issue 11 item 16: a malformed Origin answered 500.
+  // A malformed Origin answered 500.
   it("refuses a cross-site or unreadable Origin with 403", async () => {
     for (const origin of ["http://[bad", "::::", "http://%zz", "https://evil.example", "http://a b"]) {
       expect((await send({ headers: { ...form, origin }, body: "a=1" })).status, origin).toBe(403);

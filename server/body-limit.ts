@@ -5,7 +5,7 @@ import { pointerOf } from "~/features/api/problem";
 import { isStorableText, unstorableTextAt } from "~/lib/storable-text";
 import { refuseInput } from "./input-guard";
 
-// Issue 11 item 6: a request body is refused with 413 before it is read when its Content-Length is
+// A request body is refused with 413 before it is read when its Content-Length is
 // over the limit, and as soon as a streamed (chunked) body passes it; at most `limit` bytes are ever
 // held. A body within the limit is read here, checked (a form action gets a form it can parse: no
 // 500 from a malformed one, item 16) and handed on unchanged (decision 0021).

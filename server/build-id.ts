@@ -4,7 +4,7 @@ import type { Request, Response } from "express";
 import { buildManifest, isBuildId } from "~/shell/app-manifest";
 import { parseBuildId } from "~/shell/build-id";
 
-// Spec §7 "GET builds/latest.json with a timestamp query": the id of the newest build deployed here
+// Decision 0053, "GET builds/latest.json with a timestamp query": the id of the newest build deployed here
 // (decision 0053). `react-router build` writes it beside the browser's files (react-router.config.ts);
 // it is read on every request, so a build written in place is announced by the server still running,
 // and no cache on the way may keep an old answer.
@@ -27,7 +27,7 @@ export function buildIdHandler(options: { file: string; runningId: () => Promise
 }
 
 /**
- * Spec §7 "GET builds/meta/{buildId}.json" (decision 0079): the route rule manifest of a build, from
+ * "GET builds/meta/{buildId}.json" (decision 0079): the route rule manifest of a build, from
  * the file that build wrote. A build's manifest never changes, so it is cached for a year. A build
  * this server does not have answers 404: the page that asks is from an older build. The dev server
  * (no files) answers the running build's.

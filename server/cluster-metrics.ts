@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry, type Registry } from "prom-client";
 
-// Issue 20: with WEB_CONCURRENCY workers a scrape of /metrics reaches one of them; it asks the
+// Decision 0082: with WEB_CONCURRENCY workers a scrape of /metrics reaches one of them; it asks the
 // primary process, which collects every worker's registry through prom-client's cluster protocol
 // and answers with the sums (counters, histograms, the pool gauge; decision 0082).
 

@@ -5,7 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressResponses } from "./compress-responses";
 
-// Issue 17: the landing page went out as 66 KB of uncompressed HTML (Lighthouse: "Document request
+// Decision 0079: the landing page went out as 66 KB of uncompressed HTML (Lighthouse: "Document request
 // latency"). Every text answer is compressed by Accept-Encoding; files compressed already are not.
 
 const page = `<!doctype html><html lang="mk">${"<section><h2>Зошто Витрина</h2><p>Ценовник по член 15-а.</p></section>".repeat(600)}</html>`;

@@ -2,7 +2,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import type { RequestHandler } from "express";
 
-// Issue 17 (Lighthouse on `/`): every text answer Express sends — pages, React Router's `.data`
+// Decision 0079 (Lighthouse on `/`): every text answer Express sends — pages, React Router's `.data`
 // requests, feeds, JSON — travels brotli- or gzip-compressed by the visitor's Accept-Encoding
 // (decision 0079). Before this only the build's assets (precompressed, answered before Express) and
 // the cached store page were compressed; the landing page went out as 66 KB of plain HTML.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveCompressedAsset } from "./compressed-assets";
 import { precompressDirectory } from "./precompress-assets";
 
-// Issue 11 item 5: 2,000 made-up /assets/*.js names filled the cache of compressed files with misses,
+// 2,000 made-up /assets/*.js names filled the cache of compressed files with misses,
 // after which every real script was compressed with brotli 11 on every request.
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "vitrina-assets-"));

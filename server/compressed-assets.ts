@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { COMPRESSED_TYPES } from "./precompress-assets";
 
-// Issue 6 (speed): the hashed, immutable build assets travel brotli- or gzip-compressed, which is
+// For speed, the hashed, immutable build assets travel brotli- or gzip-compressed, which is
 // what the public page's 150 KB budget counts, answered before Express.
-// Issue 11 item 5: compressed at build time (precompress-assets.ts); here the files the build wrote
+// They are compressed at build time (precompress-assets.ts); here the files the build wrote
 // are read once, on the first asset request, and a name that is not among them falls through to
 // express.static untouched: nothing is compressed or remembered per request (decision 0021).
 
@@ -36,7 +36,7 @@ export function serveCompressedAsset(dir: string, req: IncomingMessage, res: Ser
   const match = NAME.exec(req.url ?? "");
   if (!match) return false;
   const entry = indexOf(dir).get(match[1]!);
-  // Issue 17 (decision 0054): a script the build on disk no longer has is not answered from memory,
+  // Decision 0054: a script the build on disk no longer has is not answered from memory,
   // so the server and its files agree and a page that needs it learns at once (one stat).
   if (!entry || !existsSync(path.join(dir, match[1]!))) return false;
   const accepted = req.headers["accept-encoding"] ?? "";

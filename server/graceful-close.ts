@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 
-// Issue 20 "Graceful shutdown": on SIGTERM the server stops accepting connections and lets the
+// On SIGTERM the server stops accepting connections and lets the
 // requests in flight finish (up to a limit); every answer from then on says "Connection: close", so
 // each kept-alive client leaves after its last answer instead of having its connection cut under a
 // request it is sending. Only then is the database closed (server/start.ts).

@@ -39,7 +39,7 @@ describe("spec §4 subdomain rules", () => {
     expect(at("www.localhost", "/demo")).toBe("http://localhost/demo");
   });
 
-  // Issue 11 item 4: "GET /evil.example%2F" on demo.localhost answered 301 http://evil.example/….
+  // "GET /evil.example%2F" on demo.localhost answered 301 http://evil.example/….
   it("never sends a visitor to a host taken from the path or a malformed Host header", () => {
     const attacks = [
       "/evil.example%2F",
@@ -83,7 +83,7 @@ describe("spec §4 subdomain rules", () => {
 });
 
 describe("the Host header", () => {
-  // Issue 11 item 16: "Host: [bad" answered 500.
+  // "Host: [bad" answered 500.
   it("is readable only as host[:port]", () => {
     for (const host of ["localhost:3000", "demo.localhost", "127.0.0.1:80", "[::1]:3000", "vitrina.mk"]) {
       expect(isReadableHost(host), host).toBe(true);

@@ -1,8 +1,8 @@
 import { usernameProblem } from "~/lib/slug";
 
-// Spec §4 subdomain rules: {store}.{ROOT_DOMAIN}/ → /{store}; a first segment that differs from the
+// Subdomain rules: {store}.{ROOT_DOMAIN}/ → /{store}; a first segment that differs from the
 // subdomain → that segment's host; an application path on a subdomain → the root domain.
-// Issue 11 item 4: a Location's host is only ever the root domain or `{username}.{root}` for a name
+// A Location's host is only ever the root domain or `{username}.{root}` for a name
 // that passes the username rule; nothing decoded from the path or taken from a malformed Host header
 // is pasted into one (decision 0021).
 

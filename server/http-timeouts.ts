@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 
-// Issue 20 "Load": Node closes a kept-alive connection after 5 s without a request. Its timer fires
+// Node closes a kept-alive connection after 5 s without a request. Its timer fires
 // before the event loop reads the sockets, so when the loop is busy for longer than that (PGlite
 // runs every query on the main thread; an import's transaction held it for seconds), a request
 // that had already arrived on an idle connection is discarded with the connection: the client sees

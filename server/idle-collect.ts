@@ -1,7 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-// Issue 20, decision 0116: after a burst of traffic a process kept 600 MB more than it needed for
+// Decision 0116: after a burst of traffic a process kept 600 MB more than it needed for
 // minutes. It was outside V8's counted heap, and only a full collection returned it: the soak's, 60 s
 // after the load, gave it back at once (RSS 1,073 → 466 MB); V8 had not run one of its own. So a
 // process that served a burst and then went quiet collects once, as a browser does on an idle tab.

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 
-// Issue 11 item 16: a Host header that is not a host ("[bad", "a b", a port above 65535) made the
+// A Host header that is not a host ("[bad", "a b", a port above 65535) made the
 // request's URL unparseable downstream and answered 500; a path with a broken percent-escape
 // ("/%ZZ") reached React Router, which logged an error for it. Both are malformed requests: 400
 // (the path's check is now server/input-guard.ts's, decision 0121).

@@ -3,7 +3,7 @@ import express, { type Request, type Response } from "express";
 import type { Registry } from "prom-client";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 
-// Issue 20 "Operating it" (docs/operations.md): the probes a load balancer or an orchestrator asks,
+// Decision 0045 (docs/operations.md): the probes a load balancer or an orchestrator asks,
 // and the Prometheus metrics. Answers carry no versions, errors or paths: a probe says which check
 // failed, never why (that goes to the log).
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 // A cross-site form post is refused before it reaches an action (SameSite=Lax is the other half).
-// Issue 11 item 16: an Origin that is not a URL at all ("http://[bad") is refused the same way;
+// An Origin that is not a URL at all ("http://[bad") is refused the same way;
 // it used to throw and answer 500.
 
 /** The Origin header's host, or undefined when the header cannot be read as an origin. */
@@ -16,7 +16,7 @@ function originHost(origin: string): string | undefined {
 /**
  * Paths another site may post to: better-auth's own calls (they check origins themselves), and
  * cPay's answers, which the payer's browser posts from cPay's page and which are believed only by
- * their checksum (issue 16, decision 0067).
+ * their checksum (decision 0067).
  */
 export function crossSiteWriteAllowed(path: string): boolean {
   return path.startsWith("/api/auth/") || path.startsWith("/api/billing/cpay/");

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Plugin } from "vite";
 
-// Issue 11 item 5: the hashed build assets are compressed once, when they are built, into
+// The hashed build assets are compressed once, when they are built, into
 // `name.br` and `name.gz` beside them (decision 0021). The server only reads those files; a request
 // never compresses anything, so no name a visitor makes up can cost CPU.
 

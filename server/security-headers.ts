@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-// Issue 3: a CSP on every response; scripts only from this origin or carrying this response's nonce.
+// A CSP on every response; scripts only from this origin or carrying this response's nonce.
 export function securityHeaders(options: {
   production: boolean;
   https: boolean;

@@ -30,7 +30,7 @@ type ServerBundle = {
   app: express.RequestHandler;
   startup: () => Promise<void>;
   shutdown: () => Promise<void>;
-  /** Issue 6: answers a cached public page before Express; false to let Express handle it. */
+  /** Answers a cached public page before Express; false to let Express handle it. */
   fastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
@@ -69,7 +69,7 @@ async function main() {
     // The files of public/ (the favicon) by name: looking each page's path up on disk cost more than
     // the rest of Express together.
     const clientDir = path.join(root, "build/client");
-    // Issue 17: with their folders (public/landing/ holds the landing page's video).
+    // With their folders (public/landing/ holds the landing page's video).
     const publicFiles = new Set(
       readdirSync(clientDir, { withFileTypes: true, recursive: true })
         .filter((entry) => entry.isFile())
@@ -103,7 +103,7 @@ async function main() {
     );
   });
 
-  // Issue 20: SIGTERM lets the requests in flight finish (up to 10 s) before the database closes.
+  // SIGTERM lets the requests in flight finish (up to 10 s) before the database closes.
   const drain = drainable(server);
   let closing = false;
   const stop = async (signal: string) => {

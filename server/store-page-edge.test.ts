@@ -57,7 +57,7 @@ beforeAll(async () => {
     if (req.query.page === "42") await new Promise((resolve) => setTimeout(resolve, 200));
     const signedIn = /session_token=/.test(req.headers.cookie ?? "");
     const lang = /lang=en/.test(req.headers.cookie ?? "") ? "en" : "mk";
-    // Issue 17: the page says nothing of the session (the browser asks after mount).
+    // Decision 0055: the page says nothing of the session (the browser asks after mount).
     const html = `<!doctype html><html lang="${lang}"><p>${req.params.username} ${req.url}</p><script nonce="${res.locals.cspNonce}">hydrate()</script></html>`;
     res.status(200);
     // As better-auth does when it extends a session: a cookie for this visitor alone.
@@ -152,7 +152,7 @@ describe("store page edge", () => {
     expect((await get(path, { "if-none-match": 'W/"other"' })).status).toBe(200);
   });
 
-  // Issue 20 (decision 0100): after each write of the soak, every visitor of a view rendered it.
+  // Decision 0100: after each write of the soak, every visitor of a view rendered it.
   it("renders a view once when many visitors miss it at the same time; all get the same page", async () => {
     const before = renders;
     const answers = await Promise.all(Array.from({ length: 10 }, () => get(`/${shop.username}?page=42`)));
@@ -199,7 +199,7 @@ describe("store page edge", () => {
     expect(renewed.headers["set-cookie"]).toEqual(["better-auth.session_token=renewed"]);
     expect(renewed.headers["cache-control"]).toBe("private, no-store");
     expect(cache.stats().entries).toBe(entries);
-    // The landing page's HTML is everyone's (issue 17); its redirect for this visitor is not.
+    // The landing page's HTML is everyone's (decision 0055); its redirect for this visitor is not.
     expect((await get("/", { cookie })).headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect((await get("/?go=onboarding", { cookie })).headers["cache-control"]).toBe("private, no-store");
     // Pages that are not a store's (no such store), and posts, are private as before.

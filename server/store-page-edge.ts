@@ -42,7 +42,7 @@ export function storePageEdge(options: {
   currentVersion: (username: string) => Promise<{ id: string; version: number } | null>;
   /** The CSP nonce the security headers gave this response. */
   nonceOf: (res: Response) => string;
-  /** Issue 20's metrics: a page answered from the cache (hit) or rendered for it (miss). */
+  /** For the metrics (decision 0045): a page answered from the cache (hit) or rendered for it (miss). */
   counted?: (result: "hit" | "miss") => void;
 }): StorePageEdge {
   const { cache } = options;
@@ -75,7 +75,7 @@ export function storePageEdge(options: {
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     // Item 14: a signed-in visitor's answers stay in that browser, except the store page itself:
-    // since issue 17 its HTML holds nothing of the session (the header asks after mount, decision
+    // its HTML holds nothing of the session (the header asks after mount, decision
     // 0055). The page is rendered, so the navigation rules run (a redirect stays theirs), and then
     // answered with the cached entry everyone gets.
     const signedIn = hasSessionCookie(req.headers.cookie);
@@ -96,7 +96,7 @@ export function storePageEdge(options: {
     if (!key || req.method !== "GET") return uncached();
     const current = await options.currentVersion(username).catch(() => null);
     if (!current) return uncached();
-    // Issue 20: after a change, every visitor of a popular view missed at once and each rendered
+    // Decision 0100: after a change, every visitor of a popular view missed at once and each rendered
     // it (the soak: dozens of renders of the same page per write). One renders; the others wait for
     // it and are answered from the entry it stores, or render themselves if it stored none.
     const flight = `${key}|${current.version}`;
@@ -176,7 +176,7 @@ export function storePageEdge(options: {
   return { fastPath, middleware: (req, res, next) => void middleware(req, res, next).catch(next) };
 }
 
-/** A 200 HTML page without a cookie: the same for every visitor of a shared page (issue 17). */
+/** A 200 HTML page without a cookie: the same for every visitor of a shared page (decision 0055). */
 function isShareable(res: Response, status: number): boolean {
   return (
     status === 200 &&

@@ -44,7 +44,7 @@ describe("TRUST_PROXY", () => {
   });
 });
 
-// Issue 11 item 7: with TRUST_PROXY=1 Express got the string "1", so behind a proxy every visitor had
+// With TRUST_PROXY=1 Express got the string "1", so behind a proxy every visitor had
 // the proxy's address, and one person's failed sign-ins locked everyone out.
 describe("two visitors behind one proxy", () => {
   let database: Database;

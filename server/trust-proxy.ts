@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 
-// Issue 11 item 7: TRUST_PROXY reached Express as a string, which Express reads as an address list:
+// TRUST_PROXY reached Express as a string, which Express reads as an address list:
 // "1" trusted a proxy at the address "1" (none), so every visitor behind the real proxy shared the
 // proxy's address and one rate-limit bucket; "true" stopped the start. Parsed here, once; the
 // README's settings table says the same (decision 0021).

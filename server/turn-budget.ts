@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 
-// Issue 20, decision 0115: Node 20's libuv accepts one new connection per turn of the event loop. A
+// Decision 0115: Node 20's libuv accepts one new connection per turn of the event loop. A
 // turn that answers every request its sockets hold (200 kept-alive visitors: 100–800 ms of work)
 // leaves new connections waiting in the listen queue, unread, for seconds: the soak's only errors.
 // The budget bounds the requests started in one turn: while a turn has spent less than its budget,

@@ -6,7 +6,7 @@ import { buildManifest } from "../app/shell/app-manifest.ts";
 // file GET /builds/latest.json answers (server/build-id.ts). The id is React Router's manifest
 // version, the one every page of this build carries as window.__reactRouterManifest.version; the
 // browser manifest is named after it. Beside it, builds/meta/{id}.json, the build's route rule
-// manifest (spec §7). Imported by react-router.config.ts: node imports and relative paths only.
+// manifest (decision 0079). Imported by react-router.config.ts: node imports and relative paths only.
 
 const MANIFEST = /^manifest-([\w-]+)\.js$/;
 
@@ -18,7 +18,7 @@ export async function writeBuildId(clientDir: string): Promise<string> {
   const id = ids[0]!;
   await mkdir(path.join(clientDir, "builds"), { recursive: true });
   await writeFile(path.join(clientDir, "builds", "latest.json"), `${JSON.stringify({ id })}\n`);
-  // Spec §7 "GET builds/meta/{buildId}.json": this build's route rule manifest (decision 0079).
+  // "GET builds/meta/{buildId}.json": this build's route rule manifest (decision 0079).
   await mkdir(path.join(clientDir, "builds", "meta"), { recursive: true });
   await writeFile(
     path.join(clientDir, "builds", "meta", `${id}.json`),

@@ -8,7 +8,7 @@ import { authOverHttpForThisFile } from "../../tests/support/auth-http";
 import { SoftAuthenticator } from "../../tests/support/soft-authenticator";
 import { uniqueEmail } from "./test-helpers";
 
-// Issue 11 §1 and decision 0019, replayed over HTTP with a WebAuthn authenticator in software.
+// Decision 0019, replayed over HTTP with a WebAuthn authenticator in software.
 
 const { database, t, http } = authOverHttpForThisFile();
 

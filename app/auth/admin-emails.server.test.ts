@@ -7,7 +7,7 @@ import { getConfig } from "~/lib/config.server";
 import { authOverHttpForThisFile } from "../../tests/support/auth-http";
 import { uniqueEmail } from "./test-helpers";
 
-// Issue 16, decision 0092: an address in ADMIN_EMAILS is an admin only once it is proven. Anyone
+// Decision 0092: an address in ADMIN_EMAILS is an admin only once it is proven. Anyone
 // may sign up with a listed address; until the code mailed to it is entered, the account is a user.
 
 const { database, t, http } = authOverHttpForThisFile();

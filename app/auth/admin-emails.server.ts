@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { grantAdmin } from "~/features/admin/admin-users.server";
 
-// Issue 16, decision 0092: ADMIN_EMAILS names addresses, and an address is someone's only once it
+// Decision 0092: ADMIN_EMAILS names addresses, and an address is someone's only once it
 // is proven (decision 0019). A sign-up with a listed address stays a user until its code is
 // entered; the role comes with the proof (a verified e-mail, a code sign-in, Google's verified
 // address), and at every start for the listed accounts that are proven (applyAdminEmails).

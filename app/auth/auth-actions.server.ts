@@ -17,14 +17,14 @@ export function typedEmail(values: FormValues): FormValues {
   return { email: values.email ?? "" };
 }
 
-/** 429, saying for how long when the limit knows it (issue 12 §12: "try again in 12 minutes"). */
+/** 429, saying for how long when the limit knows it ("try again in 12 minutes"). */
 export function rateLimitError(response: Response): AppError {
   const seconds = Number(response.headers.get("retry-after"));
   if (!Number.isFinite(seconds) || seconds <= 0) return new AppError("rateLimited");
   return new AppError("rateLimitedFor", { params: { minutes: Math.max(1, Math.ceil(seconds / 60)) } });
 }
 
-/** 429 speaks of waiting; a used-up code asks for a new one; else the flow's own error (spec §8). */
+/** 429 speaks of waiting; a used-up code asks for a new one; else the flow's own error. */
 export function authError(response: Response, code: ErrorCode): AppError {
   if (response.status === 429) return rateLimitError(response);
   if (response.status === 403 && code === "codeVerifyFailed") return new AppError("codeUsedUp");

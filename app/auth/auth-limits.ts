@@ -1,4 +1,4 @@
-// Limits on sign-in and codes (issue 3). Per-IP limits are better-auth's, stored in the
+// Limits on sign-in and codes (decision 0013). Per-IP limits are better-auth's, stored in the
 // rate_limit table; per-address limits are counted from the audit_log table. Both live in the
 // database, so several app instances share one count.
 
@@ -58,7 +58,7 @@ export const NEW_PASSWORD_PATHS = new Set([
 /**
  * Endpoints switched off (404): a code check that could be raced apart from the step that uses
  * the code, an e-mail change without a code to the new address, and the link-based flows this
- * app does not mail (issue 11 §2, §8). /update-user too (decision 0092): it would set the name, the
+ * app does not mail (decision 0020). /update-user too (decision 0092): it would set the name, the
  * image and the language unchecked; the settings page's own forms set them, validated.
  */
 export const DISABLED_AUTH_PATHS = [
@@ -71,7 +71,7 @@ export const DISABLED_AUTH_PATHS = [
   "/update-user",
 ];
 
-/** An admin's "act as" session lasts at most this long from its start (issue 16, spec §4). */
+/** An admin's "act as" session lasts at most this long from its start (decision 0091). */
 export const IMPERSONATION_SECONDS = 60 * 60;
 
 /**

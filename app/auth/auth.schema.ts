@@ -15,7 +15,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, "validation:required").max(PASSWORD_MAX, "validation:passwordTooLong"),
 });
 
-// Spec §5: password at least 8 characters and equal to its confirmation; e-mail required and valid.
+// A password at least 8 characters and equal to its confirmation; e-mail required and valid.
 export const registerSchema = z
   .object({
     email: emailSchema,
@@ -27,7 +27,7 @@ export const registerSchema = z
     message: "validation:passwordMismatch",
   });
 
-/** Spec §5: a one-time code is 6 digits. */
+/** A one-time code is 6 digits. */
 export const otpSchema = z
   .string()
   .trim()
@@ -44,7 +44,7 @@ export const newPasswordFormSchema = z
     message: "validation:passwordMismatch",
   });
 
-/** The reset step: the mailed code and the new password, sent together (issue 11 §2). */
+/** The reset step: the mailed code and the new password, sent together (decision 0020). */
 export const resetPasswordFormSchema = z
   .object({
     otp: otpSchema,

@@ -197,7 +197,7 @@ export function createAuth(db: Db) {
             if (ctx && CLAIM_PATHS.has(ctx.path) && updated.emailVerified) {
               await removeUnprovenAccess(db, updated.id);
             }
-            // Issue 16, decision 0092: an ADMIN_EMAILS address is an admin once it is proven.
+            // Decision 0092: an ADMIN_EMAILS address is an admin once it is proven.
             await grantListedAdmin(db, config.adminEmails, updated);
           },
         },
@@ -210,7 +210,7 @@ export function createAuth(db: Db) {
               method: ctx ? (SIGN_IN_METHODS[ctx.path] ?? ctx.path) : null,
               ...(ctx ? clientOf(ctx) : {}),
             });
-            // Issue 16, decision 0092: only an address proven at creation (a code sign-in, Google);
+            // Decision 0092: only an address proven at creation (a code sign-in, Google);
             // a password sign-up becomes an admin when its code is entered (update, above).
             await grantListedAdmin(db, config.adminEmails, created);
           },

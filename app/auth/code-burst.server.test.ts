@@ -5,7 +5,7 @@ import { authOverHttpForThisFile } from "../../tests/support/auth-http";
 import { CODE_WRONG_TRIES } from "./auth-limits";
 import { uniqueEmail } from "./test-helpers";
 
-// Issue 11 §2: 30 guesses at once, from six loopback addresses, against every endpoint that takes
+// Decision 0020: 30 guesses at once, from six loopback addresses, against every endpoint that takes
 // a code. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL set.
 
 const { database, t, http } = authOverHttpForThisFile();

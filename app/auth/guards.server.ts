@@ -57,13 +57,13 @@ export function ownerContext(user: SessionUser, store: Store): StoreContext {
   };
 }
 
-/** Who may use the admin area (issue 16): the role set by scripts/create-admin.ts or ADMIN_EMAILS. */
+/** Who may use the admin area (decision 0044): the role set by scripts/create-admin.ts or ADMIN_EMAILS. */
 export function isAdmin(user: SessionUser | null): boolean {
   return user?.role === "admin";
 }
 
 /**
- * The admin area's one guard (issue 16, decision 0044): everyone else — signed out, an owner, an
+ * The admin area's one guard (decision 0044): everyone else — signed out, an owner, an
  * unproven session, an admin acting as someone — gets the ordinary 404 page, so the area does not
  * reveal that it exists. Pages and the admin API alike.
  */

@@ -7,7 +7,7 @@ import { signedIn, startRouteDatabase } from "../../tests/support/route-harness"
 import { createTestStore } from "../../tests/support/test-db";
 import { requireOwnerStore } from "./guards.server";
 
-// Issue 20, decision 0083: what a dashboard route gets from the one guard is walled to the signed-in
+// Decision 0083: what a dashboard route gets from the one guard is walled to the signed-in
 // owner's store, whatever a query forgets.
 
 let database: Database;

@@ -16,7 +16,7 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.trim().toLowerCase());
 }
 
-/** A new password: 8 to 128 characters, not a common one (spec §5, issue 3). */
+/** A new password: 8 to 128 characters, not a common one. */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, "validation:passwordTooShort")

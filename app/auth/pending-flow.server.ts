@@ -5,7 +5,7 @@ import { CODE_TTL_SECONDS } from "./auth-limits";
 // A code flow in progress, carried in a signed, HttpOnly cookie: a sign-in code ("otp"), the proof
 // of the address after registration or an old account's password sign-in ("verify", decision
 // 0019), or a password reset. It holds only the address and when the last code went out; the code
-// itself stays in the database and is entered once, in the step that uses it (issue 11 §2).
+// itself stays in the database and is entered once, in the step that uses it (decision 0020).
 export type PendingFlow = {
   kind: "otp" | "verify" | "reset";
   email: string;

@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type PendingFlow, readPendingFlow } from "./pending-flow.server";
 
-// Spec §2 route guards as typed middleware. A route module names its guard from this table
+// Route guards as typed middleware (decision 0013). A route module names its guard from this table
 // (`export const middleware = [guards.oneTimeCode]`): a misspelt or missing guard is a type
 // error at build time, where the specification only had a runtime 'Unknown route middleware'.
 

@@ -12,7 +12,7 @@ export type SessionUser = {
   name: string;
   onboarded: boolean;
   role: string;
-  /** The admin acting as this user (spec §4 impersonation), or null. */
+  /** The admin acting as this user (impersonation, decision 0044), or null. */
   impersonatedBy?: string | null;
 };
 
@@ -46,7 +46,7 @@ export async function readSession(request: Request): Promise<SessionUser | null>
 }
 
 /**
- * What GET /api/_auth/session and GET /api/auth/session answer (spec §7): the user with onboarded,
+ * What GET /api/_auth/session and GET /api/auth/session answer: the user with onboarded,
  * and `impersonator: { id }` while an admin acts as them; {} when signed out.
  */
 export function sessionAnswer(user: SessionUser | null) {

@@ -6,7 +6,7 @@ import { createTestStore, databaseOfItsOwnForThisFile } from "../../tests/suppor
 import { ANALYZE_AFTER_ROWS, analyzeAfterLargeWrite } from "./analyze.server";
 import { adoptDatabase } from "./db.server";
 
-// Issue 20 (decisions 0107, 0115): after a large write the tables it wrote are analyzed at once, on
+// Decisions 0107, 0115: after a large write the tables it wrote are analyzed at once, on
 // PGlite (no autovacuum at all) and on PostgreSQL (whose autovacuum took up to a minute, while every
 // read of the store was planned as if it had a handful of products). A database of its own: no other
 // file's import analyzes it meanwhile.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
 import { processDatabase } from "./db.server";
 
-// Issue 20 "Load" (decision 0107): PGlite runs no autovacuum, so its tables keep the statistics of
+// Decision 0107: PGlite runs no autovacuum, so its tables keep the statistics of
 // the day they were created (none): after a 20,000-row import the planner still guessed a handful
 // of the store's products, and a page of its public list took 4× as long as after ANALYZE
 // (`npm run bench:write-stalls`). PostgreSQL's autovacuum does analyze a table once a tenth of it

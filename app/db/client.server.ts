@@ -68,9 +68,9 @@ export type Database = {
   tenantWall: () => boolean;
   /** PGlite only: the data directory as a tar (tests/support/global-setup.ts keeps a migrated one). */
   dumpDataDir?: () => Promise<Blob>;
-  /** PostgreSQL only: the pool's connections, for the metrics (issue 20). */
+  /** PostgreSQL only: the pool's connections, for the metrics (decision 0045). */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** LISTEN on a channel (issue 6: page-cache invalidation); onDown fires if the listener is lost. */
+  /** LISTEN on a channel (page-cache invalidation, decision 0016); onDown fires if the listener is lost. */
   listen: (
     channel: string,
     onMessage: (payload: string) => void,

@@ -3,14 +3,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return hasSqlState(error, "23505");
 }
 
-/** PostgreSQL's exclusion_violation (23P01): e.g. a product in two active promotions (issue 15). */
+/** PostgreSQL's exclusion_violation (23P01): e.g. a product in two active promotions (decision 0038). */
 export function isExclusionViolation(error: unknown): boolean {
   return hasSqlState(error, "23P01");
 }
 
 /**
  * PostgreSQL's deadlock_detected (40P01): two transactions inserting rows that each other's
- * exclusion constraint must wait for (issue 15: one product put in two promotions at once).
+ * exclusion constraint must wait for (one product put in two promotions at once).
  */
 export function isDeadlock(error: unknown): boolean {
   return hasSqlState(error, "40P01");
@@ -18,7 +18,7 @@ export function isDeadlock(error: unknown): boolean {
 
 /**
  * PostgreSQL's serialization_failure (40001): a transaction that lost to a concurrent one under a
- * stricter isolation level (issue 15: two activations of promotions holding the same products).
+ * stricter isolation level (two activations of promotions holding the same products).
  */
 export function isSerializationFailure(error: unknown): boolean {
   return hasSqlState(error, "40001");

@@ -1,4 +1,4 @@
-// Issue 20 "Load" (decision 0107): PGlite runs every statement on the main thread, and a chain of
+// Decision 0107: PGlite runs every statement on the main thread, and a chain of
 // awaited PGlite statements resolves in microtasks, so a long transaction (a 20,000-row import, a
 // bulk price change) never let the event loop run: no socket was read, no cached page answered,
 // until it committed. Awaiting this between a long write's chunks lets the loop run once (timers,

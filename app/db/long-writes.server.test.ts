@@ -8,7 +8,7 @@ import { createTestStore } from "../../tests/support/test-db";
 import type { Database } from "./client.server";
 import { closeDatabase } from "./db.server";
 
-// Issue 20 "Load" (decision 0107): on PGlite a long import or bulk price change held the event loop
+// Decision 0107: on PGlite a long import or bulk price change held the event loop
 // for its whole transaction (no socket read, no cached page answered). The statistics it leaves:
 // analyze.server.test.ts.
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { MIGRATIONS, type Queryable } from "./client.server";
 
-// Issue 20: /readyz answers "not ready" while the database lacks a migration this build ships, e.g. an
+// Decision 0045: /readyz answers "not ready" while the database lacks a migration this build ships, e.g. an
 // instance started against a database that another, older instance migrated (docs/operations.md).
 
 type Journal = { entries: { when: number; tag: string }[] };

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestStore } from "../../tests/support/test-db";
 import { openDatabase } from "./client.server";
 
-// Issue 20 "Crash safety": PGlite killed with SIGKILL at any moment of a write load leaves a database
+// PGlite killed with SIGKILL at any moment of a write load leaves a database
 // that opens, whose B-tree indexes pass amcheck (every row in its indexes), in which every committed
 // transaction is whole and no uncommitted one is partly there. 20 kills at random moments.
 

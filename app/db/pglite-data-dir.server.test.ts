@@ -8,7 +8,7 @@ import { childBundleForThisFile } from "../../tests/support/child-bundle";
 import { openDatabase } from "./client.server";
 import { DataDirInUseError } from "./pglite-data-dir.server";
 
-// Issue 20, decision 0109: a kill -9 at any moment leaves a PGlite folder that opens, and a second
+// Decision 0109: a kill -9 at any moment leaves a PGlite folder that opens, and a second
 // process on the folder is refused instead of losing the first one's commits.
 
 // Bundled once for the file, so that each child starts as plain node (decision 0123).

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-// Issue 20, decision 0109: a PGlite data directory belongs to one process, and a kill -9 at any
+// Decision 0109: a PGlite data directory belongs to one process, and a kill -9 at any
 // moment must leave a directory that opens.
 // - PGlite has no lock of its own: a second process on the same folder runs crash recovery and a
 //   checkpoint under the first one, and the first one's later commits are lost. The folder is locked

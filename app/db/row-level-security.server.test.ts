@@ -9,7 +9,7 @@ import { post } from "~/db/schema/posts";
 import { store } from "~/db/schema/stores";
 import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
 
-// Issue 20, decision 0083: the second tenancy wall in the database itself. A statement run as the
+// Decision 0083: the second tenancy wall in the database itself. A statement run as the
 // tenant role with a store's id set sees and writes only that store's rows, whatever it forgets.
 
 const database = databaseForThisFile();

@@ -2,7 +2,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import pg from "pg";
 
 /**
- * The second tenancy wall's client side (issue 20, decision 0083): every statement, or every
+ * The second tenancy wall's client side (decision 0083): every statement, or every
  * transaction a service opens, runs in a scope: as `vitrina_tenant` with `vitrina.store_id` set to
  * one store (the owner's dashboard, an API token), so the policies of migrations 0021 and 0036 admit
  * only that store's rows; or as `vitrina_public` (visitors' pages), which migrations 0027 and 0036

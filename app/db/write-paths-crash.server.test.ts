@@ -8,7 +8,7 @@ import { childBundleForThisFile } from "../../tests/support/child-bundle";
 import { type CrashTarget, crashDatabases } from "../../tests/support/crash-databases";
 import { observe, SCENARIOS, type Seed } from "../../tests/support/crash-scenarios";
 
-// Issue 20 "Crash safety": kill -9 during each multi-row write (import, bulk price change, bulk
+// Decision 0081: kill -9 during each multi-row write (import, bulk price change, bulk
 // delete, promotion assignment, the day-end archive, the 10:00 missed-day job) leaves all of it or
 // none of it, on PGlite and on PostgreSQL (the CI runs this file against both). The write path runs
 // in a child process that is frozen right before its Nth statement and then killed with SIGKILL, at

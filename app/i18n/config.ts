@@ -4,7 +4,7 @@ export const DEFAULT_LOCALE: Locale = "mk";
 
 /** A locale's catalogue: namespace → nested keys → text. */
 export type Messages = Record<string, Record<string, unknown>>;
-/** Spec §1: the locale lives in local storage and in a cookie valid for one year. */
+/** The locale lives in local storage and in a cookie valid for one year. */
 export const LOCALE_COOKIE = "lang";
 export const LOCALE_STORAGE_KEY = "lang";
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;

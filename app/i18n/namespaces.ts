@@ -46,7 +46,7 @@ const PUBLIC_PATTERNS = new Set([
   ":username",
   ":username/prices",
   ":username/posts",
-  // Issue 19: a point of sale's price list page.
+  // A point of sale's price list page.
   ":username/:pointOfSale",
   "*",
 ]);

@@ -92,18 +92,18 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
 export const DAY_END_CATCH_UP_JOB = "price-list-day-end-catch-up";
 
 export const JOBS: Job[] = [
-  // The demo store confirms itself each morning at its minute between 07:00 and 09:30 (issue 12).
+  // The demo store confirms itself each morning at its minute between 07:00 and 09:30 (decision 0028).
   { name: "demo-morning", pattern: "* 7-9 * * *", run: confirmDemoMornings },
   { name: "confirmation-reminder", pattern: "*/15 8-9 * * *", run: sendConfirmationReminders },
   // Every quarter hour after the deadline, so an instance that was down at 10:00 catches up.
   { name: "confirmation-missed", pattern: "*/15 10-23 * * *", run: ({ db, now }) => markMissedDays(db, now) },
-  // Promotions start and end at Skopje midnight: the public page changes then (issue 15).
+  // Promotions start and end at Skopje midnight: the public page changes then (decision 0038).
   { name: PROMOTION_BOUNDARY_JOB, pattern: "* 0 * * *", run: invalidateAtPromotionBoundaries },
   // 23:55 to 23:59: an instance that was down at 23:55 still archives the day (once per store).
   { name: "price-list-day-end", pattern: "55-59 23 * * *", run: snapshotDayEnd },
   // An instance that was down past midnight archives yesterday's end when nothing changed since.
   { name: DAY_END_CATCH_UP_JOB, pattern: "*/15 0-9 * * *", run: snapshotMissedDayEnd },
-  // Issue 16: an unpaid store goes inactive soon after its trial or paid period ends; the owner
+  // An unpaid store goes inactive soon after its trial or paid period ends; the owner
   // is reminded 7 days and 1 day before the next payment (once per store and day).
   { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },
   { name: "renewal-reminder", pattern: "0 9-19 * * *", run: sendRenewalReminders },

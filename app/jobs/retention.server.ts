@@ -10,7 +10,7 @@ import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
 import { addDays, skopjeDay } from "~/lib/calendar";
 
 // The daily retention job (docs/decisions/0010-snapshot-retention.md). It deletes only what a
-// rule allows: dated price-list snapshots past SNAPSHOT_RETENTION_DAYS (issue 6 promises 400 days),
+// rule allows: dated price-list snapshots past SNAPSHOT_RETENTION_DAYS (the promise is 400 days),
 // and rows that mean nothing once expired. Reports, activity, price history and the audit log have
 // no retention rule in PRODUCT.md and are never deleted here.
 
@@ -57,7 +57,7 @@ export async function pruneExpiredRows(
   const expired = new Date(now.getTime() - EXPIRED_GRACE_MS);
   const rules: [PgTable, PgColumn, SQL | undefined][] = [
     [priceSnapshot, priceSnapshot.id, lt(priceSnapshot.day, oldestKeptSnapshotDay(now))],
-    // Issue 19: the points of sale's lists, kept as long as the store's.
+    // The points of sale's lists, kept as long as the store's.
     [pointOfSaleSnapshot, pointOfSaleSnapshot.id, lt(pointOfSaleSnapshot.day, oldestKeptSnapshotDay(now))],
     // better-auth's per-IP limiter: a row only counts within its window (at most minutes).
     [rateLimit, rateLimit.id, lt(rateLimit.lastRequest, expired.getTime())],

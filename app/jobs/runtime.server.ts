@@ -28,7 +28,7 @@ export function startJobs(): void {
   })();
 }
 
-/** /readyz (issue 20): the scheduler runs, or this instance was told to leave the jobs to others. */
+/** /readyz (decision 0045): the scheduler runs, or this instance was told to leave the jobs to others. */
 export function jobsAlive(): boolean {
   if (process.env.JOBS === "off") return true;
   return holder.__vitrinaScheduler?.alive() ?? false;

@@ -101,7 +101,7 @@ describe("scheduled jobs", () => {
   it("archives each public store's price list at the day's end, once, and serves it as that day's file", async () => {
     const open = await createTestStore(database);
     const closed = await createTestStore(database, { active: false });
-    // Issue 11 item 3: a store still in onboarding is not public, and its list is not archived.
+    // A store still in onboarding is not public, and its list is not archived.
     const onboarding = await createTestStore(database, { onboardingStep: 3 });
     // 23:55 Skopje on 2026-11-20, twice (two instances, or a repeat).
     const clock = fixedClock("2026-11-20T22:55:00Z");

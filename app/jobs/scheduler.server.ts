@@ -33,7 +33,7 @@ const MAX_BATCHES = 10_000;
 export type Scheduler = {
   start: () => void;
   stop: () => void;
-  /** Every job's cron is scheduled (for /readyz, issue 20). */
+  /** Every job's cron is scheduled (for /readyz, decision 0045). */
   alive: () => boolean;
   /** Runs a job now under its lock; false when another instance holds it. */
   runNow: (name: string) => Promise<boolean>;

@@ -25,7 +25,7 @@ export const ERROR_STATUS = {
   categoryNameTaken: 409,
   priceUpdateFailed: 500,
   activityFetchFailed: 500,
-  // issue 16: billing
+  // Billing
   billingLoadFailed: 500,
   paymentFailed: 500,
   paymentNotPending: 409,
@@ -34,7 +34,7 @@ export const ERROR_STATUS = {
   contactSendFailed: 500,
   exportFailed: 500,
   noDataToExport: 404,
-  // issue 14: the product import
+  // The product import
   importFailed: 500,
   importBusy: 409,
   importFileType: 415,
@@ -45,7 +45,7 @@ export const ERROR_STATUS = {
   importTooManyRows: 413,
   importZipTooLarge: 413,
   importTooComplex: 422,
-  // issue 4: store setup, images, address, hours
+  // Store setup, images, address, hours
   logoUploadFailed: 500,
   imageUploadFailed: 500,
   imageEmpty: 400,
@@ -54,10 +54,10 @@ export const ERROR_STATUS = {
   imageSvgRefused: 415,
   imageTooManyPixels: 422,
   imageProcessingFailed: 422,
-  // issue 18: the shared image library
+  // The shared image library
   imageSearchFailed: 500,
   imageAssignFailed: 500,
-  // issue 18: My images and posts
+  // My images and posts
   storageLimitExceeded: 413,
   imageInUse: 409,
   imageDeleteFailed: 500,
@@ -83,13 +83,13 @@ export const ERROR_STATUS = {
   sessionsRevokeFailed: 400,
   priceUpdateRecordFailed: 500,
   reportSubmitFailed: 500,
-  // issue 16: the admin area and impersonation (spec §8)
+  // The admin area and impersonation
   userIdRequired: 400,
   impersonateFailed: 500,
   stopImpersonationFailed: 500,
   cannotImpersonateAdmin: 403,
   impersonateUnverified: 409,
-  // issue 15: promotions (spec §5, §8)
+  // Promotions
   promotionSaveFailed: 500,
   promotionDeleteFailed: 500,
   promotionLoadFailed: 500,
@@ -104,7 +104,7 @@ export const ERROR_STATUS = {
   promotionStartedCustomPrice: 409,
   promotionEndedEarly: 409,
   promotionStartPassed: 409,
-  // issue 19: points of sale
+  // Points of sale
   lastPointOfSale: 409,
   pointOfSaleLimit: 409,
 } as const;

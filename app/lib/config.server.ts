@@ -13,7 +13,7 @@ export type Config = {
   smtpUrl: string | null;
   mailFrom: string;
   production: boolean;
-  /** S3-compatible object storage for uploads (issue 4); null → local disk under DATA_DIR/uploads. */
+  /** S3-compatible object storage for uploads (decision 0014); null → local disk under DATA_DIR/uploads. */
   s3: {
     endpoint: string;
     bucket: string;
@@ -22,22 +22,22 @@ export type Config = {
     publicUrl: string;
     region: string;
   } | null;
-  /** Issue 18: how many bytes of images one store may keep (STORE_STORAGE_LIMIT_MB, default 500). */
+  /** Decision 0059: how many bytes of images one store may keep (STORE_STORAGE_LIMIT_MB, default 500). */
   storeStorageLimitBytes: number;
-  /** A Photon geocoder for address suggestions (issue 4); null → the embedded gazetteer. */
+  /** A Photon geocoder for address suggestions (decision 0014); null → the embedded gazetteer. */
   geocoderUrl: string | null;
-  /** Google sign-in appears only when both are set (issue 3). */
+  /** Google sign-in appears only when both are set. */
   googleClientId: string | null;
   googleClientSecret: string | null;
   /** Tests only: where Google's OpenID endpoints live (a local fake). */
   googleOAuthBaseUrl: string | null;
-  /** ADMIN_EMAILS: addresses whose accounts are admins (issue 16), lower-cased. */
+  /** ADMIN_EMAILS: addresses whose accounts are admins once proven (decision 0092), lower-cased. */
   adminEmails: string[];
-  /** Issue 16: the platform operator on pro-forma invoices, and where custom-plan requests go. */
+  /** The platform operator on pro-forma invoices, and where custom-plan requests go. */
   operator: OperatorDetails;
-  /** Issue 16: card payments through CaSys cPay's hosted payment page; null → bank transfer only. */
+  /** Decision 0042: card payments through CaSys cPay's hosted payment page; null → bank transfer only. */
   cpay: CpaySettings | null;
-  /** Issue 20: the bearer token /metrics asks for; null → /metrics answers 404. */
+  /** Decision 0045: the bearer token /metrics asks for; null → /metrics answers 404. */
   metricsToken: string | null;
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flashHeaders, readFlash } from "./flash.server";
 
-// Issue 13: a flash carries its kind, so "Price update record failed" is never a green success.
+// A flash carries its kind, so "Price update record failed" is never a green success.
 
 function nextRequest(headers: Headers): Request {
   const pair = /flash=[^;]+/.exec(headers.get("set-cookie") ?? "")?.[0] ?? "";

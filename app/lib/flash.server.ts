@@ -1,5 +1,5 @@
 // A one-shot message across a redirect ("Product saved"), carried in a short-lived cookie with its
-// kind, so a failure shows as an error toast and never as a green success (issue 13).
+// kind, so a failure shows as an error toast and never as a green success.
 const FLASH_COOKIE = "flash";
 
 export const FLASH_KINDS = ["success", "error", "info"] as const;

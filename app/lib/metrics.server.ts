@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { patternMatcher } from "./route-pattern-matcher";
 
-// Issue 20 "Operating it": the process's metrics in the Prometheus text format, served at /metrics
+// Decision 0045: the process's metrics in the Prometheus text format, served at /metrics
 // behind METRICS_TOKEN (server/operations.ts). One registry per process, kept on globalThis so a
 // dev-server module reload does not register every metric twice (prom-client throws on that).
 

@@ -63,7 +63,7 @@ const TO = [...MAP.values()].join("");
 export const NAME_ORDER_EXPRESSION = sql.raw(`translate("name", '${FROM}', '${TO}')`);
 
 /**
- * Issue 19: the order an Albanian reader sees, by the name shown to them (the Albanian name, else
+ * Decision 0074: the order an Albanian reader sees, by the name shown to them (the Albanian name, else
  * the Macedonian one), with the same key (decision 0074).
  */
 export const NAME_ORDER_SQ_EXPRESSION = sql.raw(`translate(coalesce("name_sq", "name"), '${FROM}', '${TO}')`);

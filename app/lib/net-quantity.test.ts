@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { unitPriceCents } from "./money";
 import { parseNetQuantity } from "./net-quantity";
 
-// Issue 12 item 5: the hint says "e.g. 500 г or 1,5 л", and exactly that was refused.
+// Decision 0031: the hint says "e.g. 500 г or 1,5 л", and exactly that was refused.
 
 describe("parseNetQuantity", () => {
   it.each([

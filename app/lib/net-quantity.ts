@@ -1,5 +1,5 @@
 // A net quantity as people write it on a label or in a form: "500 г", "1,5 л", "500g", "1.5 l",
-// "2 кг", "750 мл", "1 ком", "33 cl" (issue 12 item 5; the form's hint suggests exactly this).
+// "2 кг", "750 мл", "1 ком", "33 cl" (decision 0031; the form's hint suggests exactly this).
 // The number goes through parseQuantity (thousandths, never a float); the unit, when one is
 // written, is one of NET_UNITS in the language the owner typed it.
 

@@ -10,7 +10,7 @@ describe("redirect targets from the request", () => {
     expect(sameOriginPath("http://demo.localhost:3000/demo", here)).toBe("/demo");
   });
 
-  // Issue 11 item 12: "/\evil.example" passed the old "starts with / and not //" check.
+  // "/\evil.example" passed the old "starts with / and not //" check.
   it("never leaves this origin", () => {
     for (const target of [
       "/\\evil.example",

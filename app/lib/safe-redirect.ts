@@ -1,4 +1,4 @@
-// Issue 11 item 12: a redirect target that comes from the request (a form field, a query parameter,
+// A redirect target that comes from the request (a form field, a query parameter,
 // the Referer) is resolved against the site's own origin and used only when it stays there. Prefix
 // checks ("starts with / but not //") miss "/\evil.example", which browsers read as another host.
 

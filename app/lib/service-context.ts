@@ -2,7 +2,7 @@ import type { Queryable } from "~/db/client.server";
 
 /**
  * Who acts: the signed-in user (null for the system, e.g. seeding or a job), and the admin acting
- * as them when the session is an impersonation (issue 16: changes are the admin's, on their behalf).
+ * as them when the session is an impersonation (decision 0044: changes are the admin's, on their behalf).
  */
 export type Actor = { userId: string | null; impersonatedBy?: string | null };
 

@@ -1,4 +1,4 @@
-// The one UUID check (issue 13). An id from a URL or a form is checked before it reaches a query:
+// The one UUID check. An id from a URL or a form is checked before it reaches a query:
 // PostgreSQL refuses a malformed uuid with an error, which would answer 500 where "not found" is
 // the truth.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

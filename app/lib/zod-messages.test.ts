@@ -4,7 +4,7 @@ import { createI18n } from "~/i18n/i18n";
 import { resources } from "~/i18n/resources";
 import "./zod-messages";
 
-// Issue 12 item 4: "Invalid input" (Zod's English default) appeared under the regular price in mk.
+// Decision 0031: "Invalid input" (Zod's English default) appeared under the regular price in mk.
 // Every schema of every form gets fields of the wrong type, and every message it answers with must
 // be a key of the mk catalogue whose text is not the English one.
 

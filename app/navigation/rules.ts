@@ -1,4 +1,4 @@
-// Spec §4 navigation rules, as one pure function: the root middleware applies it on the server
+// The navigation rules, as one pure function (decision 0004): the root middleware applies it on the server
 // for every page request, and the root client middleware applies it on client navigations.
 
 import { slugProblem } from "~/features/points-of-sale/point-of-sale-slug";
@@ -14,7 +14,7 @@ const APP_SECTIONS = new Set(["auth", "dashboard", "onboarding", "admin", "api"]
 
 const SIGNED_OUT_PAGES = new Set(["/", "/auth/verify-otp", "/auth/logout", "/auth/login", "/auth/register"]);
 
-// Reachable whatever the session: account recovery, API and files (issue 2 §7).
+// Reachable whatever the session: account recovery, API and files: none of them needs a signed-in owner.
 const ALWAYS_OPEN = new Set([
   "/auth/forgot-password",
   "/auth/reset-password",
@@ -52,7 +52,7 @@ function isStoreFile(segments: string[]): boolean {
 }
 
 /**
- * Issue 19: a point of sale's list and files, /{username}/{slug}[/prices.csv|prices.json|prices/…|
+ * A point of sale's list and files, /{username}/{slug}[/prices.csv|prices.json|prices/…|
  * price-list.pdf]: public like the store's own. Only a well-formed username and slug qualify, so
  * any other path keeps the rules above.
  */
@@ -79,7 +79,7 @@ export function navigationRedirect(pathname: string, session: NavigationSession)
   const path = normalize(pathname);
   if (isOpenPath(path)) return null;
   const segments = path.split("/").filter(Boolean);
-  // Issue 16: the admin area is the admin check's alone. Nobody else is sent anywhere from it (not
+  // Decision 0044: the admin area is the admin check's alone. Nobody else is sent anywhere from it (not
   // even to the login page): its routes answer the ordinary 404, so it does not reveal it exists.
   const adminArea = segments[0] === "admin";
   if (adminArea && session?.role !== "admin" && !(session && !session.onboarded)) return null;
@@ -104,7 +104,7 @@ export function navigationRedirect(pathname: string, session: NavigationSession)
   const first = segments[0];
   // A store's page, and any other path under a store (an unknown, encoded or malformed sub-path such
   // as /demo/a%2Fb or /demo/x/y/z), is the store's space, not the application's: the router answers
-  // it, with the ordinary 404 when there is no such page (issue 19), never with the login page.
+  // it, with the ordinary 404 when there is no such page, never with the login page.
   if (first && !APP_SECTIONS.has(first)) return null;
   return "/auth/login";
 }

@@ -1,5 +1,5 @@
-// Spec §7 "GET builds/meta/{buildId}.json — route rule manifest", §9 "Manifest fetch delayed
-// 1,000 ms (unless very slow connection)" (decision 0079). Each build writes the manifest of its own
+// "GET builds/meta/{buildId}.json — route rule manifest", fetched after a delay of
+// 1,000 ms (unless the connection is very slow) (decision 0079). Each build writes the manifest of its own
 // id beside builds/latest.json; a page asks for its build's manifest a second after it starts, so the
 // request never competes with the page's own. The answer tells the page how its build treats each
 // path; a 404 tells it that its build is no longer the one deployed (the new-build bar shows at once).
@@ -7,12 +7,12 @@
 
 export const BUILD_META_PREFIX = "/builds/meta/";
 
-/** Spec §9: the manifest is fetched this long after the page starts. */
+/** The manifest is fetched this long after the page starts. */
 export const MANIFEST_DELAY_MS = 1_000;
 
 /** How a build treats a path. */
 export type RouteRule = {
-  /** Who may see it: anyone, a signed-in owner (navigation rules, spec §4), or an admin. */
+  /** Who may see it: anyone, a signed-in owner (navigation rules, decision 0004), or an admin. */
   access: "anyone" | "owner" | "admin";
   /** Every visitor gets the same HTML; the session is asked for after mount (decision 0055). */
   shared?: boolean;
@@ -99,7 +99,7 @@ function settle(next: ManifestState) {
   for (const listener of listeners) listener(next);
 }
 
-/** Spec §9's "very slow connection": the Network Information API's slow-2g, or data saving asked for. */
+/** A "very slow connection": the Network Information API's slow-2g, or data saving asked for. */
 export function isVerySlowConnection(nav: { connection?: { effectiveType?: string; saveData?: boolean } }) {
   return nav.connection?.effectiveType === "slow-2g" || nav.connection?.saveData === true;
 }

@@ -1,4 +1,4 @@
-// Spec §4, §7: an open dashboard asks "GET builds/latest.json" with a timestamp query, compares the
+// An open dashboard asks "GET builds/latest.json" with a timestamp query, compares the
 // answer's id with the build the page was rendered by, and offers a reload when they differ
 // (decision 0053). Isomorphic: the server answers the same path.
 

@@ -1,4 +1,4 @@
-// Spec §4, §9: a script chunk that fails to load (a deploy removed it) reloads the page once, at most
+// A script chunk that fails to load (a deploy removed it) reloads the page once, at most
 // once per path within 10 seconds, and never in a loop; failing again, the page says so with a
 // reload link (decision 0054). Both functions below are sent to the browser as their source text in
 // an inline script (root.tsx), before any module script runs, so they use nothing from outside.

@@ -13,7 +13,7 @@ declare global {
 }
 
 /**
- * Spec §4: an open dashboard learns that a new build is running (it polls builds/latest.json, and
+ * Decision 0053: an open dashboard learns that a new build is running (it polls builds/latest.json, and
  * asks again when its tab comes back into view) and offers a reload, without blocking the page.
  */
 export default function NewBuildBanner() {

@@ -2,14 +2,14 @@ import { createContext, useContext, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { navigationRedirect } from "~/navigation/rules";
 
-// Spec §4 "Session refresh happens after prerendered pages mount", §7 "GET /api/_auth/session: field
-// user (with onboarded); on failure treated as an empty session". A page whose HTML is shared by all
+// Decision 0055: the session is asked for after a shared page mounts; GET /api/_auth/session: field
+// user (with onboarded); on failure treated as an empty session. A page whose HTML is shared by all
 // visitors (shared-pages.ts) learns who is signed in here, after it mounts; every other page has the
 // session in its root loader data already.
 
 export type SessionView = {
   user: { email: string; name: string; onboarded: boolean } | null;
-  /** Set while an admin acts as this user (issue 16). */
+  /** Set while an admin acts as this user (decision 0044). */
   impersonated: boolean;
 };
 
@@ -67,7 +67,7 @@ export function SessionProvider({
   useEffect(() => {
     if (!shared) return;
     // A store on its own subdomain ("demo.vitrina.mk/demo"): the session lives on the root domain, and
-    // the call would be redirected there (spec §4), a cross-origin request that connect-src 'self'
+    // the call would be redirected there, a cross-origin request that connect-src 'self'
     // refuses. Nobody is signed in on this host; the page shows its signed-out header.
     if (onStoreSubdomain(window.location.hostname, pathname)) {
       setFetched({ user: null, impersonated: false });
@@ -77,7 +77,7 @@ export function SessionProvider({
     void fetchSession().then((session) => {
       if (!current) return;
       setFetched(session);
-      // Spec §4: the navigation rules run once the session is known, also on a page a cache served.
+      // The navigation rules (decision 0004) run once the session is known, also on a page a cache served.
       const target = navigationRedirect(pathname, session.user);
       if (target) navigate(target, { replace: true });
     });

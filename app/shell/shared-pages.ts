@@ -1,4 +1,4 @@
-// Issue 17 / spec §4: pages every visitor gets the same HTML of — the landing page (which may be
+// Decision 0055: pages every visitor gets the same HTML of — the landing page (which may be
 // prerendered per language) and the public store page (cached per store and view). Their HTML holds
 // nothing of the visitor's session; the browser asks for it after mount (session-context.tsx).
 

@@ -5,7 +5,7 @@ const EMAIL_MARK = "\u0000email\u0000";
 /**
  * The impersonation bar of a page that never hydrates (decision 0097): rendered hidden, shown by the
  * page's inline script (static-page.ts) once the session says an admin acts as this user, with the
- * user's address and a working "Stop" (spec §4). The same look as ImpersonationBanner.
+ * user's address and a working "Stop" (decision 0044). The same look as ImpersonationBanner.
  */
 export function StaticImpersonationBar() {
   const { t } = useTranslation(["common", "errors"]);

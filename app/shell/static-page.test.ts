@@ -15,7 +15,7 @@ describe("staticPageScript", () => {
   it("is one statement the browser can parse, with the navigation rules of its path", () => {
     const text = staticPageScript("/");
     expect(() => new Function(text)).not.toThrow();
-    // Spec §4 on "/": a signed-in owner who has not finished onboarding goes there; others stay.
+    // On "/": a signed-in owner who has not finished onboarding goes there; others stay.
     expect(text).toContain('"redirect":{"onboarded":null,"notOnboarded":"/onboarding"}');
     expect(text).toContain('"sessionPath":"/api/_auth/session"');
   });

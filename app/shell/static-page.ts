@@ -29,7 +29,7 @@ export function documentAddress(requestUrl: string): string {
 
 export type StaticPageOptions = {
   sessionPath: string;
-  /** Spec §4 for this path: where a signed-in owner goes (null: stay), by onboarded. */
+  /** The navigation rules (decision 0004) here: where a signed-in owner goes (null: stay), by onboarded. */
   redirect: { onboarded: string | null; notOnboarded: string | null };
   localeKey: string;
   /** The `lang` cookie to restore a language kept in local storage (entry.client.tsx does the same). */
@@ -43,8 +43,8 @@ export type StaticPageOptions = {
  * - restores a language kept in local storage but missing from the cookie (then the server renders
  *   the page again in it), and keeps the one chosen with the language switcher (`form[data-locale]`);
  * - closes the phone menu (`details[data-menu]`) when a link in it is followed, and on Escape;
- * - after `load`, asks who is signed in (spec §4 "session refresh after prerendered pages mount",
- *   §7: any failure is the empty session), applies the navigation rules, shows `[data-signed-in]`
+ * - after `load`, asks who is signed in (decision 0055: the session is asked for after the page mounts,
+ *   and any failure is the empty session), applies the navigation rules, shows `[data-signed-in]`
  *   instead of `[data-signed-out]`, and the impersonation bar (`[data-impersonation]`) with "Stop".
  * Sets `data-static="ready"` on <html> once its handlers listen.
  */

@@ -4,7 +4,7 @@ import { expect, registerThroughApi, test, uniqueEmail, uniqueId } from "../supp
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { VIEWPORTS } from "../support/viewports";
 
-// Issue 12 §15: every page, in mk (the default language), at 390 and 1366 px, scanned by axe-core
+// Decision 0029: every page, in mk (the default language), at 390 and 1366 px, scanned by axe-core
 // once hydrated; a serious or critical violation fails. The owner's pages have a product, a
 // category and activity to show, and the public page its report dialog, so no part is scanned empty.
 
@@ -111,7 +111,7 @@ test.describe("the owner", () => {
     "/dashboard/settings/billing",
     "/dashboard/payment",
     "/dashboard/payment/change",
-    // Issue 18: the image library, My images and posts.
+    // The image library, My images and posts.
     "/dashboard/image-gallery",
     "/dashboard/image-gallery?q=mleko",
     "/dashboard/r2-images",

@@ -3,7 +3,7 @@ import { expect, test } from "../support/e2e-fixtures";
 import { expectClientNavigation, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 2 §3, §5, §6: the seeded demo owner logs in and out; the language choice is kept.
+// The seeded demo owner logs in and out; the language choice is kept.
 
 const mk = TEXTS.mk;
 
@@ -28,7 +28,7 @@ test("the demo owner logs in with the seeded credentials, sees the demo products
   await page.getByRole("button", { name: mk.login.submit }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
   await expect(page.getByRole("heading", { level: 1, name: mk.products.heading })).toBeVisible();
-  // 60+ demo products (issue 2 §11), 25 to a page.
+  // 60+ demo products, 25 to a page.
   const count = await page.getByText(/^\d+ производи$/).textContent();
   expect(Number.parseInt(count ?? "0", 10)).toBeGreaterThanOrEqual(60);
   await expect(page.getByRole("row")).toHaveCount(26);

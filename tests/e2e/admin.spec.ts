@@ -7,7 +7,7 @@ import { expect, test } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { VIEWPORTS } from "../support/viewports";
 
-// Issue 16 (in mk, the default language): the admin area is a 404 for an owner and a visitor; an
+// Decision 0044 (in mk, the default language): the admin area is a 404 for an owner and a visitor; an
 // admin acts as an owner and stops, with the toasts, the banner on every page and both audit rows.
 
 function adminCredentials(): { email: string; password: string } {
@@ -76,7 +76,7 @@ test("an admin acts as an owner and stops: toasts, the banner on every page, the
   const banner = page.getByRole("status").filter({ hasText: `Дејствувате како ${owner.email}` });
   await expect(banner).toBeVisible();
 
-  // The session carries the impersonator (spec §7), on both session calls.
+  // The session carries the impersonator, on both session calls.
   for (const call of ["/api/_auth/session", "/api/auth/session"]) {
     const session = await (await page.request.get(call)).json();
     expect(session.user.email, call).toBe(owner.email);

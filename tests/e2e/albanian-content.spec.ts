@@ -1,7 +1,7 @@
 import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 19: the owner turns on Albanian product content and gives a product an Albanian name; a
+// Decision 0074: the owner turns on Albanian product content and gives a product an Albanian name; a
 // visitor reading Albanian sees it, a visitor reading Macedonian sees the Macedonian one, the feed
 // carries both, and a search by the Albanian name finds the product. A fresh owner of its own: the
 // setting changes the store (the worker's shared owner stays as other specs expect it).

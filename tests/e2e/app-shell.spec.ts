@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import path from "node:path";
 import { expect, test } from "../support/e2e-fixtures";
 
-// Issue 17, the app shell (spec §4, §7, §9).
+// The app shell (decisions 0053, 0054, 0055, 0079).
 
 /** The build id the server answers (react-router.config.ts writes it; server/build-id.ts reads it). */
 const BUILD_FILE = path.resolve("build/client/builds/latest.json");
@@ -64,7 +64,7 @@ test.describe("the build's route rule manifest (spec §7, §9)", () => {
     const request = await asked;
     const pageBuild = await page.evaluate(() => window.__reactRouterManifest?.version);
     expect(new URL(request.url()).pathname).toBe(`/builds/meta/${pageBuild}.json`);
-    // Spec §9: delayed 1,000 ms, so it never competes with the page's own requests.
+    // Delayed 1,000 ms, so it never competes with the page's own requests.
     const startedAt = await page.evaluate(
       (url) => performance.getEntriesByName(url)[0]?.startTime ?? -1,
       request.url(),

@@ -12,7 +12,7 @@ import {
 import { waitForHydration } from "../support/e2e-flows";
 import { codeFor, messagesTo } from "../support/e2e-mail";
 
-// Issue 3: every sign-in mode in Chromium, forgot/reset, both guards, and the settings actions.
+// Every sign-in mode in Chromium, forgot/reset, both guards, and the settings actions.
 
 test.use({ lang: "en" });
 
@@ -157,7 +157,7 @@ test("forgot password → code → new password → signed in; the old password 
   await expect(page).toHaveURL(/\/auth\/reset-password$/);
   const code = await codeFor(email, 2);
   expect(messagesTo(email).at(-1)).toMatch(/Subject: Reset your Vitrina password/);
-  // The code goes with the new password, in one step (issue 11 §2: no separate check).
+  // The code goes with the new password, in one step (decision 0020: no separate check).
   await page.getByLabel("6-digit code").fill(code);
   await page.getByLabel("New password", { exact: true }).fill("password1");
   await page.getByLabel("Confirm password", { exact: true }).fill("password1");

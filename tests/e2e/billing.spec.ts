@@ -12,7 +12,7 @@ import {
 } from "../support/e2e-clock-server";
 import { startFakeCpayPage } from "../support/fake-cpay-page";
 
-// Issue 16 end to end, in Macedonian, on an injected clock (VITRINA_NOW, never the real date). One
+// Billing end to end, in Macedonian, on an injected clock (VITRINA_NOW, never the real date). One
 // data directory, started again days later: the demo store (seeded with 20 days of its free month
 // left and a pending monthly payment) sees its trial end soon, then expire, which makes it inactive;
 // the owner chooses a plan, downloads the pro-forma invoice, an admin marks the payment paid in the

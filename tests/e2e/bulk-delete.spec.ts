@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 12, in mk: a bulk delete asked only through window.confirm, which a browser without
+// In mk: a bulk delete asked only through window.confirm, which a browser without
 // JavaScript skips, so it deleted at once. Now the server asks (decision 0047); with JavaScript the
 // browser's dialog stays the one step.
 

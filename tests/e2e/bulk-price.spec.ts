@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 12 item 13, in mk: a bulk price change shows its preview (count, examples old → new, the
+// Decision 0032, in mk: a bulk price change shows its preview (count, examples old → new, the
 // rounding rule) and changes nothing until the owner confirms; then exactly those prices change.
 
 test.use({ signedInAs: "owner", lang: "mk" });

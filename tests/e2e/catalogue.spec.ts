@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 5 end to end, in English: categories, create and edit a product, search in the other
+// The catalogue end to end, in English: categories, create and edit a product, search in the other
 // alphabet, filter, bulk-delete with the count confirmed, and export the activity as CSV.
 
 test.use({ signedInAs: "owner", lang: "en" });

@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 2: the owner deletes a category from the list, but only after confirming the question.
+// The owner deletes a category from the list, but only after confirming the question.
 
 test.use({ signedInAs: "owner", lang: "en" });
 

@@ -12,7 +12,7 @@ import {
 import { createProduct } from "../support/e2e-flows";
 import { messagesTo } from "../support/e2e-mail";
 
-// Issue 6 between two stores on the suite's server: a report reaches only its store's owner, who
+// Compliance between two stores on the suite's server: a report reaches only its store's owner, who
 // filters and resolves it; neither reports nor confirmations cross from one store to another.
 // A fresh owner of its own, since confirming changes the store (the worker's shared owner stays as
 // other specs expect it). Nothing here depends on the date.
@@ -134,7 +134,7 @@ test("an owner's answer confirms only their own store, and the weekends setting 
   await page.goto("/dashboard/products");
   await expect(page.getByRole("heading", { name: "Are today's prices correct?" })).toBeVisible();
   await page.getByRole("button", { name: "Yes, confirm prices" }).click();
-  // Issue 12: the product has no description, so the owner is shown it and asked first.
+  // The product has no description, so the owner is shown it and asked first.
   await expect(page).toHaveURL(/\/dashboard\/products\?attention=1&confirm=anyway$/);
   await expect(
     page.getByRole("heading", { name: "1 product needs attention. Confirm the prices anyway?" }),

@@ -2,7 +2,7 @@ import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { signUp, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 12 "Done when": a new owner follows onboarding (quick products with names and prices only,
+// Compliance by default: a new owner follows onboarding (quick products with names and prices only,
 // so they start at 18 % VAT and without a net quantity) and then the compliance check, on a
 // phone, in mk. The check names what milk and bread lack; the owner fixes exactly that; the public
 // list ends with unit prices and 5 % VAT on the products that need them, and nothing left to fix.

@@ -12,7 +12,7 @@ import {
 } from "../support/e2e-clock-server";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 6 end to end. Each server here runs on an injected clock (VITRINA_NOW), never the real
+// Compliance end to end. Each server here runs on an injected clock (VITRINA_NOW), never the real
 // date: Friday 2026-11-20, first at 09:30 in Skopje, then a second server at 10:30 for a missed day.
 
 // Own servers beside the suite's webServer (which listens on E2E_PORT).
@@ -22,7 +22,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3301) + 7;
 type Server = ClockServer;
 
 // These tests play the demo's owner answering (or not) by 10:00: the demo's own morning
-// confirmation (issue 12) would answer first. tests/e2e/demo-morning.spec.ts covers it.
+// confirmation (decision 0028) would answer first. tests/e2e/demo-morning.spec.ts covers it.
 const startServer = (now: string, port: number) => startClockServer(now, port, { DEMO_SELF_CONFIRM: "off" });
 const stopServer = stopClockServer;
 const signIn = signInAsDemo;
@@ -73,7 +73,7 @@ test("the owner says no, fixes a price, then confirms; the public page shows tod
   await expect(page.getByRole("heading", { name: "Are today's prices correct?" })).toBeVisible();
   await page.getByRole("button", { name: "No, fix prices" }).click();
   await expect(page.getByText("You answered no.")).toBeVisible();
-  // Issue 15: the demo's discounts are promotions with their dates, so nothing needs attention and
+  // Decision 0040: the demo's discounts are promotions with their dates, so nothing needs attention and
   // "Yes" confirms at once (the confirm-anyway step is compliance-stores.spec's).
   await page.getByRole("button", { name: "Yes, confirm prices" }).click();
   await expect(page.getByRole("button", { name: "Yes, confirm anyway" })).toHaveCount(0);
@@ -99,7 +99,7 @@ test("sort by price and only-discounted live in the URL and render on the server
   await waitForHydration(page);
   await page.getByLabel("Sort").selectOption("price_desc");
   await expect(page).toHaveURL(/\?sort=price_desc$/);
-  // Each change applies at once, without a "Show" button (issue 12 §11).
+  // Each change applies at once, without a "Show" button.
   await page.getByLabel("Only discounted").check();
   await expect(page).toHaveURL(/\?sort=price_desc&discounted=1$/);
   const cards = page.locator("li[data-product-id]");

@@ -7,7 +7,7 @@ import {
   stopClockServer,
 } from "../support/e2e-clock-server";
 
-// Issue 12, items 6 and 7, on injected clocks (Friday 2026-11-20; Skopje is UTC+1):
+// Decision 0028, on injected clocks (Friday 2026-11-20; Skopje is UTC+1):
 // - a first start at 11:30 finds the demo store confirmed this morning, between 07:00 and 09:30;
 // - an owner who confirms at 14:36 is told the deadline was missed, the calendar shows the day in
 //   its own "confirmed late" colour, and the public stamp still shows the true time.

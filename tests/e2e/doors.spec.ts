@@ -3,7 +3,7 @@ import { E2E_PORT } from "../support/e2e-env";
 import { expect, test } from "../support/e2e-fixtures";
 import { type RawRequest, rawRequest } from "../support/raw-http";
 
-// Issue 11 items 4, 5, 6, 12 and 16 replayed against the real server with plain HTTP, as the review
+// The server's doors (decision 0021) replayed against the real server with plain HTTP, as the review
 // did (docs/security.md). Node's http client, so that Host, Origin and bodies are sent as written.
 
 // E2E_PORT + 3/4 are demo-morning.spec.ts's servers, + 5 the fake Google, + 7/8 compliance.spec.ts's.

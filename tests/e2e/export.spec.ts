@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from "../support/axe";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 14, in mk: "Извези" on the products page downloads the catalogue as .xlsx (prices as
+// Decision 0037, in mk: "Извези" on the products page downloads the catalogue as .xlsx (prices as
 // numbers) or as CSV (UTF-8 with BOM, ";" and decimal commas), with the columns the import reads.
 
 test.use({ signedInAs: "owner", lang: "mk" });

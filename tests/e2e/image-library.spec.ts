@@ -1,7 +1,7 @@
 import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 18, in mk as an owner sees it: the shared image library (the starter set every fresh
+// In mk as an owner sees it: the shared image library (the starter set every fresh
 // install loads) is searched in Cyrillic and in Latin, finds nothing for nonsense, and one of its
 // images is assigned to the owner's product, which then shows it on the public page.
 

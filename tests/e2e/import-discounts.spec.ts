@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 14 with decision 0062, in mk: the 9-column price-list template's discount columns become a
+// Decision 0062, in mk: the 9-column price-list template's discount columns become a
 // promotion — counted in the preview, a discount that cannot be one noted on its line — and the
 // public page shows the discount with the law's type and days.
 

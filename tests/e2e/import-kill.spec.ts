@@ -7,7 +7,7 @@ import { productCsv } from "../../app/features/import/fixtures.test-support";
 import { E2E_PORT } from "../support/e2e-env";
 import { importState, signInDemo, startImport, uploadImport } from "../support/import-http";
 
-// Issue 14: kill -9 the server in the middle of a 20,000-row import's commit, restart it, and the
+// Decision 0034: kill -9 the server in the middle of a 20,000-row import's commit, restart it, and the
 // catalogue is exactly as before (one transaction), the import marked failed with its reason.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

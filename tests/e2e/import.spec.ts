@@ -5,7 +5,7 @@ import { overlappingBomb, productXlsx } from "../../app/features/import/fixtures
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 14, in mk: a POS export in Windows-1251 is uploaded, one column is mapped by hand, the
+// The import, in mk: a POS export in Windows-1251 is uploaded, one column is mapped by hand, the
 // preview names the bad row, the import runs on the server, the products are on the public page;
 // the same file again is offered the saved mapping and changes nothing.
 
@@ -52,7 +52,7 @@ async function upload(page: Page, file: Buffer) {
 async function runToResult(page: Page) {
   await page.getByRole("link", { name: "Продолжи без неважечките редови" }).click();
   await expect(page.getByRole("group", { name: "Слики за увезените производи" })).toBeVisible();
-  // The shared library exists now (issue 18): its option is offered, with what it does.
+  // The shared library exists now: its option is offered, with what it does.
   await expect(page.getByLabel("Прва слика за сите")).toBeEnabled();
   await shoot(page, "4-images");
   await page.getByLabel("Прескокни").check();

@@ -9,7 +9,7 @@ import { waitForHydration } from "../support/e2e-flows";
 import { messagesTo } from "../support/e2e-mail";
 import { DESKTOP, PHONE } from "../support/viewports";
 
-// Issue 17, the landing page as a shop owner sees it, in mk (the default) at 390 and 1366 px: every
+// The landing page as a shop owner sees it, in mk (the default) at 390 and 1366 px: every
 // link of the navigation lands on its section or page, the plans show what billing/plans.ts
 // configures, the waitlist form stores an entry (the admin sees it) and refuses a bad address, the
 // phone menu fits at 360 px in every language, and the walk-through video plays with captions.
@@ -131,7 +131,7 @@ test("the page downloads no script file, and a client navigation to it loads it 
   expect(await page.evaluate(() => Boolean(window.__reactRouterManifest))).toBe(false);
 });
 
-// Spec §1: the language lives in local storage and in the cookie; without the app's scripts
+// The language lives in local storage and in the cookie; without the app's scripts
 // (decision 0097) the page's inline script restores it as entry.client.tsx does elsewhere.
 test("a language kept in local storage comes back when the cookie is gone", async ({ page, context }) => {
   await page.goto("/");
@@ -147,7 +147,7 @@ test("a language kept in local storage comes back when the cookie is gone", asyn
   expect((await context.cookies()).find((cookie) => cookie.name === "lang")?.value).toBe("sq");
 });
 
-// Spec §4: while an admin acts as an owner, every page shows it with a way to stop; on this page
+// Decision 0044: while an admin acts as an owner, every page shows it with a way to stop; on this page
 // without scripts (decision 0097) its inline script shows the bar once it knows the session.
 test("an admin acting as an owner sees the impersonation bar, and Stop gives the admin's session back with a confirmation", async ({
   page,

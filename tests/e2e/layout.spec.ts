@@ -4,7 +4,7 @@ import { createPromotion, waitForHydration } from "../support/e2e-flows";
 import { productFormFields } from "../support/product-form-fields";
 import { DESKTOP, PHONE } from "../support/viewports";
 
-// Issue 12 §2, §3, §9–§12 as a person sees them, in mk: long names stay inside the page, every menu
+// As a person sees them, in mk: long names stay inside the page, every menu
 // entry and category is reachable, the report dialog dims the page and ends with "Close", business
 // hours show what is saved, public filters apply at once, and the small texts read right.
 // One owner of this file's own, so nothing another spec saved (hours, categories) changes what it sees.
@@ -47,7 +47,7 @@ test.beforeAll(async () => {
         categoryId: categoryIds[0] ?? "",
       }),
     );
-    // Ајвар is the one product on promotion: 200 den, 25 % off for a week (issue 15).
+    // Ајвар is the one product on promotion: 200 den, 25 % off for a week.
     await post(request, "/dashboard/products/new", productForm("Ајвар", { price: "200" }));
     const ajvar = (
       await (await request.get(`/dashboard/products?q=${encodeURIComponent("Ајвар")}`)).text()

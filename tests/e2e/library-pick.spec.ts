@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 18, in mk as an owner sees it: the shared library's starter set gives images (1) to an
+// In mk as an owner sees it: the shared library's starter set gives images (1) to an
 // import whose owner chose "first image for all" — the close name gets its image, the result says
 // which and the products page shows it; a name the library has nothing close to stays without one —
 // and (2) to a product

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { apiRequest, createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 18 "My images", in mk: several images uploaded at once with progress, the grid with where
+// "My images", in mk: several images uploaded at once with progress, the grid with where
 // each is used, deleting a used image refused with its uses, an unused one deleted; and the same
 // upload from a browser without JavaScript.
 

@@ -25,7 +25,7 @@ test.describe("signed out", () => {
   test("/auth/verify-otp is let through by the rules; its own guard needs a pending code", async ({
     page,
   }) => {
-    // Issue 3: without a code flow the one-time-code guard returns to the start of that flow.
+    // Without a code flow the one-time-code guard returns to the start of that flow.
     await page.goto("/auth/verify-otp");
     expect(`${path(page.url())}${new URL(page.url()).search}`).toBe("/auth/login?mode=code");
     // With a code requested, the page opens signed out.
@@ -36,7 +36,7 @@ test.describe("signed out", () => {
   });
 
   test("pages and files of later issues are not sent to the login page", async ({ request }) => {
-    // Issue 2 §7: account recovery, a store's public files, robots.txt and sitemap.xml stay reachable.
+    // Account recovery, a store's public files, robots.txt and sitemap.xml stay reachable.
     for (const open of [
       "/auth/forgot-password",
       "/auth/login-simple-password",
@@ -52,7 +52,7 @@ test.describe("signed out", () => {
         expect(answer.status()).not.toBe(500);
       });
     }
-    // Issue 3: the reset-password guard sends a visitor with no reset pending to its start.
+    // The reset-password guard sends a visitor with no reset pending to its start.
     const reset = await request.get("/auth/reset-password", { maxRedirects: 0 });
     expect(reset.headers().location).toBe("/auth/forgot-password");
   });

@@ -3,7 +3,7 @@ import { LANGS } from "../support/e2e-env";
 import { expect, test } from "../support/e2e-fixtures";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 2 §10: an unknown store or route answers 404 with "Page Not Found: {path}", translated.
+// An unknown store or route answers 404 with "Page Not Found: {path}", translated.
 
 for (const lang of LANGS) {
   test.describe(`in ${lang}`, () => {

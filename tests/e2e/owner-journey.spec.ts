@@ -4,7 +4,7 @@ import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { addProduct, onboard, signUp, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 2 §12: register → onboard → add a product → see it on /{username} from a signed-out
+// Register → onboard → add a product → see it on /{username} from a signed-out
 // browser, in each language. mk is the default; en and sq are chosen with the language switcher.
 
 const CASES: Record<
@@ -60,7 +60,7 @@ for (const lang of ["mk", "en", "sq"] as const) {
       expect(await page.evaluate(() => window.localStorage.getItem("lang"))).toBe(lang);
       const cookie = (await context.cookies(E2E_BASE_URL)).find((item) => item.name === "lang");
       expect(cookie?.value).toBe(lang);
-      // Kept for a year (issue 2 §5).
+      // Kept for a year.
       const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
       expect(days).toBeGreaterThan(364);
       expect(days).toBeLessThan(366.1);

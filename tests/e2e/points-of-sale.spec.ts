@@ -7,7 +7,7 @@ import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { DESKTOP, PHONE } from "../support/viewports";
 
-// Issue 19 "Points of sale", in mk: the owner adds a second point of sale and gives it its own price
+// Points of sale, in mk: the owner adds a second point of sale and gives it its own price
 // of a product; a signed-out visitor sees both lists with the right prices, and the point's feeds
 // and PDF carry its price. Screenshots of the new pages go to SHOTS (out of the repository).
 

@@ -2,7 +2,7 @@ import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { PHONE } from "../support/viewports";
 
-// Issue 18 "Posts", in mk: the owner writes and publishes a post, a signed-out visitor sees it in
+// Posts, in mk: the owner writes and publishes a post, a signed-out visitor sees it in
 // the public page's News (after the price list: the first product stays on a phone's first screen),
 // the owner unpublishes it and it is gone.
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 12 items 4 and 5 on the product form. Texts are written out (tests/support/e2e-texts.ts
+// Decision 0031 on the product form. Texts are written out (tests/support/e2e-texts.ts
 // explains why): a message that falls back to English, or to Zod's "Invalid input", fails.
 
 const TEXTS = {

@@ -3,7 +3,7 @@ import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 2 §9: the owner edits a product's price and deletes products; the public page follows.
+// The owner edits a product's price and deletes products; the public page follows.
 
 test.use({ signedInAs: "owner" });
 

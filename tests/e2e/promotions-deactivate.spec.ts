@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, createPromotion, skopjeDay, waitForHydration } from "../support/e2e-flows";
 
-// Issue 15, decisions 0093 and 0094, in mk: deactivating a promotion that has been on the public
+// Decisions 0093 and 0094, in mk: deactivating a promotion that has been on the public
 // page asks first and ends it for good, its days kept; a new one cannot start before today.
 
 test.use({ signedInAs: "owner", lang: "mk" });

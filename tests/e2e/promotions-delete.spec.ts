@@ -2,7 +2,7 @@ import { addDays, skopjeDay } from "../../app/lib/calendar";
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 15, decision 0089, in mk: a promotion that has been on the public page is deleted from the
+// Decision 0089, in mk: a promotion that has been on the public page is deleted from the
 // owner's list but stays in the price history; the question says so before the owner agrees.
 
 test.use({ signedInAs: "owner", lang: "mk" });

@@ -2,7 +2,7 @@ import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { PHONE } from "../support/viewports";
 
-// Issue 15's "done when": an owner creates a legal promotion on 50 products in under a minute on a
+// The goal for promotions: an owner creates a legal promotion on 50 products in under a minute on a
 // phone. A 390×844 screen, in mk: a category of 50 products, "select all shown", Review, Save.
 // The elapsed time is a measurement for docs/performance.md, not an assertion (the machine is
 // shared); the steps an owner takes are counted beside it.

@@ -1,7 +1,7 @@
 import { expect, test, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 
-// Issue 15, in mk: the promotion wizard (Details → Products → Review) with the spec's custom-price
+// In mk: the promotion wizard (Details → Products → Review) with the custom-price
 // error and the move confirmation, then the public page showing the law's type, dates and prior price.
 
 test.use({ signedInAs: "owner", lang: "mk" });

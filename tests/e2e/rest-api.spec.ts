@@ -1,7 +1,7 @@
 import { createOwner, expect, type StoreOwner, test, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 
-// Issue 19: the owner makes an API token in Settings → API (shown once), a POS program sends a
+// Decision 0071: the owner makes an API token in Settings → API (shown once), a POS program sends a
 // product with it, the public page shows it at the POS's price, the reference page lists the
 // operations, and a revoked token is refused.
 

@@ -4,7 +4,7 @@ import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { signUp, waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Issue 4: the stepped onboarding on a phone, in mk, with an address chosen from the suggestions
+// Decision 0014: the stepped onboarding on a phone, in mk, with an address chosen from the suggestions
 // and a logo upload; then the public page's business info; resuming after leaving mid-way; the
 // upload and address refusals; and a username change that leaves a 301 behind.
 
@@ -96,7 +96,7 @@ test("mk on a phone: full onboarding with address and logo, then the public page
   await page.getByLabel("Понеделник до").fill("21:00");
   await page.getByRole("button", { name: "Копирај го понеделник на сите работни денови" }).click();
   await expect(page.getByLabel("Петок до")).toHaveValue("21:00");
-  // Nothing is pre-filled before the first save (issue 12 §10): Saturday and Sunday are typed in.
+  // Nothing is pre-filled before the first save: Saturday and Sunday are typed in.
   await expect(page.getByLabel("Сабота од")).toHaveValue("");
   await page.getByLabel("Сабота од").fill("08:00");
   await page.getByLabel("Сабота до").fill("16:00");
@@ -199,7 +199,7 @@ test.describe("refusals", () => {
     // Typing over the chosen place without picking a suggestion is refused.
     const address = page.getByRole("combobox", { name: t.onboarding.address });
     await address.fill("Некое Место");
-    // The page has a second form (product languages, issue 19) with its own "Зачувај јазици".
+    // The page has a second form (product languages) with its own "Зачувај јазици".
     await page.locator("form", { has: address }).getByRole("button", { name: "Зачувај" }).click();
     await expect(page.getByText("Изберете го градот или селото од предлозите")).toBeVisible();
   });

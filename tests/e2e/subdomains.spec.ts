@@ -3,7 +3,7 @@ import { E2E_BASE_URL, E2E_PORT, storeOrigin } from "../support/e2e-env";
 import { expect, test } from "../support/e2e-fixtures";
 import { expectClientNavigation, waitForHydration } from "../support/e2e-flows";
 
-// Spec §4 / issue 2 §7 subdomain rules: on {store}.localhost, "/" → 301 "/{store}"; a first path
+// Subdomain rules: on {store}.localhost, "/" → 301 "/{store}"; a first path
 // segment naming another store → 301 to that store's host; an application path → 301 to the root
 // domain. Node cannot resolve *.localhost here, so the HTTP-level checks send the Host header the
 // browser would send; the browser checks below use the real host names.
@@ -94,7 +94,7 @@ test("in the browser: demo.localhost shows the demo store, hydrated, with workin
     const milk = page.getByRole("listitem").filter({
       has: page.getByRole("heading", { name: "Млеко Бимилк 3,2% 1 л", exact: true }),
     });
-    // Price for the language, unit, unit price and category (issue 2 §10).
+    // Price for the language, unit, unit price and category.
     await expect(milk.getByText(/^79,00[\s\u00a0]ден\.$/)).toBeVisible();
     await expect(milk.getByText("Млечни производи", { exact: true })).toBeVisible();
     await expect(milk.getByText(/^Единечна цена 79,00[\s\u00a0]ден\. \/ л$/)).toBeVisible();

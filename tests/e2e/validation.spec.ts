@@ -4,7 +4,7 @@ import { expect, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { TEXTS } from "../support/e2e-texts";
 
-// Spec §5 / issue 2 §6, §8, §9: mistakes are reported under the field they concern (the control is
+// Mistakes are reported under the field they concern (the control is
 // marked invalid and described by the message), in the page's language, before and after the
 // round trip: the browser checks first, and the server checks again when JavaScript is off.
 

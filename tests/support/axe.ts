@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-// Issue 12 §15: an axe-core scan where a serious or critical violation fails the test. Every rule
+// Decision 0029: an axe-core scan where a serious or critical violation fails the test. Every rule
 // axe runs by default (WCAG 2.0/2.1 A and AA and best practices); minor and moderate findings are
 // left to review.
 const FAILING_IMPACTS = new Set(["serious", "critical"]);

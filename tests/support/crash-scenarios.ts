@@ -1,4 +1,4 @@
-// Issue 20 "Crash safety": the multi-row write paths that a kill -9 must leave whole or absent.
+// Decision 0081: the multi-row write paths that a kill -9 must leave whole or absent.
 // Each scenario seeds a database (the test, in its own process), runs one write path through the
 // same services the dashboard and the jobs use (tests/support/crash-child.ts, a process that is
 // killed), and observes the rows that write touches in a form that is the same for two runs of it

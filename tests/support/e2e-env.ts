@@ -26,7 +26,7 @@ export function e2eDataDir(): string {
   return dir;
 }
 
-/** The demo owner's credentials, written by the server's first start (issue 2 §3). */
+/** The demo owner's credentials, written by the server's first start. */
 export function demoCredentials(): { email: string; password: string } {
   const text = readFileSync(path.join(e2eDataDir(), "demo-credentials.txt"), "utf8");
   const email = text.match(/^email: (.+)$/m)?.[1]?.trim();

@@ -273,7 +273,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Walks the onboarding steps' own actions, as a browser without JavaScript would post them (issue 4). */
+/** Walks the onboarding steps' own actions, as a browser without JavaScript would post them. */
 export async function onboardThroughApi(
   request: APIRequestContext,
   store: { name: string; username: string },

@@ -24,7 +24,7 @@ export async function signUp(page: Page, t: Texts, credentials: { email: string;
 }
 
 /**
- * Walks the stepped onboarding (issue 4): store name (checks the username suggested from it and
+ * Walks the stepped onboarding (decision 0014): store name (checks the username suggested from it and
  * that the live check calls it available), phone, company with an address chosen from the
  * suggestions, skips the products, finishes, and lands on the products page. Returns the username.
  */

@@ -1,4 +1,4 @@
-// Drives an import through the real server over HTTP, as the wizard's forms do (issue 14): the
+// Drives an import through the real server over HTTP, as the wizard's forms do: the
 // kill -9 test and bench/import.ts. Signs in as the demo store's owner (DATA_DIR/demo-credentials.txt).
 
 import { readFileSync } from "node:fs";

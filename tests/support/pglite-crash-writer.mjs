@@ -1,4 +1,4 @@
-// Issue 20: a process that writes into a PGlite data directory as fast as it can, to be killed with
+// A process that writes into a PGlite data directory as fast as it can, to be killed with
 // SIGKILL at a random moment (app/db/pglite-crash.server.test.ts). Each transaction adds 20 products
 // of one batch and raises the prices of the previous batch; after its commit the batch number is
 // written to stdout, so the test knows which batches must have survived.

@@ -10,7 +10,7 @@ import { openTestDatabase } from "./test-db";
 /**
  * The process database that route loaders and actions reach through requireOwnerStore(): an
  * in-memory PGlite started from the migrated template, or TEST_DATABASE_URL's PostgreSQL, both
- * migrated once by tests/support/global-setup.ts (issue 13: no file migrates its own any more).
+ * migrated once by tests/support/global-setup.ts (decision 0024: no file migrates its own any more).
  * Uploads and other files go to a temporary DATA_DIR. Call once per test file (beforeAll).
  */
 export async function startRouteDatabase(): Promise<Database> {

@@ -43,7 +43,7 @@ export const AUDIT_ACTIONS = [
   "account_linked",
   "account_unlinked",
   "sessions_revoked",
-  // The admin area (issue 16): details carry the other identity (target user, store, reason).
+  // The admin area (decision 0044): details carry the other identity (target user, store, reason).
   "impersonation_started",
   "impersonation_stopped",
   "impersonated_change",
@@ -53,9 +53,9 @@ export const AUDIT_ACTIONS = [
   "transaction_marked_paid",
   "transaction_cancelled",
   "admin_granted",
-  // Issue 18: an entry of the shared image library removed (details: the entry, products that lost it).
+  // Decision 0078: an entry of the shared image library removed (details: the entry, products that lost it).
   "library_entry_removed",
-  // Issue 19: a store's REST API tokens (details: store, token id and name, scopes).
+  // A store's REST API tokens (details: store, token id and name, scopes).
   "api_token_created",
   "api_token_revoked",
 ] as const;
@@ -81,7 +81,7 @@ export const auditLog = pgTable(
   (t) => [
     index().on(t.email, t.action, t.createdAt),
     index().on(t.userId, t.createdAt),
-    // The admin's audit-log page: newest first, filtered by action (issue 16).
+    // The admin's audit-log page: newest first, filtered by action.
     index("audit_log_action_created_idx").on(t.action, t.createdAt),
     index("audit_log_created_idx").on(t.createdAt),
   ],

@@ -26,7 +26,7 @@ export const ACTIVITY_TYPES = [
   "price_update_skipped",
   "price_update_confirmed",
   "price_update_error",
-  // Issue 19: a point of sale closed or reopened (decisions 0085, 0095).
+  // A point of sale closed or reopened (decisions 0085, 0095).
   "point_of_sale_closed",
   "point_of_sale_reopened",
 ] as const;
@@ -48,7 +48,7 @@ export const priceHistory = pgTable(
     source: text({ enum: PRICE_SOURCES }).notNull(),
     actorId: text().references(() => user.id, { onDelete: "set null" }),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    // Issue 19 (decision 0086): a change at one point of sale (its own price, availability or the
+    // Decision 0086: a change at one point of sale (its own price, availability or the
     // product left out there); null is the store-wide price every store-wide reader reckons with.
     // The prices are then the point's effective prices, and availability/excluded what held there
     // after the change. No cascade: a point of sale with a history is closed, never deleted (0085).
@@ -81,7 +81,7 @@ export const activityLog = pgTable(
     productId: uuid().references(() => product.id, { onDelete: "set null" }),
     actorId: text().references(() => user.id, { onDelete: "set null" }),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    // The product's category when the entry was written, for the activity filter (spec §3).
+    // The product's category when the entry was written, for the activity filter.
     categoryId: uuid().references(() => category.id, { onDelete: "set null" }),
     // searchKey of the product name, so the activity search matches like the products search.
     searchText: text().notNull().default(""),

@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "driz
 import { user } from "./auth";
 import { store } from "./stores";
 
-// Issue 19: the REST API for POS and ERP programs (/api/v1, decision 0071).
+// The REST API for POS and ERP programs (/api/v1, decision 0071).
 
 /** What a token may do: read everything, write prices, write products (which includes prices). */
 export const API_SCOPES = ["read", "write_prices", "write_products"] as const;

@@ -4,7 +4,7 @@ import { PAYABLE_PLAN_IDS, PAYMENT_METHODS } from "../../features/billing/plans"
 import { user } from "./auth";
 import { store } from "./stores";
 
-// Issue 16: billing (decision 0041). A store's plan state lives in store_billing (one row per
+// Billing (decision 0041). A store's plan state lives in store_billing (one row per
 // store, the projection the pages read); each payment is one immutable `payment` row, and what
 // happens to it is an append-only `payment_transaction` log (created, paid, cancelled, refunded).
 // Neither payment table is ever updated: a trigger refuses UPDATE (hand-written SQL in the migration).

@@ -22,10 +22,10 @@ export const category = pgTable(
       .notNull()
       .references(() => store.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    // Issue 19: the name an Albanian reader sees when the store enables Albanian content; else `name`.
+    // Decision 0074: the name an Albanian reader sees when the store enables Albanian content; else `name`.
     nameSq: text(),
     position: integer().notNull().default(0),
-    // Issue 15: a government ban on promotions of some goods (e.g. food) switches them off here.
+    // A government ban on promotions of some goods (e.g. food) switches them off here.
     promotionsForbidden: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,7 +43,7 @@ export const product = pgTable(
     categoryId: uuid().references(() => category.id, { onDelete: "set null" }),
     name: text().notNull(),
     description: text(),
-    // Issue 19: the Albanian name and description, used when the store enables Albanian content.
+    // Decision 0074: the Albanian name and description, used when the store enables Albanian content.
     nameSq: text(),
     descriptionSq: text(),
     priceCents: bigint({ mode: "number" }).notNull(),
@@ -55,7 +55,7 @@ export const product = pgTable(
     quantity: integer().notNull().default(0),
     availability: text({ enum: AVAILABILITIES }).notNull().default("in_stock"),
     barcode: text(),
-    // Issue 19: the product's id in the shop's POS or ERP program, which the REST API matches on.
+    // The product's id in the shop's POS or ERP program, which the REST API matches on.
     externalId: text(),
     imageUrl: text(),
     status: text({ enum: PRODUCT_STATUSES }).notNull().default("active"),
@@ -63,7 +63,7 @@ export const product = pgTable(
     searchText: text().notNull().default(""),
     // The name's key in alphabet order (app/lib/name-order.ts, decision 0023), kept by the database.
     nameOrder: text().generatedAlwaysAs(NAME_ORDER_EXPRESSION),
-    // Issue 19: the same key over the name an Albanian reader sees (name_sq, else name).
+    // Decision 0074: the same key over the name an Albanian reader sees (name_sq, else name).
     nameOrderSq: text().generatedAlwaysAs(NAME_ORDER_SQ_EXPRESSION),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -77,7 +77,7 @@ export const product = pgTable(
     index("product_store_updated_idx").on(t.storeId, t.updatedAt, t.id),
     index("product_store_price_idx").on(t.storeId, t.priceCents, t.id),
     index("product_store_quantity_idx").on(t.storeId, t.quantity, t.id),
-    // Issue 19: the REST API finds products by barcode and by external id (unique in a store).
+    // Decision 0071: the REST API finds products by barcode and by external id (unique in a store).
     index("product_store_barcode_idx").on(t.storeId, t.barcode),
     uniqueIndex("product_store_external_id_idx")
       .on(t.storeId, t.externalId)

@@ -15,7 +15,7 @@ import { user } from "./auth";
 import { product } from "./catalog";
 import { store } from "./stores";
 
-// Issue 6: the compliance core — daily price confirmation, archived price lists, customer reports.
+// The compliance core — daily price confirmation, archived price lists, customer reports.
 
 export const CONFIRMATION_STATUSES = ["confirmed", "skipped", "missed"] as const;
 export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
@@ -68,7 +68,7 @@ export const REPORT_REASONS = REPORT_REASON_VALUES;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ["new", "resolved"] as const;
 
-/** A visitor's report of a wrong price, image or other problem (spec §2, §3). */
+/** A visitor's report of a wrong price, image or other problem. */
 export const productReport = pgTable(
   "product_report",
   {

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { user } from "./auth";
 import { store } from "./stores";
 
-// Issue 14: a product import is a job row that lives from the upload to the result screen. The
+// Decision 0033: a product import is a job row that lives from the upload to the result screen. The
 // uploaded file waits in a temp file (fileKey) while the owner maps, previews and chooses images;
 // the commit runs on the server and the row carries its state, so a page that comes back finds it
 // and a restart marks an interrupted one failed (decision 0033).
@@ -19,9 +19,9 @@ export type ImportCounts = {
   skipped: number;
   /** Products put on a promotion from the file's discount columns. */
   discounts?: number;
-  /** Issue 19: rows that set a point of sale's own price of a product. */
+  /** Rows that set a point of sale's own price of a product. */
   pointOfSalePrices?: number;
-  /** Issue 19: categories whose Albanian name the file sets or clears. */
+  /** Decision 0106: categories whose Albanian name the file sets or clears. */
   categoryNamesSq?: number;
 };
 export type SkippedRow = { line: number; reason: string; cells: string[] };
@@ -45,7 +45,7 @@ export const importJob = pgTable(
     encoding: text(),
     delimiter: text(),
     // What the last read of the file used (detected, or the owner's), and its first rows: the
-    // mapping step shows them without reading the file again (issue 14; null: read it).
+    // mapping step shows them without reading the file again (null: read it).
     sheetEncoding: text(),
     sheetDelimiter: text(),
     sampleRows: jsonb().$type<(string | number | null)[][]>(),
@@ -65,12 +65,12 @@ export const importJob = pgTable(
   },
   (t) => [
     index("import_job_store_created_idx").on(t.storeId, t.createdAt),
-    // Two imports of one store do not run at once (issue 14): one queued or running row per store.
+    // Two imports of one store do not run at once (decision 0033): one queued or running row per store.
     uniqueIndex("import_job_one_running_idx").on(t.storeId).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 
-// The mapping an owner last confirmed for a set of headers, offered again next time (issue 14 step 2).
+// The mapping an owner last confirmed for a set of headers, offered again next time at the mapping step.
 export const importMapping = pgTable(
   "import_mapping",
   {

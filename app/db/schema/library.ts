@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { byNameOrder, NAME_ORDER_EXPRESSION } from "~/lib/name-order";
 
-// The shared image library (issue 18, PRODUCT.md "library"): operator-curated product images that
+// The shared image library (decision 0056, PRODUCT.md "library"): operator-curated product images that
 // every owner can search and assign. Not store data: no store_id; read by every signed-in owner,
 // written only by scripts (`npm run library:import`, the starter set at start-up), never by a route.
 export const libraryImage = pgTable(

@@ -22,7 +22,7 @@ import { AVAILABILITIES } from "./catalog-enums";
 import { promotion } from "./promotions";
 import { store } from "./stores";
 
-// Issue 19: the law asks for the price list of each point of sale separately (decision 0068).
+// The law asks for the price list of each point of sale separately (decision 0068).
 // A store has at least one point of sale (a trigger creates the first with the store, migration
 // 0019); prices are store-wide unless a point of sale overrides them.
 

@@ -3,7 +3,7 @@ import { boolean, check, date, foreignKey, index, pgTable, text, timestamp, uuid
 import { storeImage } from "./store-images";
 import { store } from "./stores";
 
-// Issue 18: a store's short announcements, shown on its public page once published and due
+// Decision 0060: a store's short announcements, shown on its public page once published and due
 // (publishOn is a Europe/Skopje day, like promotions).
 export const post = pgTable(
   "post",

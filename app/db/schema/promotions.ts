@@ -15,7 +15,7 @@ import { DISCOUNT_TYPES, PROMOTION_TYPES } from "../../features/promotions/promo
 import { product } from "./catalog";
 import { store } from "./stores";
 
-// Issue 15: promotions that follow the law (член 15-а: type, goods, start and duration).
+// Promotions that follow the law (член 15-а: type, goods, start and duration).
 
 /**
  * A promotion runs on whole Europe/Skopje days, from startsOn 00:00 to the end of endsOn. The
@@ -52,7 +52,7 @@ export const promotion = pgTable(
   (t) => [
     index("promotion_store_starts_idx").on(t.storeId, t.startsOn),
     check("promotion_dates_check", sql`${t.endsOn} >= ${t.startsOn}`),
-    // spec §5, §9: value at least 1, a percentage at most 100.
+    // The law's bounds: value at least 1, a percentage at most 100.
     check(
       "promotion_value_check",
       sql`${t.discountValue} >= 100 and (${t.discountType} <> 'percentage' or ${t.discountValue} <= 10000)`,
@@ -61,12 +61,12 @@ export const promotion = pgTable(
 );
 
 /**
- * A product in a promotion, with an optional custom price (spec §3). active, startsOn and endsOn
+ * A product in a promotion, with an optional custom price. active, startsOn and endsOn
  * are the promotion's, copied by a trigger (migration 0008), so that one exclusion constraint can
- * say "a product is in at most one active promotion on any day" (spec §4) for every writer at once.
+ * say "a product is in at most one active promotion on any day" (decision 0038) for every writer at once.
  * leftOn (decision 0077): the last whole day of a product moved out of a promotion that had already
  * run for it; the row is kept as price history and the trigger ends endsOn there. Null: still in it.
- * leftAt (issue 15): the instant it left, so the part of the day of the move it spent there stays in
+ * leftAt (decision 0089): the instant it left, so the part of the day of the move it spent there stays in
  * the history too; on the promotion's first day that is all it had (endsOn is then the day before
  * startsOn, no whole day).
  * A row is one stay (decision 0104): a product taken out of a started promotion and put back later

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { store } from "./stores";
 
-// Issue 18 "My images": every image a store put into the storage (uploads, generated tiles, its
+// "My images": every image a store put into the storage (uploads, generated tiles, its
 // logo), one row per image whose sizes share `key` (decision 0059). The storage cannot list or
 // measure a store's files cheaply (S3 lists are paged and billed), so this ledger is what the
 // My images grid lists and what the storage limit adds up.

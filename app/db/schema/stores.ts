@@ -20,7 +20,7 @@ export const store = pgTable("store", {
   publicPhone: text().generatedAlwaysAs(sql`case when phone_public then phone end`),
   companyName: text().notNull(),
   active: boolean().notNull().default(true),
-  // Issue 4: the address chosen from suggestions, the logo's storage key (sizes are derived from
+  // Decision 0014: the address chosen from suggestions, the logo's storage key (sizes are derived from
   // it), the business hours, the onboarding step reached (null once onboarding is finished) and
   // the end of the free month that finishing onboarding starts (PRODUCT.md "Plans").
   address: jsonb().$type<StoreAddress>(),
@@ -28,11 +28,11 @@ export const store = pgTable("store", {
   hours: jsonb().$type<WeekHours>(),
   onboardingStep: integer(),
   trialEndsAt: timestamp({ withTimezone: true }),
-  // Issue 6: daily price confirmation counts Saturdays and Sundays unless the owner says otherwise.
+  // Daily price confirmation counts Saturdays and Sundays unless the owner says otherwise.
   weekendsCount: boolean().notNull().default(true),
-  // Issue 19: products have an Albanian name and description besides the Macedonian ones.
+  // Decision 0074: products have an Albanian name and description besides the Macedonian ones.
   albanianContent: boolean().notNull().default(false),
-  // Issue 6: bumped by database triggers on any change to what the public page shows (decision 0016).
+  // Bumped by database triggers on any change to what the public page shows (decision 0016).
   version: integer().notNull().default(1),
   // Set by the same trigger whenever the version moves: the feeds' Last-Modified, which must never
   // go back in time (deleting the newest product would otherwise make the list look older).
@@ -41,7 +41,7 @@ export const store = pgTable("store", {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-// A changed username keeps answering for 90 days with a 301 to the new one (issue 4).
+// A changed username keeps answering for 90 days with a 301 to the new one, so old links still lead there.
 export const usernameRedirect = pgTable(
   "username_redirect",
   {

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-// Issue 16: people who asked to hear when Vitrina opens for them (the landing page's form fills
+// People who asked to hear when Vitrina opens for them (the landing page's form fills
 // it through addToWaitlist; the admin lists, searches and exports it).
 export const waitlistEntry = pgTable(
   "waitlist_entry",
@@ -11,7 +11,7 @@ export const waitlistEntry = pgTable(
     name: text(),
     /** The shop's or the agency's name. */
     storeName: text(),
-    /** Issue 17: what the sender wants (WAITLIST_INTERESTS: POS integration, agency dashboard, …). */
+    /** What the sender wants (WAITLIST_INTERESTS: POS integration, agency dashboard, …). */
     interest: text(),
     city: text(),
     phone: text(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_TRIAL_EXTENSION_DAYS_VALUE } from "./admin-limits";
 
-// The admin's actions on a store (issue 16): every one needs a reason, which goes to the audit log.
+// The admin's actions on a store: every one needs a reason, which goes to the audit log.
 const reason = z.string().trim().min(1, "validation:required").max(500, "validation:tooLong");
 
 export const extendTrialSchema = z.object({

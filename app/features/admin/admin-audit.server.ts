@@ -7,7 +7,7 @@ import type { AuditFilters } from "./admin-params";
 import { containsPattern, offsetOf } from "./admin-search.server";
 import type { AdminContext } from "./admin-stores.server";
 
-// The audit log for the admin (issue 16): newest first, filtered by user, action and Skopje day.
+// The audit log for the admin: newest first, filtered by user, action and Skopje day.
 // An impersonation row names both identities: the admin (the row's user) and the person acted as.
 
 export type AdminAuditRow = {

@@ -16,7 +16,7 @@ import { createTestStore, createTestUser, databaseForThisFile } from "../../../t
 import { listAuditLogs } from "./admin-audit.server";
 import { extendTrial, listStores, setStoreActive } from "./admin-stores.server";
 
-// Issue 16: the admin's store list (state and plan filters, search), its audited actions, the
+// The admin's store list (state and plan filters, search), its audited actions, the
 // waitlist (validation, per-address limit, formula-safe CSV) and the audit list's filters.
 
 const database = databaseForThisFile();

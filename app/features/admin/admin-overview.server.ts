@@ -8,7 +8,7 @@ import { skopjeDay } from "~/lib/calendar";
 import { STORE_STATES, type StoreState } from "./admin-params";
 import { type AdminContext, storeStateSql } from "./admin-stores.server";
 
-// The admin index (issue 16): what needs a look today, in a handful of counts.
+// The admin index: what needs a look today, in a handful of counts.
 
 export type AdminOverview = {
   storesByState: Record<StoreState, number>;

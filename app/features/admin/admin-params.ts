@@ -2,13 +2,13 @@ import { AUDIT_ACTIONS, type AuditAction } from "~/db/schema/account-security";
 import { PAYABLE_PLAN_IDS } from "~/features/billing/plans";
 import { isUuid } from "~/lib/uuid";
 
-// The admin lists' filters, kept in the query string (issue 16). Isomorphic: the filter forms and
+// The admin lists' filters, kept in the query string. Isomorphic: the filter forms and
 // the loaders read the same shapes. Every list is paginated on the server.
 
 export const ADMIN_PAGE_SIZE = 25;
 
 /**
- * A store's state as the admin sees it (issue 16): still onboarding, in its free month, paid, trial
+ * A store's state as the admin sees it: still onboarding, in its free month, paid, trial
  * over and unpaid but still public, made inactive for non-payment ("suspended", billing's expiry
  * job), or deactivated by an admin.
  */

@@ -8,7 +8,7 @@ import { auditAddressCondition } from "./admin-audit.server";
 import { storeSearchCondition } from "./admin-stores.server";
 import { userSearchCondition } from "./admin-users.server";
 
-// Issue 16: the admin searches by part of a name, username or address are answered from the
+// The admin searches by part of a name, username or address are answered from the
 // trigram indexes of migration 0015, not by reading every row. EXPLAIN with sequential and plain
 // index scans discouraged (the test tables are tiny, so the planner would rightly read them whole)
 // shows which indexes the query can use.

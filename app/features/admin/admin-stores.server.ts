@@ -12,7 +12,7 @@ import { isUuid } from "~/lib/uuid";
 import type { StoreFilters, StoreState } from "./admin-params";
 import { containsPattern, offsetOf } from "./admin-search.server";
 
-// The admin's stores list and the actions on one store (issue 16). Every action is audited with the
+// The admin's stores list and the actions on one store. Every action is audited with the
 // admin as the actor, the store and the reason.
 
 export type AdminContext = { db: Db; adminId: string; now?: Date };

@@ -8,7 +8,7 @@ import { isAppError } from "~/lib/app-error";
 import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
 import { adminCancelPayment, adminMarkPaid } from "./admin-transactions.server";
 
-// Issue 16: the admin marks a pending payment paid or cancels it through billing's services; each
+// Decision 0041: the admin marks a pending payment paid or cancels it through billing's services; each
 // is audited with the admin, the payment's reference and the note.
 
 const database = databaseForThisFile();

@@ -9,7 +9,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import type { AdminContext } from "./admin-stores.server";
 
-// The admin's side of a payment (issue 16): billing's services do the work (an append-only event,
+// The admin's side of a payment (decision 0041): billing's services do the work (an append-only event,
 // the plan and the store's state); this adds the admin's audit row with the store and the note.
 
 export type TransactionFilters = { q: string; status: PaymentStatus | "" };

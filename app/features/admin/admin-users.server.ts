@@ -8,7 +8,7 @@ import type { UserFilters } from "./admin-params";
 import { containsPattern, offsetOf } from "./admin-search.server";
 import type { AdminContext } from "./admin-stores.server";
 
-// The admin's users list (spec §2 menu "users", issue 16) and how an account becomes an admin.
+// The admin's users list (the admin menu's "users") and how an account becomes an admin.
 
 export type AdminUserRow = {
   id: string;

@@ -9,13 +9,13 @@ import { logger } from "~/lib/logger.server";
 import { isUuid } from "~/lib/uuid";
 import { getUserForAdmin } from "./admin-users.server";
 
-// "Act as" (spec §4, §7, §8; decision 0044). better-auth's admin plugin swaps the session: the
+// "Act as" (decision 0044). better-auth's admin plugin swaps the session: the
 // admin's own session waits in a signed cookie, the new one is the owner's with `impersonatedBy`
 // and ends after an hour. Both ends are audited with both identities.
 
 export type ImpersonationCall = { db: Db; request: Request };
 
-/** The session an impersonation runs in lasts at most this long (issue 16). */
+/** The session an impersonation runs in lasts at most this long (decision 0091). */
 export { IMPERSONATION_SECONDS } from "~/auth/auth-limits";
 
 /** Starts acting as `userId`; answers the cookies that carry the new session. */
@@ -24,7 +24,7 @@ export async function startImpersonation(
   admin: SessionUser,
   userId: string | undefined,
 ): Promise<Headers> {
-  // Spec §8: 'User ID is required'.
+  // 'User ID is required'.
   if (!userId) throw new AppError("userIdRequired");
   if (!isUuid(userId)) throw new AppError("notFound");
   const target = await getUserForAdmin(call.db, userId);
@@ -73,7 +73,7 @@ export async function stopImpersonation(call: ImpersonationCall, acting: Session
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Issue 16: what an admin changes while acting as an owner is audited as done by the admin on
+ * Decision 0044: what an admin changes while acting as an owner is audited as done by the admin on
  * behalf of the owner. Called by the root middleware for every request of an impersonated session;
  * a write (any non-read method that was not refused) leaves one row with both identities.
  */

@@ -8,7 +8,7 @@ import { apiClient, createApiStore } from "./api.test-support";
 import { API_BODY_LIMIT, createApiHandler } from "./api-handler.server";
 import { listApiTokens, revokeApiToken } from "./api-token.server";
 
-// Issue 19: /api/v1 end to end through the handler (the Express adapter only adds the size check):
+// /api/v1 end to end through the handler (the Express adapter only adds the size check):
 // auth, scopes, batches all or nothing, idempotency, rate limits, problems, and the attacks.
 
 const database = databaseForThisFile();

@@ -13,13 +13,13 @@ import { authenticateApiToken } from "./api-token.server";
 import { openApiDocument } from "./openapi.server";
 import { ApiProblem, pointerOf, problemResponse, validationProblem } from "./problem";
 
-// Issue 19: /api/v1 as one fetch-style handler, Request in, Response out (decision 0071). The
+// /api/v1 as one fetch-style handler, Request in, Response out (decision 0071). The
 // Express adapter (server/api-v1.ts) hands it the request with its body already size-checked.
 
 export const API_PREFIX = "/api/v1";
 /** 2 MiB: a batch of 1,000 items with every field is about 400 KB. */
 export const API_BODY_LIMIT = 2 * 1024 * 1024;
-/** Requests per token per minute (issue 19: rate limits per token). */
+/** Requests per token per minute (so one program cannot take the server from the others). */
 export const API_REQUESTS_PER_MINUTE = 300;
 /** Requests without a valid token per client address per minute, before the address waits a minute. */
 export const API_FAILED_AUTH_PER_MINUTE = 30;

@@ -4,7 +4,7 @@ import type { Db, Queryable, Tx } from "~/db/client.server";
 import { apiIdempotency } from "~/db/schema/api-tokens";
 import { ApiProblem } from "./problem";
 
-// Issue 19: Idempotency-Key on writes (decision 0071). The key is claimed by inserting its row in
+// Idempotency-Key on writes (decision 0071). The key is claimed by inserting its row in
 // the SAME transaction as the write: a second request with the key waits on that row's unique
 // index until the first commits, then reads its stored answer — so parallel retries write once.
 // A write that fails rolls its claim back with it, and the key can be used again.

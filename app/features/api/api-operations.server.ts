@@ -39,7 +39,7 @@ import { getApiProduct, listApiProducts } from "./api-products.server";
 import type { ApiCaller } from "./api-token.server";
 import { singlePointer, type WriteMode, writeApiPrices, writeApiProducts } from "./api-writes.server";
 
-// Issue 19: the one table of /api/v1 operations. The handler dispatches from it and the OpenAPI
+// Decision 0072: the one table of /api/v1 operations. The handler dispatches from it and the OpenAPI
 // document is generated from it, with the same Zod schemas, so the two cannot drift (decision 0072).
 
 export type Call = {

@@ -10,7 +10,7 @@ import type { StoreContext } from "~/lib/service-context";
 import type { OverrideUpdate } from "./api.schema";
 import { ApiProblem, type FieldProblem } from "./problem";
 
-// Issue 19: a point of sale's own prices and availability through the API, written by the points
+// A point of sale's own prices and availability through the API, written by the points
 // of sale service the dashboard uses (setOverride: its checks and its activity rows). A batch is
 // one transaction: an unknown product refuses all of it.
 

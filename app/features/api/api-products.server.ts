@@ -6,7 +6,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import { type ApiProduct, isStorableInstant, type ProductListQuery } from "./api.schema";
 
-// Issue 19: the products as /api/v1 reads them. Pages are in (updated_at, id) order with an opaque
+// The products as /api/v1 reads them. Pages are in (updated_at, id) order with an opaque
 // cursor, so a POS that syncs "updatedSince" its last run walks every change exactly once.
 
 export type ProductRow = typeof product.$inferSelect;

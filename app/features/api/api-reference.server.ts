@@ -1,6 +1,6 @@
 import { openApiDocument } from "./openapi.server";
 
-// Issue 19: the dashboard's API reference, read from the generated OpenAPI document itself (not a
+// Decision 0072: the dashboard's API reference, read from the generated OpenAPI document itself (not a
 // second description), so the page shows exactly what /api/v1/openapi.json promises.
 
 type JsonSchema = Record<string, unknown>;

@@ -10,7 +10,7 @@ import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
 import type { ApiTokenInput } from "./api-token.schema";
 
-// Issue 19: per-store API tokens (decision 0071). The secret is "vtr_" and 32 random bytes in
+// Per-store API tokens (decision 0071). The secret is "vtr_" and 32 random bytes in
 // base64url (256 bits): a SHA-256 of it is enough to store (no slow hash needed for a random
 // secret), and the lookup is one indexed equality.
 

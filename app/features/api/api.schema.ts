@@ -11,11 +11,11 @@ import { DESCRIPTION_MAX, PRODUCT_NAME_MAX } from "~/features/catalog/product.sc
 import { DISCOUNT_TYPES, PROMOTION_TYPES } from "~/features/promotions/promotion-constants";
 import { isValidEan } from "~/lib/barcode";
 
-// Issue 19: the one set of Zod schemas the /api/v1 handlers parse with and the OpenAPI document is
+// Decision 0072: the one set of Zod schemas the /api/v1 handlers parse with and the OpenAPI document is
 // generated from (decision 0072). Money is integer hundredths of a denar, VAT included, as in the
 // database (PRODUCT.md: no floating point on a price path).
 
-/** The most items one batch request may carry (issue 19: up to 1,000, one transaction). */
+/** The most items one batch request may carry (up to 1,000, written in one transaction). */
 export const BATCH_MAX = 1000;
 export const EXTERNAL_ID_MAX = 100;
 
@@ -97,7 +97,7 @@ export const externalIdParams = z.object({ externalId });
 const productFields = {
   name: z.string().trim().min(1).max(PRODUCT_NAME_MAX).optional(),
   description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
-  // Issue 19: the Albanian texts; kept as stored while the store's Albanian content is off (decision 0074).
+  // The Albanian texts; kept as stored while the store's Albanian content is off (decision 0074).
   nameSq: z
     .string()
     .trim()
@@ -239,7 +239,7 @@ export const problemSchema = z
   .meta({ id: "Problem" });
 export type Problem = z.infer<typeof problemSchema>;
 
-// Issue 19: points of sale — each may override a product's price and availability, or leave it out.
+// Points of sale — each may override a product's price and availability, or leave it out.
 export const pointOfSaleSchema = z
   .object({ id: z.uuid(), slug: z.string(), name: z.string() })
   .meta({ id: "PointOfSale" });

@@ -7,7 +7,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import { createApiHandler } from "./api-handler.server";
 import { createApiToken } from "./api-token.server";
 
-// Issue 19: a store whose owner has proven the address, its tokens, and calls of /api/v1 as the
+// A store whose owner has proven the address, its tokens, and calls of /api/v1 as the
 // Express adapter makes them (a Request with the body, a Response back).
 
 export const ALL_SCOPES: ApiScope[] = ["read", "write_prices", "write_products"];

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { databaseForThisFile } from "../../../tests/support/test-db";
 import { apiClient, createApiStore } from "./api.test-support";
 
-// Issue 19: the OpenAPI document is valid OpenAPI 3.1 (a maintained validator, not our own
+// Decision 0072: the OpenAPI document is valid OpenAPI 3.1 (a maintained validator, not our own
 // reading of it), and every operation it documents is called and answers what it documents.
 
 const database = databaseForThisFile();

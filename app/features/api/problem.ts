@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { getFixedT } from "~/i18n/i18n.server";
 import type { Problem } from "./api.schema";
 
-// Issue 19: every failure of /api/v1 answers RFC 9457 problem details (application/problem+json).
+// Every failure of /api/v1 answers RFC 9457 problem details (application/problem+json).
 // `type` is a stable URI per kind of problem, documented in the README and the reference page.
 
 export const PROBLEM_BASE = "https://vitrina.mk/problems/";

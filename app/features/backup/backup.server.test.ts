@@ -21,7 +21,7 @@ import { listFiles } from "./files.server";
 import { restoreBackup } from "./restore.server";
 import { tableDigests } from "./table-digest.server";
 
-// Issue 20: a backup of a seeded store, restored into a fresh database and data directory, has every
+// A backup of a seeded store, restored into a fresh database and data directory, has every
 // table and every file as they were: nothing missing, nothing different. On PGlite always; on
 // PostgreSQL when TEST_DATABASE_URL is set (CI's second pass), in databases of its own.
 

@@ -17,7 +17,7 @@ import { pgTool, runTool } from "./pg-tools.server";
 import { runningServer } from "./server-lock.server";
 import { tableRowCounts } from "./table-digest.server";
 
-// Issue 20: `npm run backup` writes one dated archive (tar.gz) with a manifest, the database and the
+// Decision 0046: `npm run backup` writes one dated archive (tar.gz) with a manifest, the database and the
 // uploaded files (decision 0046, docs/operations.md "Backups").
 
 export const MANIFEST_FORMAT = 1;

@@ -10,7 +10,7 @@ import { pgTool, runTool } from "./pg-tools.server";
 import { runningServer } from "./server-lock.server";
 import { tableRowCounts } from "./table-digest.server";
 
-// Issue 20: `npm run restore -- <archive>` puts a backup into an EMPTY data directory or database,
+// Decision 0046: `npm run restore -- <archive>` puts a backup into an EMPTY data directory or database,
 // then checks it against the manifest: every table's row count, every file's SHA-256.
 
 export async function restoreBackup(

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 
-// What "nothing missing, nothing different" means for a restore (issue 20): every table of the
+// What "nothing missing, nothing different" means for a restore (decision 0046): every table of the
 // application's schemas, by row count and an MD5 of its rows in a fixed order.
 
 export type TableDigest = { table: string; rows: number; md5: string };

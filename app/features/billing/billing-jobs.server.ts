@@ -13,7 +13,7 @@ import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";
 import { sendMail } from "~/mail/mailer.server";
 
-// Issue 16: renewal reminders 7 days and 1 day before the next payment (the end of the trial or
+// Renewal reminders 7 days and 1 day before the next payment (the end of the trial or
 // of the paid period), by e-mail to the owner. Run by the scheduler under its advisory lock, on
 // the injected clock; a job_run row per store and day makes a repeated run send nothing twice.
 

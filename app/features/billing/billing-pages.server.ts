@@ -13,7 +13,7 @@ import { choosePlan } from "./payment.server";
 import { getStorePayment } from "./transactions.queries.server";
 
 // What /dashboard/settings/billing, /dashboard/payment and /dashboard/payment/change share: the
-// loader's data (or spec §8's "Failed to load billing") and the two forms' actions, so the routes
+// loader's data (or "Failed to load billing") and the two forms' actions, so the routes
 // stay thin and never import from one another.
 
 export async function loadBillingPage(ctx: StoreContext) {

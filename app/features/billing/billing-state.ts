@@ -1,7 +1,7 @@
 import { skopjeDay } from "~/lib/calendar";
 import { ENDING_SOON_DAYS, type PayablePlanId } from "./plans";
 
-// Issue 16, spec §4: the trial and plan state an owner sees (days remaining, next payment date) and
+// The trial and plan state an owner sees (days remaining, next payment date) and
 // the banner's rule. Pure, on an injected "now" (the process clock in routes, a fixed one in tests).
 
 export type BillingStatus = "active" | "endingSoon" | "expired" | "none";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYABLE_PLAN_IDS, PAYMENT_METHODS } from "./plans";
 
-// Issue 16: what the payment pages post. Messages are i18n keys (decision 0031).
+// What the payment pages post. Messages are i18n keys (decision 0031).
 
 export const choosePlanSchema = z.object({
   plan: z.enum(PAYABLE_PLAN_IDS, { error: "validation:choiceInvalid" }),

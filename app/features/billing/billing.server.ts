@@ -14,7 +14,7 @@ import { type BillingState, showsBillingBanner, trialState } from "./billing-sta
 import { availableMethods } from "./providers.server";
 import { listStorePayments } from "./transactions.queries.server";
 
-// Issue 16: what the owner's billing pages and the dashboard banner read, and the custom-plan
+// What the owner's billing pages and the dashboard banner read, and the custom-plan
 // contact form. Everything is the signed-in owner's store (ctx.storeId from the session).
 
 async function billingFacts(ctx: StoreContext) {
@@ -51,7 +51,7 @@ export async function getBillingOverview(ctx: StoreContext, now: Date) {
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // Spec §8: "Failed to load billing".
+    // "Failed to load billing".
     throw new AppError("billingLoadFailed", { cause: error });
   }
 }

@@ -7,7 +7,7 @@ import { choosePlan } from "./payment.server";
 export const DEMO_TRIAL_DAYS_LEFT = 20;
 
 /**
- * Issue 16 demo: the demo store is in its free month and has chosen the monthly plan, so a
+ * The demo store is in its free month and has chosen the monthly plan, so a
  * newcomer sees a trial with days remaining and one pending transaction (with its invoice) in the
  * dashboard and in the admin's transactions.
  */

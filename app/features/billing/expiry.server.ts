@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import { storeBilling } from "~/db/schema/billing";
 import { store } from "~/db/schema/stores";
 
-// Issue 16, PRODUCT.md "Plans": once the trial (or the paid period) is over and nothing is paid,
+// PRODUCT.md "Plans": once the trial (or the paid period) is over and nothing is paid,
 // the store is inactive: its public page shows the inactive notice and its files answer 404
 // (storeVisibility, decision 0022). The owner still reaches the dashboard to pay, and a payment
 // reactivates the store at once (markTransactionPaid). The job runs under the advisory lock.

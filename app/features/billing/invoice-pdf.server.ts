@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { formatPhoneNational } from "~/lib/phone";
 import type { PaymentRow } from "./transactions.queries.server";
 
-// Issue 16: the pro-forma invoice a bank transfer is paid against (PRODUCT.md "Payments"): the
+// The pro-forma invoice a bank transfer is paid against (PRODUCT.md "Payments"): the
 // operator's and the store's company details, the amount, the due date and the reference the payer
 // writes on the transfer. The text stays extractable (pdftotext finds the reference).
 

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from "./plans";
 
-// Issue 16: payment goes through a provider (PRODUCT.md "Payments"). A provider turns a freshly
+// Decision 0042: payment goes through a provider (PRODUCT.md "Payments"). A provider turns a freshly
 // created pending payment into the owner's next step; confirming the money is its other half
 // (the admin's "mark paid" for a bank transfer, a verified callback for a card). See
 // docs/billing.md for how a card provider (CaSys cPay) fits.

@@ -4,7 +4,7 @@ import { payment, paymentTransaction, storeBilling } from "~/db/schema/billing";
 import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
 import { cancelTransaction, choosePlan, markTransactionPaid } from "./payment.server";
 
-// Issue 16, an attacker's re-check: the same billing call sent several times at once (a double
+// An attacker's re-check: the same billing call sent several times at once (a double
 // click, a replayed request, two admins) must leave the rows one call would. On PostgreSQL these
 // calls really run side by side (TEST_DATABASE_URL); each test reads only its own store's rows.
 

@@ -13,7 +13,7 @@ import { CURRENCY, INVOICE_DUE_DAYS, type PayablePlanId, PLANS } from "./plans";
 import { paymentProvider } from "./providers.server";
 import { paymentReference, paymentStatusSql } from "./transactions.queries.server";
 
-// Issue 16: choosing a plan, and an admin confirming or cancelling a payment. Every payment event
+// Choosing a plan, and an admin confirming or cancelling a payment. Every payment event
 // is a new payment_transaction row (decision 0041); the store's plan state (store_billing) and its
 // `active` flag follow in the same database transaction.
 

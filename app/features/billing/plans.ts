@@ -1,4 +1,4 @@
-// Issue 16: the one place the plans and their prices live (PRODUCT.md "Plans", spec §9). The
+// The one place the plans and their prices live (PRODUCT.md "Plans"). The
 // billing pages, the pro-forma invoice and the landing page's pricing section all read this file.
 
 export const PLAN_IDS = ["monthly", "yearly", "custom"] as const;
@@ -31,7 +31,7 @@ export const CURRENCY = "MKD";
 /** A free month from the end of onboarding (PRODUCT.md "Plans"). */
 export const TRIAL_MONTHS = 1;
 
-/** "Ending soon": seven days or fewer left (issue 16). */
+/** "Ending soon": seven days or fewer left. */
 export const ENDING_SOON_DAYS = 7;
 
 /** Days a pro-forma invoice gives the payer before it is due. */
@@ -43,7 +43,7 @@ export const PLANS: Record<PlanId, Plan> = {
   custom: { id: "custom", priceCents: null, months: null, freeMonths: 0 },
 };
 
-/** The yearly plan's saving against twelve monthly payments, rounded down ("over 30 %", spec §9). */
+/** The yearly plan's saving against twelve monthly payments, rounded down ("over 30 %"). */
 export function yearlySavingPercent(): number {
   const twelveMonths = PLANS.monthly.priceCents! * 12;
   return Math.floor(((twelveMonths - PLANS.yearly.priceCents!) / twelveMonths) * 100);

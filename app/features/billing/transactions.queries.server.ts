@@ -5,7 +5,7 @@ import { store } from "~/db/schema/stores";
 import { isUuid } from "~/lib/uuid";
 import type { PaymentStatus } from "./plans";
 
-// Issue 16 (decision 0041): a payment's state is derived from its append-only events, never
+// Decision 0041: a payment's state is derived from its append-only events, never
 // stored. Each event happens at most once (unique payment_id, kind), so the state is the
 // strongest event present: refunded > paid > cancelled > created ("pending").
 
@@ -93,7 +93,7 @@ export type PageRequest = { page: number; pageSize: number };
 
 /**
  * The admin's list of payments across stores, newest first, one row per payment with its derived
- * status. Paginated on the server (issue 16: fast with 10,000 stores).
+ * status. Paginated on the server (fast with 10,000 stores).
  */
 export async function listTransactions({
   db,

@@ -19,7 +19,7 @@ import { selectProducts } from "./product.queries.server";
 import { createProduct } from "./product.server";
 import { productInput } from "./product.test-support";
 
-// Issue 12 item 1: every list a person reads puts names in alphabet order. Ѓ Ѕ Ј Љ Њ Ќ Џ sit in the
+// Decision 0023: every list a person reads puts names in alphabet order. Ѓ Ѕ Ј Љ Њ Ќ Џ sit in the
 // Macedonian alphabet, not before А (their code points); Albanian Ç follows C and Ë follows E.
 
 /** Alphabet order (decision 0023): Latin first, then Cyrillic; case and accents do not count. */

@@ -9,7 +9,7 @@ import { productInput } from "./product.test-support";
 import { bulkActionSchema } from "./product-bulk.schema";
 import { runBulkAction } from "./product-bulk.server";
 
-// Issue 12: a bulk delete without the browser's dialog (no JavaScript) deleted at once. The server
+// A bulk delete without the browser's dialog (no JavaScript) deleted at once. The server
 // now answers what it would delete and deletes only when that exact list is confirmed (decision 0047).
 
 const database = databaseForThisFile();

@@ -6,7 +6,7 @@ import { byNameOrder } from "~/lib/name-order";
 import type { StoreContext } from "~/lib/service-context";
 import type { Queryable } from "./product-bulk-price.server";
 
-// Issue 12: a bulk delete is confirmed by the server too, as a bulk price change is (decision 0047,
+// A bulk delete is confirmed by the server too, as a bulk price change is (decision 0047,
 // after 0032). Without the browser's dialog, the first post only answers what would be deleted and
 // a digest of exactly those products; the confirmation deletes only while that digest still holds.
 

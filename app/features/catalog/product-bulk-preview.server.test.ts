@@ -9,7 +9,7 @@ import { productInput } from "./product.test-support";
 import { bulkActionSchema } from "./product-bulk.schema";
 import { runBulkAction } from "./product-bulk.server";
 
-// Issue 12 item 13: a bulk price change shows what it will do and writes nothing until confirmed;
+// Decision 0032: a bulk price change shows what it will do and writes nothing until confirmed;
 // the confirmation applies exactly the previewed change, or nothing and a new preview.
 
 const database = databaseForThisFile();

@@ -9,7 +9,7 @@ import { byNameOrder } from "~/lib/name-order";
 import type { StoreContext } from "~/lib/service-context";
 import { type BulkAction, priceAfterAmount, priceAfterPercent } from "./product-bulk.schema";
 
-// Issue 12 item 13: a bulk price change is previewed before anything is written, and the confirmed
+// Decision 0032: a bulk price change is previewed before anything is written, and the confirmed
 // change is exactly the previewed one. Both read the same plan; the preview hands out a digest of
 // it, and the change is written only while the digest of the plan made under lock still matches.
 
@@ -58,7 +58,7 @@ function newPriceOf(action: PriceAction, cents: number): number {
     : priceAfterAmount(cents, action.value);
 }
 
-/** What the change does to each product (spec §4 activity types: updated, skipped, error). */
+/** What the change does to each product (the activity's types: updated, skipped, error). */
 function planOf(action: PriceAction, rows: Row[]): Outcome[] {
   return rows.map((row) => {
     const newPrice = newPriceOf(action, row.priceCents);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseMoney } from "~/lib/money";
 
 /**
- * A bulk action from the products page (issue 5). The selection is either the ticked ids of the
+ * A bulk action from the products page (decision 0015). The selection is either the ticked ids of the
  * page or "all": every product matching the filters in `query` (the page's query string), so the
  * browser never holds 20,000 ids.
  */
@@ -41,7 +41,7 @@ const amount = z
     return cents;
   });
 
-/** The digest of the preview the owner confirmed; empty asks for the preview (issue 12 item 13, delete too). */
+/** The digest of the preview the owner confirmed; empty asks for the preview (decisions 0032, 0047). */
 const plan = z
   .string()
   .regex(/^([0-9a-f]{64})?$/)
@@ -70,7 +70,7 @@ export const bulkActionSchema = z.discriminatedUnion("action", [
 export type BulkAction = z.output<typeof bulkActionSchema>;
 export type BulkSelection = Pick<BulkAction, "scope" | "ids" | "query">;
 
-/** Rounds hundredths of a denar to whole denars, halves away from zero (issue 5). */
+/** Rounds hundredths of a denar to whole denars, halves away from zero. */
 export function roundToDenar(cents: number): number {
   return Math.sign(cents) * Math.round(Math.abs(cents) / 100) * 100;
 }

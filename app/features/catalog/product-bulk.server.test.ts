@@ -13,7 +13,7 @@ const database = databaseForThisFile();
 
 const bulk = (input: Record<string, unknown>) => bulkActionSchema.parse({ scope: "ids", ...input });
 
-/** A price change as the owner makes it: the preview, then its confirmation (issue 12 item 13). */
+/** A price change as the owner makes it: the preview, then its confirmation (decision 0032). */
 async function confirmed(ctx: StoreContext, input: Record<string, unknown>) {
   const first = await runBulkAction(ctx, bulk(input));
   if (!("preview" in first)) throw new Error("a price change was written without its preview");

@@ -53,7 +53,7 @@ export type BulkDeletion = { deletion: DeletePreview; stale: boolean };
 
 /**
  * Runs one bulk action in one transaction: every product changes with its price history and
- * activity rows, or nothing changes at all (issue 5). A price change without the digest of its
+ * activity rows, or nothing changes at all (decision 0015). A price change without the digest of its
  * confirmed preview, or whose plan no longer matches it, answers with a preview and writes nothing.
  */
 export async function runBulkAction(
@@ -68,7 +68,7 @@ export async function runBulkAction(
     throw new AppError("notFound");
   }
   const where = selectionWhere(ctx, action);
-  // A price change is written only once its preview is confirmed (issue 12 item 13), and a delete
+  // A price change is written only once its preview is confirmed (decision 0032), and a delete
   // only once it is confirmed, by the server's step or the browser's dialog (decision 0047).
   if (isPriceAction(action) && !action.plan) {
     return { preview: await previewPrices(ctx.db, where, action), stale: false };

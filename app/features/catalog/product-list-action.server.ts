@@ -8,7 +8,7 @@ import { runBulkAction } from "./product-bulk.server";
 
 /**
  * The products page's action: delete one product, or run a bulk action. Another store's ids answer
- * 404 and change nothing; a failure answers with the spec §8 message of what failed. A price change
+ * 404 and change nothing; a failure answers with a message that says what failed. A price change
  * first answers with its preview (intent "bulkPreview"), and a bulk delete that the browser's dialog did
  * not confirm with what it would delete (intent "bulkDeletePreview"): served here, so both work
  * without JavaScript.

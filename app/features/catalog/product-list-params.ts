@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/uuid";
-// The products page's view state as it lives in the query string (issue 5: a view can be shared and
+// The products page's view state as it lives in the query string (decision 0015: a view can be shared and
 // reloaded). Isomorphic: the loader parses it, the page builds links with it, and a bulk action on
 // "everything matching" sends the same string back so the server rebuilds the same filter.
 
@@ -79,7 +79,7 @@ export function hasActiveFilters(filters: ProductFilters): boolean {
   );
 }
 
-// Preferences remembered per browser (issue 5), read by the server so the first paint is right.
+// Preferences remembered per browser, read by the server so the first paint is right.
 export const VIEW_COOKIE = "vitrina_products_view";
 export const SIZE_COOKIE = "vitrina_products_size";
 export type ProductView = "table" | "grid";

@@ -35,7 +35,7 @@ describe("products list: search, filters, sort", () => {
     await createProduct(ctx, productInput({ name: "B Неактивен", status: "inactive" }));
     await createProduct(ctx, productInput({ name: "C Нема", availability: "out_of_stock" }));
     const onSale = await createProduct(ctx, productInput({ name: "D Акција", price: "100" }));
-    // A reduction typed as a regular price is not a promotion (issue 15): "in promotion" means one.
+    // A reduction typed as a regular price is not a promotion (decision 0040): "in promotion" means one.
     await createProduct(ctx, productInput({ name: "F Стар попуст", price: "80", regularPrice: "100" }));
     const today = skopjeDay(new Date());
     await savePromotion(

@@ -18,13 +18,13 @@ export type ProductListQuery = Partial<ProductListParams> & { page: number; page
 /**
  * What every public path shows of a product (the page, the feeds, the PDF, the archive, the API):
  * the law's fields (член 15-а), and what the page's filters need. One projection, so a new field
- * reaches every path at once (issue 13).
+ * reaches every path at once (decision 0023).
  */
 export const publicProductColumns = {
   id: product.id,
   name: product.name,
   description: product.description,
-  // Issue 19: the Albanian texts; each path shows them only while the store has them enabled.
+  // The Albanian texts (decision 0074); each path shows them only while the store has them enabled.
   nameSq: product.nameSq,
   descriptionSq: product.descriptionSq,
   priceCents: product.priceCents,
@@ -39,7 +39,7 @@ export const publicProductColumns = {
   updatedAt: product.updatedAt,
   categoryId: product.categoryId,
   categoryName: category.name,
-  // Issue 19: the category's Albanian name, shown like the product's Albanian texts.
+  // The category's Albanian name, shown like the product's Albanian texts.
   categoryNameSq: category.nameSq,
   searchText: product.searchText,
 };
@@ -51,7 +51,7 @@ const listColumns = { ...shownColumns, quantity: product.quantity, status: produ
 /**
  * Name order, the one alphabetical order of every list (decision 0023): the stored Macedonian
  * alphabet key, then the id, so that equal names keep one order and paging never repeats a row.
- * An Albanian reader's public list sorts by the name they see (issue 19, decision 0074).
+ * An Albanian reader's public list sorts by the name they see (decision 0074).
  */
 export function byName(direction: "asc" | "desc" = "asc", reader: ContentReader = null): SQL[] {
   const by = direction === "desc" ? desc : asc;
@@ -75,7 +75,7 @@ export function productWhere(storeId: string, filters: Partial<ProductFilters>, 
   if (filters.status) conditions.push(eq(product.status, filters.status));
   if (filters.stock === "in") conditions.push(eq(product.availability, "in_stock"));
   if (filters.stock === "out") conditions.push(eq(product.availability, "out_of_stock"));
-  // In promotion (spec §3, issue 15): in an active promotion that runs or is still to come.
+  // In promotion (decision 0040): in an active promotion that runs or is still to come.
   if (filters.promo) conditions.push(inCurrentPromotion());
   if (filters.noImage) conditions.push(or(isNull(product.imageUrl), eq(product.imageUrl, "")));
   if (filters.attention) conditions.push(needsAttention());

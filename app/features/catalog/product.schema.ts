@@ -47,7 +47,7 @@ const optionalText = (max: number) =>
     .prefault("")
     .transform((value) => value || null);
 
-/** A required price from a form: decimal comma or point, not negative (spec §5). */
+/** A required price from a form: decimal comma or point, not negative. */
 const price = z
   .string()
   .trim()
@@ -68,14 +68,14 @@ const price = z
 const optionalPrice = z.union([z.literal("").transform(() => null), price]);
 
 /**
- * The product form and every other write path (spec §5, PRODUCT.md's law fields). Inputs are the
+ * The product form and every other write path (PRODUCT.md's law fields). Inputs are the
  * strings a form posts; outputs are what the database stores.
  */
 export const productSchema = z
   .object({
     name: z.string().trim().min(1, "validation:required").max(PRODUCT_NAME_MAX, "validation:tooLong"),
     description: optionalText(DESCRIPTION_MAX),
-    // Issue 19: the Albanian name and description, optional, with the Macedonian ones' limits. The
+    // Decision 0074: the Albanian name and description, optional, with the Macedonian ones' limits. The
     // service stores them only when the store has Albanian content enabled (decision 0074).
     nameSq: optionalText(PRODUCT_NAME_MAX),
     descriptionSq: optionalText(DESCRIPTION_MAX),
@@ -83,7 +83,7 @@ export const productSchema = z
     regularPrice: optionalPrice.prefault(""),
     vatRate: z.enum(VAT_RATES, "validation:vatInvalid"),
     unit: z.enum(SALE_UNITS, "validation:unitInvalid"),
-    // "500 г" or "500" with the unit chosen beside it (issue 12 item 5); a typed unit wins.
+    // "500 г" or "500" with the unit chosen beside it (decision 0031); a typed unit wins.
     netQuantity: z
       .string()
       .trim()
@@ -134,7 +134,7 @@ export const productSchema = z
       .trim()
       .default("")
       .transform((value) => value || null),
-    // Issue 18: an entry of the shared library chosen on the new-product form (an upload wins).
+    // An entry of the shared library chosen on the new-product form (an upload wins).
     libraryImageId: z
       .string()
       .trim()

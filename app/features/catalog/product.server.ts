@@ -23,7 +23,7 @@ export async function getProduct(ctx: StoreContext, productId: string): Promise<
 }
 
 /**
- * The image URL for an uploaded key, which must be this store's own product image, or (issue 18:
+ * The image URL for an uploaded key, which must be this store's own product image, or (as
  * the new-product form offers the library too) the chosen library entry's image.
  */
 async function imageColumn(ctx: StoreContext, input: ProductInput): Promise<{ imageUrl?: string }> {
@@ -99,7 +99,7 @@ export async function createProduct(ctx: StoreContext, input: ProductInput): Pro
 
 /**
  * Saves a product. A changed price writes the price history and a "price update" (old → new); an
- * unchanged submitted price is logged as "price update skipped" (spec §4 activity types).
+ * unchanged submitted price is logged as "price update skipped".
  */
 export async function updateProduct(
   ctx: StoreContext,

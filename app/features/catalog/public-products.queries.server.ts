@@ -14,10 +14,10 @@ import {
 import { byName, productWhere, publicProductColumns } from "./product.queries.server";
 import type { ProductFilters } from "./product-list-params";
 
-// The one public product query (issue 13): the public page, the CSV and JSON feeds, the PDF, the
+// The one public product query (decision 0023): the public page, the CSV and JSON feeds, the PDF, the
 // dated archive and the API read a store's products through here, so they show the same products
 // with the same fields in the same order as each other and as the dashboard (decision 0023).
-// Prices are the prices in effect at the query's instant (issue 15, decision 0038): a running
+// Prices are the prices in effect at the query's instant (decision 0038): a running
 // promotion's price, its type, days and prior price.
 
 export const PUBLIC_SORTS = ["name", "price_asc", "price_desc"] as const;
@@ -27,7 +27,7 @@ export type PublicProductFilters = Partial<Pick<ProductFilters, "q" | "category"
 
 /**
  * Only active products are public (член 15-а lists what is on sale); "promo": a promotion runs. At
- * a point of sale, the products it leaves out are not on its list (issue 19).
+ * a point of sale, the products it leaves out are not on its list.
  */
 function publicWhere(
   storeId: string,
@@ -43,7 +43,7 @@ function publicWhere(
   ]);
 }
 
-/** The point of sale's override of each product, when the list is a point of sale's (issue 19). */
+/** The point of sale's override of each product, when the list is a point of sale's (decision 0069). */
 function pointOfSaleOverride(pointOfSaleId: string | null | undefined) {
   return pointOfSaleId ? overrideAlias("pos_override") : null;
 }
@@ -59,9 +59,9 @@ type PublicQueryOptions = {
   filters?: PublicProductFilters;
   sort?: PublicSort;
   at?: Date;
-  /** A point of sale of the store (issue 19): its prices, availability and products; else store-wide. */
+  /** A point of sale of the store (decision 0068): its prices, availability and products; else store-wide. */
   pointOfSaleId?: string | null;
-  /** An Albanian reader sees the list in the order of the names they read (issue 19). */
+  /** An Albanian reader sees the list in the order of the names they read (decision 0074). */
   reader?: ContentReader;
 };
 

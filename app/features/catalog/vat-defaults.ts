@@ -1,7 +1,7 @@
 import type { VatRate } from "~/db/schema/catalog-enums";
 
-// The VAT a new product starts with, by the kind of goods, where the kind is known (issue 12
-// "Compliance by default"). North Macedonia's Law on VAT: 18 % general rate; 5 % for food,
+// The VAT a new product starts with, by the kind of goods, where the kind is known, so
+// that it is compliant by default. North Macedonia's Law on VAT: 18 % general rate; 5 % for food,
 // medicines and medical devices, books and newspapers; 10 % for catering (food and drink served).
 // The owner can always choose another rate: this only spares the wrong default of 18 % on bread.
 export const GOODS_KINDS = ["food", "medicine", "books", "catering", "other"] as const;

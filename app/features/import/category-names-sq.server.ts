@@ -1,4 +1,4 @@
-// Issue 19 (decision 0106): the import's "Category (Albanian)" column sets the Albanian name of the
+// Decision 0106: the import's "Category (Albanian)" column sets the Albanian name of the
 // row's category (category.name_sq, migration 0032), by the rule of the product's Albanian name and
 // description: read only while the store has Albanian content on, and an empty cell of a mapped
 // column clears it. A category is named by many rows: the first row that gives it an Albanian name

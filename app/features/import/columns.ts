@@ -1,4 +1,4 @@
-// The columns an import reads and an export writes (issue 14): one list, so export → edit in Excel
+// The columns an import reads and an export writes (decision 0035): one list, so export → edit in Excel
 // → import is a round trip. Isomorphic: the wizard's mapping step, the server's parser and the
 // export all use it. Headers are compared by their search key (~/lib/transliterate), so Cyrillic
 // and Latin spellings, case, accents and punctuation do not matter ("Продажна цена" = "prodazna cena").
@@ -28,15 +28,15 @@ export const IMPORT_FIELDS = [
   "barcode",
   "description",
   "availability",
-  // Issue 19: the Albanian name and description (stored when the store enables Albanian content).
+  // The Albanian name and description (stored when the store enables Albanian content).
   "nameSq",
   "descriptionSq",
-  // Issue 19: a point of sale's name or slug: the row sets that point's own price, not the store's.
+  // A point of sale's name or slug: the row sets that point's own price, not the store's.
   "pointOfSale",
-  // Issue 19: the points of sale (slugs or names, separated by ";") the row's discount is limited to;
+  // Decision 0105: the points of sale (slugs or names, separated by ";") the row's discount is limited to;
   // empty: the discount runs at every one (decision 0105).
   "discountPointsOfSale",
-  // Issue 19: the Albanian name of the row's category (category.name_sq).
+  // Decision 0106: the Albanian name of the row's category (category.name_sq).
   "categorySq",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -62,7 +62,7 @@ export const EXPORT_FIELDS: readonly ImportField[] = [
   "discountDuration",
 ];
 
-/** The column an export adds last when some point of sale has its own prices (issue 19). */
+/** The column an export adds last when some point of sale has its own prices (decision 0069). */
 export const POINT_OF_SALE_EXPORT_FIELDS: readonly ImportField[] = ["pointOfSale"];
 
 /** The column an export adds last when some promotion is limited to some points of sale (decision 0105). */

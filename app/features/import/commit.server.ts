@@ -1,4 +1,4 @@
-// The import's write (issue 14): every row of one file in ONE transaction — the products, the
+// The import's write (decision 0034): every row of one file in ONE transaction — the products, the
 // categories the file names, the price history and the activity (source "import") — so an error or
 // a kill -9 midway leaves the catalogue exactly as it was. The import plans (which rows, which
 // categories, which discounts and points of sale); the products are matched, checked and written by
@@ -37,9 +37,9 @@ export type ImportCounts = {
   skipped: number;
   /** Products the import puts on a promotion from the file's discount columns (decision 0062). */
   discounts?: number;
-  /** Issue 19: rows with a point of sale, which set that point's own price instead of the store's. */
+  /** Rows with a point of sale, which set that point's own price instead of the store's. */
   pointOfSalePrices?: number;
-  /** Issue 19: categories whose Albanian name the file sets or clears (decision 0106). */
+  /** Categories whose Albanian name the file sets or clears (decision 0106). */
   categoryNamesSq?: number;
 };
 export type ImportPlan = {
@@ -54,14 +54,14 @@ export type ImportPlan = {
    * naming a point of sale or a product the store does not have.
    */
   skipped: Skipped[];
-  /** Issue 19: the rows that set a point of sale's own price, written after the store's rows. */
+  /** The rows that set a point of sale's own price, written after the store's rows. */
   pointOfSaleRows: PointOfSaleRow[];
   /** The product writer's plan of the store's rows; a new category's id is a placeholder until the commit. */
   products: ProductPlan;
   /** The discount each planned row's product gets, by the row's index in the writer's batch. */
   discounts: Map<number, ImportDiscount>;
   newCategories: string[];
-  /** Issue 19: the Albanian names of categories the file changes (decision 0106). */
+  /** The Albanian names of categories the file changes (decision 0106). */
   categoryNamesSq: CategoryNameSq[];
 };
 
@@ -91,9 +91,9 @@ export async function planImport(
   allRows: ImportRow[],
   today: string = promotionDay(),
 ): Promise<ImportPlan> {
-  // Issue 19: a row with a point of sale is that point's own price, written after the store's rows.
+  // A row with a point of sale is that point's own price, written after the store's rows.
   const rows = allRows.filter((row) => !row.pointOfSale);
-  // Issue 19: Albanian columns count only while the store has Albanian content on (decision 0074).
+  // Albanian columns count only while the store has Albanian content on (decision 0074).
   const albanian = await albanianContentEnabled(db, storeId);
   const categories = await db
     .select({ id: category.id, name: category.name, nameSq: category.nameSq })
@@ -156,7 +156,7 @@ export async function planImport(
   for (const planned of products.rows) {
     const row = rows[planned.index]!;
     if (!row.discount || !accepted.has(row.line)) continue;
-    // Issue 19: an accepted discount carries the points of sale it is limited to (decision 0105).
+    // An accepted discount carries the points of sale it is limited to (decision 0105).
     const ids = pointOfSaleIds.get(row.line);
     const discount = ids ? { ...row.discount, pointOfSaleIds: ids } : row.discount;
     if (planned.outcome === "unchanged")

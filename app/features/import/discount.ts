@@ -1,4 +1,4 @@
-// The discount columns of the 9-column price-list template (issue 14, PRODUCT.md): "Вид на попуст"
+// The discount columns of the 9-column price-list template (PRODUCT.md): "Вид на попуст"
 // (the law's type of sales incentive) and "Времетраење на попуст" (its days), read into what a
 // promotion needs (decision 0062). Pure and isomorphic: rows.ts uses them; the days are Skopje days.
 

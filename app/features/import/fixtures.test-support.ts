@@ -1,4 +1,4 @@
-// Import fixtures made by the tests themselves (issue 14 "Tests"): real encodings, real .xlsx files.
+// Import fixtures made by the tests themselves: real encodings, real .xlsx files.
 
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";

@@ -1,4 +1,4 @@
-// The import wizard's form posts (issue 14 steps 2–4), parsed here so the route stays thin.
+// The import wizard's form posts (steps 2–4), parsed here so the route stays thin.
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { IMPORT_IMAGE_OPTIONS, type ImportImageOption } from "~/db/schema/imports";

@@ -1,4 +1,4 @@
-// The uploaded file while its import lives (issue 14): a private temp file under DATA_DIR/imports,
+// The uploaded file while its import lives (decision 0033): a private temp file under DATA_DIR/imports,
 // named by the job id only (never by the owner's file name), never served, deleted when the job
 // ends. The upload is written once and read back per step, so it is not held in memory between
 // requests (decision 0033).

@@ -92,7 +92,7 @@ describe("the import job", () => {
     const timedBefore = await importsTimed();
     await queueImport(ctx, job.id, "skip");
     await runImportJob(db(), job.id);
-    // Issue 20: /metrics times every import's commit.
+    // /metrics times every import's commit.
     expect(await importsTimed()).toBe(timedBefore + 1);
     const done = await getImportJob(ctx, job.id);
     expect(done).toMatchObject({

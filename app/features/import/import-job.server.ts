@@ -1,4 +1,4 @@
-// The import wizard's services (issue 14): upload → map → preview → images → run. Every read and
+// The import wizard's services (decision 0033): upload → map → preview → images → run. Every read and
 // write goes through getImportJob, which filters by the owner's store: another store's job id is
 // "not found", whatever step asks.
 
@@ -24,7 +24,7 @@ import type { CellValue } from "./values";
 
 export type ImportJob = typeof importJob.$inferSelect;
 
-/** Uploads per store and hour (issue 14 "rate-limited per store"); a real shop needs a handful. */
+/** Uploads per store and hour, so one store cannot hold the disk or the CPU; a real shop needs a handful. */
 export const IMPORT_UPLOADS_PER_HOUR = 20;
 /** The error of an upload the hourly limit refused: it was not read, so it does not count. */
 const RATE_LIMITED = "errors:rateLimited";
@@ -61,7 +61,7 @@ export const SAMPLE_ROWS = 3;
 
 /**
  * What a read of the file leaves on the job besides its headers and row count: the encoding and
- * delimiter it used and its first rows, so the mapping step reads nothing (issue 14: the file is
+ * delimiter it used and its first rows, so the mapping step reads nothing (the file is
  * parsed at most once per step — at the upload, at a mapping that changes the encoding or the
  * delimiter, at the preview and at the commit).
  */
@@ -244,7 +244,7 @@ const PREVIEW_ROWS = 10;
 
 export type ImportPreview = {
   sample: ImportRow[];
-  /** Issue 19: the first rows that set a point of sale's own price (or leave a product out there). */
+  /** The first rows that set a point of sale's own price (or leave a product out there). */
   pointOfSaleSample: ImportRow[];
   skipped: Skipped[];
   notes: ImportNote[];

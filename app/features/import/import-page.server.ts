@@ -1,4 +1,4 @@
-// What the import wizard's page shows for a job (issue 14 steps 2–5), chosen by the job's state and
+// What the import wizard's page shows for a job (steps 2–5), chosen by the job's state and
 // the step the owner is on. Every read goes through getImportJob (the owner's store only).
 
 import { importImagesPath } from "~/features/images/import-images.server";
@@ -67,7 +67,7 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
       elapsedMs: live ? Date.now() - live.startedAt : 0,
     };
   }
-  // Issue 18: what "use first image for all" matched, shown on the result.
+  // What "use first image for all" matched, shown on the result.
   const libraryMatches =
     job.status === "done" && job.imageOption === "library"
       ? await importLibraryMatches(ctx, job.productIds ?? [])

@@ -1,4 +1,4 @@
-// An import's discount columns as promotions (issue 14, decision 0062): the rules a promotion must
+// An import's discount columns as promotions (decision 0062): the rules a promotion must
 // keep that need the catalogue — a category that forbids promotions, one active promotion per
 // product — checked when the import is planned (each broken one a note on its line), then the
 // promotions written through the promotions service inside the import's own transaction.
@@ -129,7 +129,7 @@ async function promotionPoints(db: Queryable, storeId: string, promotionIds: str
 export type DiscountPlan = {
   accepted: Set<number>;
   notes: ImportNote[];
-  /** Issue 19: the points of sale each accepted discount is limited to, by line (none: everywhere). */
+  /** The points of sale each accepted discount is limited to, by line (none: everywhere). */
   pointOfSaleIds: Map<number, string[]>;
 };
 

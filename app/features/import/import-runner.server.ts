@@ -1,4 +1,4 @@
-// Runs a queued import on the server (issue 14 step 5): the tab may close, the job goes on. Its
+// Runs a queued import on the server (decision 0033): the tab may close, the job goes on. Its
 // state lives in the import_job row; its row-by-row progress in this process's memory (the commit
 // is one transaction, whose writes nobody else can see until it ends), read by the progress page.
 // A restart finds a job that was queued or running when the process died and marks it failed: the

@@ -16,7 +16,7 @@ import type { MoneyLocale } from "~/lib/money";
 import { type createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { importFileInto } from "./import-file.test-support";
 
-// Issue 19: a point of sale can leave a product out (not sold there). The export writes it as the
+// A point of sale can leave a product out (not sold there). The export writes it as the
 // point's row with the availability "not sold here", and the import reads that back: export →
 // import leaves every override and exclusion as it was.
 
@@ -80,7 +80,7 @@ describe("exclusions at a point of sale in the export and the import", () => {
         ]);
       }
       const result = await importFile(shop, bytes, `products.${format}`);
-      // Nothing changed: no point-of-sale price is counted (issue 19 item 7).
+      // Nothing changed: no point-of-sale price is counted.
       expect(result.counts).toEqual({ added: 0, updated: 0, unchanged: 4, skipped: 0 });
       expect(overridesKey(await listPointOfSaleOverrides(shop.ctx, tetovo.id))).toEqual(overridesKey(before));
     });

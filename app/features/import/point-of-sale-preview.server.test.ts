@@ -11,7 +11,7 @@ import { csvUtf8Bom } from "./fixtures.test-support";
 import { createImport, previewImport } from "./import-job.server";
 import { SKIP_REASONS } from "./rows";
 
-// Issue 19: the import's optional point-of-sale column is checked by the preview, as the commit
+// The import's optional point-of-sale column is checked by the preview, as the commit
 // checks it: a point of sale the store does not have (another store's included) is a skipped row
 // with its line and reason, and a valid one shows among the rows to be saved.
 

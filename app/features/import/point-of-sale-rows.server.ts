@@ -1,4 +1,4 @@
-// Issue 19: the rows of an import that name a point of sale (its slug or name, any case), checked
+// The rows of an import that name a point of sale (its slug or name, any case), checked
 // when the import is planned, so the preview shows what the commit will do: a point of sale the
 // store does not have (another store's is one of them) or a product the store will not have after
 // the import is a skipped row with its line and reason; the others are the points' own rows.

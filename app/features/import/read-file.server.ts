@@ -1,4 +1,4 @@
-// Reads an uploaded product file into header + rows (issue 14 step 1): the type by its content (a
+// Reads an uploaded product file into header + rows (the upload step): the type by its content (a
 // renamed binary is refused, whatever its name says), CSV text in its detected or chosen encoding
 // and delimiter, .xlsx in a worker thread from the parts its ZIP guard inflated (xlsx-read.server.ts,
 // decision 0118), numbers of Excel cells as numbers and formulas as their cached values.

@@ -12,7 +12,7 @@ import { importPage } from "./import-page.server";
 import { runImportJob, setAfterImport } from "./import-runner.server";
 import { IMPORT_MAX_ROWS, readImportFile } from "./read-file.server";
 
-// Issue 14: the uploaded file is parsed at most once per step of the wizard. The upload keeps on
+// The uploaded file is parsed at most once per step of the wizard. The upload keeps on
 // the job what the mapping step shows (encoding, delimiter, first rows), so opening the mapping
 // and saving it read nothing; another delimiter reads the file once; the preview and the commit
 // read it once each.

@@ -1,4 +1,4 @@
-// A file's rows as products (issue 14 step 3): each row becomes the values it will save, or a
+// A file's rows as products (the preview step): each row becomes the values it will save, or a
 // reason it is skipped, with its line number. Pure and isomorphic; the same rules as the product
 // form (product.schema.ts): a name, a price not negative, a regular price not below the price,
 // known VAT, unit and availability. A row saved without one of its parts (a barcode that is not an
@@ -46,23 +46,23 @@ export type ImportRow = {
    */
   externalId?: string;
   description?: string | null;
-  /** Issue 19: the Albanian texts (an import ignores them while the store has them off). */
+  /** The Albanian texts (an import ignores them while the store has them off). */
   nameSq?: string | null;
   descriptionSq?: string | null;
   /**
-   * Issue 19: the Albanian name of the row's category; null, an empty cell (decision 0106: it
+   * The Albanian name of the row's category; null, an empty cell (decision 0106: it
    * clears, as the Albanian name and description do, unless another row of the category names it).
    */
   categorySq?: string | null;
   availability?: Availability;
-  /** Issue 19: a point of sale's name or slug: the row is that point's own price of the product. */
+  /** A point of sale's name or slug: the row is that point's own price of the product. */
   pointOfSale?: string;
   /**
-   * Issue 19: a point of sale's row with an empty price: the point follows the store's price
+   * A point of sale's row with an empty price: the point follows the store's price
    * (`priceCents` is then 0 and means nothing). A price given, even the store's own, is the point's.
    */
   followsStorePrice?: true;
-  /** Issue 19: the point of sale's row says the product is not sold there ("Не се продава тука"). */
+  /** The point of sale's row says the product is not sold there ("Не се продава тука"). */
   excluded?: true;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
@@ -74,7 +74,7 @@ export type ImportDiscount = {
   startsOn: string;
   endsOn: string;
   /**
-   * Issue 19 (decision 0105): the points of sale the file limits the discount to, as it names them
+   * Decision 0105: the points of sale the file limits the discount to, as it names them
    * (slugs or names); absent: every point of sale. The plan resolves them to `pointOfSaleIds`.
    */
   pointsOfSale?: string[];
@@ -170,7 +170,7 @@ export function toImportRows(
         rowNotes.push({ line, reason, params }),
       );
       // Two rows for one product: the first counts, the second would silently overwrite it.
-      // A point of sale's row of a product is a row of its own (issue 19).
+      // A point of sale's row of a product is a row of its own.
       const key = `${row.pointOfSale ?? ""}|${row.barcode ? `b:${row.barcode}` : `n:${row.name}`}`;
       if (seen.has(key)) throw new Skip("duplicateInFile");
       seen.add(key);
@@ -292,7 +292,7 @@ function toRow(
     row.descriptionSq = descriptionSq || null;
   }
   if (has("availability") && cell("availability") !== null) {
-    // Issue 19: "not sold here" leaves the product out at the row's point of sale; the store's own
+    // "Not sold here" leaves the product out at the row's point of sale; the store's own
     // list has no such availability.
     if (isExcludedAvailability(cell("availability"))) {
       if (!row.pointOfSale) skip("excludedWithoutPointOfSale");

@@ -1,4 +1,4 @@
-// The rows an import skipped, as a CSV the owner fixes in Excel and imports again (issue 14 step 5):
+// The rows an import skipped, as a CSV the owner fixes in Excel and imports again (the wizard's last step):
 // UTF-8 with BOM, formula-safe cells (activity-csv.ts), the line and reason first, then the row;
 // and the rows saved with a note, by line (decision 0076).
 import type { TFunction } from "i18next";

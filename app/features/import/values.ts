@@ -1,4 +1,4 @@
-// Cell values as the import reads them and the export writes them (issue 14). Isomorphic and pure:
+// Cell values as the import reads them and the export writes them. Isomorphic and pure:
 // a spreadsheet cell arrives as text (CSV, an .xlsx text cell) or as a number (an .xlsx numeric
 // cell, read as its value, never its display text). Codes are the catalogue's (catalog-enums).
 
@@ -175,7 +175,7 @@ function lookup<T extends string>(names: Map<string, T>, value: CellValue): T | 
 }
 
 /**
- * Issue 19: the availability a point of sale's row gives a product left out there (not sold at
+ * The availability a point of sale's row gives a product left out there (not sold at
  * that point). The export writes the first three (import:preview.notSoldHere in mk, en, sq).
  */
 const EXCLUDED_NAMES = new Set(

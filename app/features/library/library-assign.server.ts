@@ -5,7 +5,7 @@ import { getLibraryEntry } from "./library.queries.server";
 import { libraryAssignSchema } from "./library.schema";
 
 /**
- * Gives one product or the selected products the library image (issue 18). The product refers to
+ * Gives one product or the selected products the library image. The product refers to
  * the library's stored image (decision 0056): nothing is copied, and the library never deletes an
  * image a product may show. Every id must be a product of the signed-in owner's store: one that is
  * not (another store's, a deleted one) refuses the whole assignment and nothing changes.

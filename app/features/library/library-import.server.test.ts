@@ -14,7 +14,7 @@ import { inCyrillic, pngOf, uniqueWord } from "./library.test-support";
 import { importLibrary } from "./library-import.server";
 import { openLibrarySource } from "./library-source.server";
 
-// Issue 18: `npm run library:import -- <folder or .zip>` through the upload pipeline, idempotent.
+// `npm run library:import -- <folder or .zip>` through the upload pipeline, idempotent.
 
 const database = databaseForThisFile();
 let work: string;

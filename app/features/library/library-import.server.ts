@@ -9,7 +9,7 @@ import {
   setLibraryCategoryLatin,
 } from "./library-write.server";
 
-// `npm run library:import` (issue 18): each manifest row with its image through the upload pipeline
+// `npm run library:import`: each manifest row with its image through the upload pipeline
 // into the shared library. Idempotent: a row whose name, barcode and image bytes are already in
 // the library is counted as existing and its image is not processed again.
 

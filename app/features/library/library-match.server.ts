@@ -13,7 +13,7 @@ import { asBarcode, type LibraryMatch } from "./library.schema";
 
 export type { LibraryMatch };
 
-// The library's best images for a product (issue 18): the picker and onboarding's "Product X of Y"
+// The library's best images for a product (decision 0057): the picker and onboarding's "Product X of Y"
 // offer them first; the import's "use first image for all" assigns the best one when it is sure.
 
 /**

@@ -7,7 +7,7 @@ import { imageUrls } from "~/features/images/image.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { insertLibraryRows, uniqueWord } from "./library.test-support";
 
-// Issue 18: the new-product form offers the shared library; the chosen entry's id is posted with
+// The new-product form offers the shared library; the chosen entry's id is posted with
 // the product, and the product shows the library's image (as an assignment from the library does).
 
 const database = databaseForThisFile();

@@ -7,7 +7,7 @@ import { listLibraryCategories, searchLibrary } from "./library.queries.server";
 import { LIBRARY_ASSIGN_MAX, librarySearchSchema } from "./library.schema";
 import { type LibraryMatch, suggestLibraryImages } from "./library-match.server";
 
-// What /dashboard/image-gallery shows (issue 18): the search, the page of entries, and the products
+// What /dashboard/image-gallery shows: the search, the page of entries, and the products
 // an image is being chosen for (`?for=<id>`, one or the products selected on the products page).
 
 export type LibraryTarget = { id: string; name: string; imageUrl: string | null };

@@ -15,7 +15,7 @@ import { pngOf, uniqueWord } from "./library.test-support";
 import { libraryUsage, removeLibraryEntry } from "./library-remove.server";
 import { addLibraryEntry, libraryFingerprint } from "./library-write.server";
 
-// Issue 18, decision 0078: an admin removes a library entry; the products that showed it (of every
+// Decision 0078: an admin removes a library entry; the products that showed it (of every
 // store) lose the image, the files leave the storage, and the audit log says what happened.
 
 const database = databaseForThisFile();

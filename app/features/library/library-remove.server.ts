@@ -9,7 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { deleteLibraryFiles } from "./library-write.server";
 
-// Issue 18: an admin removes an entry of the shared library (decision 0078). Products show a library
+// An admin removes an entry of the shared library (decision 0078). Products show a library
 // image by its URL (decision 0056, nothing copied), so removing the entry takes the image away from
 // every product that showed it: an entry is removed because its picture is wrong or may not be used,
 // and a copy kept in each store would keep showing exactly that. The products' rows change in one

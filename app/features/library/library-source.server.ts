@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import { Unzip, UnzipInflate } from "fflate";
 import { IMAGE_MAX_BYTES } from "~/features/images/image.server";
 
-// What `npm run library:import -- <folder or .zip>` reads (issue 18): images, and one manifest
+// What `npm run library:import -- <folder or .zip>` reads: images, and one manifest
 // (library.csv or library.json, else the only .csv/.json) that names each image's product:
 //   file, name, name_latin, barcode, category, category_sq   (CSV header; JSON keys file, name,
 //   nameLatin, barcode, category, categoryLatin; category_latin and categorySq are accepted too)

@@ -16,7 +16,7 @@ import {
   setLibraryCategoryLatin,
 } from "./library-write.server";
 
-// The starter set (issue 18): what the library holds on a fresh install, so a first `npm start`
+// The starter set (decisions 0058, 0101): what the library holds on a fresh install, so a first `npm start`
 // shows the demo store with images. One tile per entry of library-starter/entries.json (its README
 // states the licences): the category's icon without words, because the name drawn into a picture
 // stays Macedonian for an Albanian or English reader while the page beside it speaks their language

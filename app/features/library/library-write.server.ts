@@ -6,7 +6,7 @@ import { IMAGE_VARIANTS, type ProcessedImage, processImage } from "~/features/im
 import { searchKey } from "~/lib/transliterate";
 import { getStorage } from "~/storage/storage.server";
 
-// The one write path of the shared library (issue 18): `npm run library:import` and the starter set.
+// The one write path of the shared library (decision 0056): `npm run library:import` and the starter set.
 // No route calls it; owners only read the library. Images go through the upload pipeline
 // (image.server.ts: type by content, 5 MB and pixel caps, re-encoded to WebP 800 and 320 px).
 

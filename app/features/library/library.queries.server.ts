@@ -14,7 +14,7 @@ import {
 
 export type { LibraryEntry };
 
-// Reads of the shared image library (issue 18). The library has no store_id: every owner reads the
+// Reads of the shared image library (decision 0056). The library has no store_id: every owner reads the
 // same entries; nothing here writes.
 
 const columns = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The library page's query (issue 18): a name in Cyrillic or Latin, or a barcode, and a category.
+// The library page's query (decision 0057): a name in Cyrillic or Latin, or a barcode, and a category.
 export const LIBRARY_PAGE_SIZE = 24;
 /** Products one assignment may change: a page of the products list selected at most. */
 export const LIBRARY_ASSIGN_MAX = 500;

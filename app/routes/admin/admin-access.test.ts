@@ -23,7 +23,7 @@ import * as usersRoute from "./users";
 import * as waitlistRoute from "./waitlist";
 import * as waitlistExportRoute from "./waitlist-export";
 
-// Issue 16: the admin area answers 404 to everyone but an admin — signed out, an owner, a session
+// Decision 0044: the admin area answers 404 to everyone but an admin — signed out, an owner, a session
 // whose address is unproven, an admin acting as an owner — on every page and every admin call.
 
 let database: Database;
@@ -91,7 +91,7 @@ const CALLS: Call[] = [
     run: waitlistExportRoute.loader,
   },
   { name: "/admin/audit-logs", path: "/admin/audit-logs", method: "GET", run: auditRoute.loader },
-  // Issue 18: the library's entries and their removal.
+  // Decision 0078: the library's entries and their removal.
   { name: "/admin/library", path: "/admin/library", method: "GET", run: libraryRoute.loader },
   { name: "/admin/library action", path: "/admin/library", method: "POST", run: libraryRoute.action },
   {

@@ -19,7 +19,7 @@ import { cn } from "~/lib/cn";
 import { readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
 
-// Issue 16: the admin area (spec §2). Desktop-first; on a phone the menu is a grid of tabs and
+// The admin area (decision 0044). Desktop-first; on a phone the menu is a grid of tabs and
 // each list's table scrolls sideways.
 const MENU = [
   { to: "/admin", key: "overview", icon: LayoutDashboard, end: true },

@@ -23,7 +23,7 @@ import { formObject } from "~/lib/form";
 import { handleAction } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/library";
 
-// Issue 18: the shared image library as an admin sees it: search it, see how many products show
+// The shared image library as an admin sees it: search it, see how many products show
 // each image, and remove an entry (decision 0078: those products lose the image; audited).
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { startImpersonation } from "~/features/admin/impersonation.server";
 import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/admin-impersonate";
 
-// Spec §7: POST /api/admin/users/{id}/impersonate, no body → success flag; the browser then
+// POST /api/admin/users/{id}/impersonate, no body → success flag; the browser then
 // refreshes the session. Anyone but an admin gets 404 (the admin API does not reveal itself).
 
 export function loader(): never {

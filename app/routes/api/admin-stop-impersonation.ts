@@ -6,7 +6,7 @@ import { flashHeaders } from "~/lib/flash.server";
 import { asResponse, handleAction, notFound } from "~/lib/route-adapter.server";
 import type { Route } from "./+types/admin-stop-impersonation";
 
-// Spec §7: POST /api/admin/users/stop-impersonation → success flag. Only a session in which an
+// POST /api/admin/users/stop-impersonation → success flag. Only a session in which an
 // admin acts as someone may call it; for anyone else it does not exist (404).
 
 export function loader(): never {

@@ -14,7 +14,7 @@ import { signedIn, startRouteDatabase } from "../../../tests/support/route-harne
 import { createTestStore } from "../../../tests/support/test-db";
 import { action } from "./image-upload";
 
-// Issue 13: a product id that looked like a UUID to a loose check ("36 hex digits or dashes")
+// A product id that looked like a UUID to a loose check ("36 hex digits or dashes")
 // reached PostgreSQL, which refused it, and the upload answered 500. Not this store's product,
 // malformed or another store's, is 404, and the stored upload is removed again.
 

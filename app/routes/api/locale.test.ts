@@ -21,7 +21,7 @@ describe("the language switcher's redirect", () => {
     });
   });
 
-  // Issue 11 item 12: redirectTo=/\evil.example answered "Location: /\evil.example".
+  // redirectTo=/\evil.example answered "Location: /\evil.example".
   it("never sends the visitor to another site", async () => {
     for (const redirectTo of [
       "/\\evil.example",

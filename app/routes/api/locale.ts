@@ -9,7 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get("locale");
   const redirectTo = form.get("redirectTo");
-  // Back to the page the switcher was on, on this host; never to another site (issue 11 item 12).
+  // Back to the page the switcher was on, on this host; never to another site (no open redirect).
   const target = sameOriginPath(typeof redirectTo === "string" ? redirectTo : null, request.url);
   if (!isLocale(locale)) return redirect(target);
   return redirect(target, { headers: { "Set-Cookie": localeCookie(locale, getConfig().rootDomain) } });

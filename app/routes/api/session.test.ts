@@ -4,7 +4,7 @@ import { sessionContext } from "~/auth/session.server";
 import { statusOf } from "../../../tests/support/route-harness";
 import * as sessionRoute from "./session";
 
-// Spec §7's session call, made by every page a cache served (issue 17): a stranger can call it, so
+// The session call, made by every page a cache served (decision 0055): a stranger can call it, so
 // one address is capped at 300 a minute; the page reads a refusal as the empty session.
 
 type Args = { request: Request; context: unknown; params: Record<string, string> };

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { impersonate } from "./impersonation-calls";
 
-/** "Act as" (spec §4): the session becomes the user's, and the dashboard opens as they see it. */
+/** "Act as" (decision 0044): the session becomes the user's, and the dashboard opens as they see it. */
 export function ActAsButton({ userId, email }: { userId: string; email: string }) {
   const { t } = useTranslation(["common", "admin", "errors"]);
   const navigate = useNavigate();

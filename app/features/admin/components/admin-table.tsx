@@ -129,7 +129,7 @@ export function AdminSelectFilter({
 }
 
 /**
- * The frame every admin list shares (issue 16): its filter form (the search field, the page's
+ * The frame every admin list shares: its filter form (the search field, the page's
  * other fields, then "Apply" and "Reset"), an optional notice, then either the empty state or the
  * table and its pagination. Its words come from `${list}.…` in "admin" (title, searchLabel,
  * searchPlaceholder, columns.*, empty); the page gives its fields, its columns and its rows.

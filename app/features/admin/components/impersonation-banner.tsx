@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { stopImpersonating } from "./impersonation-calls";
 
 /**
- * On every page while an admin acts as someone (spec §4): who they are acting as, and "Stop".
+ * On every page while an admin acts as someone (decision 0044): who they are acting as, and "Stop".
  * Stopping gives the admin their own session back and returns to the users list.
  */
 export function ImpersonationBanner({ email }: { email: string }) {

@@ -3,7 +3,7 @@ import type { ActionResult } from "~/lib/action-result";
 
 type Translate = (key: string) => string;
 
-// Spec §7, §8: the impersonation calls and their toasts. A failure shows the server's message, or
+// The impersonation calls and their toasts. A failure shows the server's message, or
 // the fixed one when the server said nothing readable.
 
 async function post(url: string): Promise<ActionResult | null> {

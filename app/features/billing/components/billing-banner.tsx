@@ -7,7 +7,7 @@ import type { BillingStateView } from "../billing-view";
 
 export type BillingBannerView = BillingStateView & { inactive: boolean };
 
-/** Issue 16: on every dashboard page while the trial or plan ends within 7 days, or has ended. */
+/** On every dashboard page while the trial or plan ends within 7 days, or has ended. */
 export function BillingBanner({ banner }: { banner: BillingBannerView | null }) {
   const { t, i18n } = useTranslation("billing");
   if (!banner) return null;

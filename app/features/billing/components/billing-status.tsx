@@ -139,7 +139,7 @@ export function PaymentHistory({ payments }: { payments: PaymentView[] }) {
   );
 }
 
-/** Spec §8: "Failed to load billing", with the way to try again. */
+/** "Failed to load billing", with the way to try again. */
 export function BillingLoadFailed() {
   const { t } = useTranslation("billing");
   const location = useLocation();

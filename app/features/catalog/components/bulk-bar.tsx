@@ -25,9 +25,9 @@ const NO_SCRIPT = "[@media(scripting:none)]:flex";
 
 /**
  * The bulk action form. With "all" it sends the page's query string instead of ids, and the
- * server applies the action to every product that matches it (issue 5). The ticked rows' checkboxes
+ * server applies the action to every product that matches it (decision 0015). The ticked rows' checkboxes
  * post their ids into it. Without JavaScript the bar is always shown with all its fields, and a
- * price change still gets its preview from the server first (issue 12 item 13).
+ * price change still gets its preview from the server first (decision 0032).
  */
 export function BulkBar({
   scope,
@@ -132,10 +132,10 @@ export function BulkBar({
         </CompactField>
         {/* The select is required: without JavaScript the browser itself asks for an action. */}
         <Button type="submit" disabled={busy} variant={action === "delete" ? "destructive" : "default"}>
-          {/* A price change is previewed first (issue 12 item 13); the server answers with the preview. */}
+          {/* A price change is previewed first (decision 0032); the server answers with the preview. */}
           {needsValue ? t("bulk.previewChange") : t("bulk.apply")}
         </Button>
-        {/* Issue 18: the ticked products go to the image library, which assigns one image to them all. */}
+        {/* The ticked products go to the image library, which assigns one image to them all. */}
         {scope === "ids" && count > 0 ? (
           <Button
             type="submit"

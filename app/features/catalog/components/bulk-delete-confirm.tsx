@@ -11,7 +11,7 @@ export type BulkDeletionData = {
 };
 
 /**
- * Issue 12: the server's own "delete these?" step (decision 0047), shown when the browser's dialog
+ * The server's own "delete these?" step (decision 0047), shown when the browser's dialog
  * did not run (no JavaScript). Nothing is deleted yet; "Delete" posts the same request with the
  * digest of the products listed, and the server deletes exactly those or shows the new list.
  */

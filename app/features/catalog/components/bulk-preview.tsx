@@ -60,7 +60,7 @@ export function ConfirmStepForm({
 }
 
 /**
- * Issue 12 item 13: what a bulk price change will do, before anything is written. The action serves
+ * Decision 0032: what a bulk price change will do, before anything is written. The action serves
  * it, so it works without JavaScript; "Confirm" posts the same request with the preview's digest,
  * and the server applies exactly this plan or shows the new one.
  */

@@ -47,7 +47,7 @@ export function ProductFilters({
         </Button>
       </div>
       {/* On a phone the filters fold under one line, so the products start on the first screen; from
-          md up they are always open (issue 12 §3). Each select is as wide as its longest choice. */}
+          md up they are always open. Each select is as wide as its longest choice. */}
       <details
         open={hasActiveFilters(params) || undefined}
         className="md:[&::details-content]:[content-visibility:visible]"

@@ -36,7 +36,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   libraryImageId: "",
 };
 
-/** Every field and rule of spec §5 and PRODUCT.md; the same schema checks it here and on the server. */
+/** Every field and rule of PRODUCT.md; the same schema checks it here and on the server. */
 export function ProductForm({
   values,
   imageUrl,
@@ -53,7 +53,7 @@ export function ProductForm({
   categories: { id: string; name: string }[];
   serverErrors?: FieldErrors;
   submitLabel: string;
-  /** The store has Albanian product content enabled (issue 19): the Albanian fields show. */
+  /** The store has Albanian product content enabled (decision 0074): the Albanian fields show. */
   albanian?: boolean;
 }) {
   const { t, i18n } = useTranslation("products");
@@ -66,7 +66,7 @@ export function ProductForm({
   const busy = useNavigation().state === "submitting";
 
   const priceCents = parseMoney(price);
-  // "500 г" carries its own unit (issue 12 item 5): the select follows it, and so does the unit price.
+  // "500 г" carries its own unit (decision 0031): the select follows it, and so does the unit price.
   const typedQuantity = parseNetQuantity(netQuantity);
   const quantity = "error" in typedQuantity ? null : typedQuantity;
   const quantityUnit = quantity?.unit ?? ((netUnit || null) as NetUnit | null);
@@ -107,7 +107,7 @@ export function ProductForm({
           </Field>
         </>
       ) : null}
-      {/* Spec §5: image under 5 MB; the same upload checks as the logo (issue 4's pipeline). */}
+      {/* An image under 5 MB; the same upload checks as the logo (decision 0014). */}
       <ImageUploadField
         kind="product"
         name="imageKey"
@@ -115,7 +115,7 @@ export function ProductForm({
         initialUrl={imageUrl}
         productId={productId}
       />
-      {/* Issue 18: a new product can take its image from the shared library too (edit offers it
+      {/* A new product can take its image from the shared library too (edit offers it
           through the library's suggestions, which need the product's id). */}
       {productId ? null : <LibraryImagePicker name="libraryImageId" defaultValue={values.libraryImageId} />}
       <div className="grid gap-5 sm:grid-cols-2">

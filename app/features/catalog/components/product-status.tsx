@@ -21,7 +21,7 @@ export function isReduced(product: { priceCents: number; regularPriceCents: numb
 }
 
 /**
- * The product's "in promotion" (spec §3, issue 15): how many active promotions (running or to come)
+ * The product's "in promotion" (decision 0040): how many active promotions (running or to come)
  * it is in; a reduction typed as a regular price without one still shows as "reduced".
  */
 export function PromotionBadge({ reduced, count = 0 }: { reduced: boolean; count?: number }) {

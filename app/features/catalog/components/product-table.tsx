@@ -26,7 +26,7 @@ export type ProductRow = {
   updatedAt: Date | string;
   /** What the compliance check found missing (none: nothing). */
   issues?: readonly ComplianceIssue[];
-  /** Active promotions, running or to come, the product is in (issue 15). */
+  /** Active promotions, running or to come, the product is in (decision 0038). */
   promotionCount?: number;
 };
 
@@ -86,7 +86,7 @@ export function ProductTable({ products, selection }: { products: ProductRow[]; 
         ))}
       </ul>
       <div className="mt-4 hidden overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm md:block">
-        {/* Fits 1366 px with the menu (issue 12 §3): tight cells, the date over its time, and the edit
+        {/* Fits 1366 px with the menu (decision 0030): tight cells, the date over its time, and the edit
             and delete buttons pinned to the right edge when a narrower screen scrolls the table. */}
         <table className="w-full min-w-[52rem] text-left text-sm">
           <thead className="border-gray-200 border-b bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">

@@ -15,7 +15,7 @@ export function ProductsHeader({ total }: { total: number }) {
   return (
     <>
       {/* On a phone: the title beside "Add", the file actions small on one row, so the first
-      product stays on the first screen (layout.spec, issue 12 §3). */}
+      product stays on the first screen (layout.spec). */}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl">{t("title")}</h1>

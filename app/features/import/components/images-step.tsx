@@ -5,7 +5,7 @@ import { IMPORT_IMAGE_OPTIONS } from "~/db/schema/imports";
 
 /**
  * Step 4 (PRODUCT.md "Import image options"): the choice is stored with the job and applied after
- * the commit. "Use first image for all" takes each product's best library match (issue 18).
+ * the commit. "Use first image for all" takes each product's best library match (decision 0057).
  */
 export function ImagesStep({ id, busy, error }: { id: string; busy: boolean; error?: string }) {
   const { t } = useTranslation("import");

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 export const WIZARD_STEPS = ["upload", "map", "preview", "images", "progress"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-/** The wizard's five steps (issue 14), the current one marked for screen readers too. */
+/** The wizard's five steps, the current one marked for screen readers too. */
 export function ImportSteps({ current }: { current: WizardStep }) {
   const { t } = useTranslation("import");
   const at = WIZARD_STEPS.indexOf(current);

@@ -19,7 +19,7 @@ type Props = {
 
 const DELIMITER_NAMES: Record<string, string> = { ";": "semicolon", ",": "comma", "\t": "tab" };
 
-/** Step 2: each column of the file and the product field it fills, fixable by hand (issue 14). */
+/** Step 2: each column of the file and the product field it fills, fixable by hand. */
 export function MappingStep({
   format,
   encoding,

@@ -167,7 +167,7 @@ function Discount({
   );
 }
 
-/** Issue 19: rows that set a point of sale's own price and availability, or leave a product out there. */
+/** Rows that set a point of sale's own price and availability, or leave a product out there. */
 function PointOfSaleSample({ rows, money }: { rows: ImportRow[]; money: (cents: number) => string }) {
   const { t } = useTranslation("import");
   return (

@@ -6,7 +6,7 @@ type Props = { status: "queued" | "running"; done: number; total: number; elapse
 
 /**
  * Step 5: the job runs on the server; this page only asks how far it is, once a second. Closing the
- * tab changes nothing, and coming back shows the same job (issue 14).
+ * tab changes nothing, and coming back shows the same job.
  */
 export function ProgressStep({ status, done, total, elapsedMs }: Props) {
   const { t } = useTranslation("import");

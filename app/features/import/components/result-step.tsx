@@ -22,11 +22,11 @@ type Props = {
   /** Rows saved without a part of them (decisions 0062, 0063); absent for imports before them. */
   notes?: ImportNoteRow[];
   noteCount?: number;
-  /** "Use first image for all": what the library gave (issue 18). */
+  /** "Use first image for all": what the library gave. */
   libraryMatches?: ImportLibraryMatchesView | null;
 };
 
-/** The end of an import: what it did, or 'Import failed' with its reason (spec §8). */
+/** The end of an import: what it did, or 'Import failed' with its reason. */
 export function ResultStep({
   id,
   status,

@@ -12,7 +12,7 @@ export type ImportLibraryMatchesView = {
 const POLLS = 5;
 
 /**
- * The import's "use first image for all" result (issue 18): which products took which library
+ * The import's "use first image for all" result: which products took which library
  * image, and how many stay without one because nothing was close enough.
  */
 export function ImportLibraryMatches({ view }: { view: ImportLibraryMatchesView }) {

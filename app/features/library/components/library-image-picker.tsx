@@ -9,7 +9,7 @@ import type { LibraryEntry } from "../library.schema";
 const SHOWN = 12;
 
 /**
- * Issue 18: the new-product form's way to the shared library. A product without an id cannot be
+ * The new-product form's way to the shared library. A product without an id cannot be
  * assigned from the library page, so the form itself searches the library (the image-gallery page's
  * loader) and posts the chosen entry's id with the product; an upload, if any, wins. It needs
  * JavaScript to search, so it appears only once the page runs it; without, the edit page offers the

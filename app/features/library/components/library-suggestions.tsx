@@ -4,7 +4,7 @@ import type { LibraryMatch } from "../library.schema";
 import { LibraryAssignButton } from "./library-assign-button";
 
 /**
- * The image picker's first offer (issue 18): the library's best matches for this product's name or
+ * The image picker's first offer (decision 0057): the library's best matches for this product's name or
  * barcode, each assigned with one press, and the way to the whole library; upload comes after.
  */
 export function LibrarySuggestions({
