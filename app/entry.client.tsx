@@ -38,7 +38,7 @@ if (!restoreLanguage()) {
         </StrictMode>,
       );
     });
-    // Spec §7, §9: this build's route rule manifest, a second later (decision 0079).
+    // This build's route rule manifest, a second later (decision 0079).
     scheduleAppManifest({
       buildId: window.__reactRouterManifest?.version,
       // The Network Information API: Chromium only, so not in TypeScript's DOM types.

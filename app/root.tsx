@@ -39,7 +39,7 @@ import { isStaticPage, staticPageScript } from "~/shell/static-page";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
-/** Spec §4: the navigation rules run on the server for every request, page or data. */
+/** The navigation rules (decision 0004) run on the server for every request, page or data. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const user = await readSession(request);
@@ -47,7 +47,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const target = navigationRedirect(pagePath(new URL(request.url).pathname), user);
     if (target) throw redirect(target);
     if (!user?.impersonatedBy) return next();
-    // Issue 16: a change made while an admin acts as this user is audited as the admin's.
+    // A change made while an admin acts as this user is audited as the admin's.
     const response = await next();
     await auditImpersonatedChange(getDb(), request, user, response.status);
     return response;
@@ -93,14 +93,14 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
     locale,
     // Which namespaces the browser loads before it hydrates this page (entry.client.tsx).
     messages: messageScope(pattern),
-    // Issue 17: a page whose HTML every visitor shares says nothing of the session; the browser
+    // A page whose HTML every visitor shares says nothing of the session; the browser
     // asks for it after mount (SessionProvider), so the page stays cacheable.
     shared,
     user:
       user && !shared
         ? { email: user.email, name: user.name, onboarded: user.onboarded, role: user.role }
         : null,
-    // Spec §4: while an admin acts as this user, every page shows it with a way to stop.
+    // While an admin acts as this user, every page shows it with a way to stop.
     impersonating: user?.impersonatedBy && !shared ? user.email : null,
   });
 }
@@ -160,7 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Spec §4: while an admin acts as this user, every page shows it (a shared page after mount). */
+/** While an admin acts as this user, every page shows it (a shared page after mount). */
 function Impersonation() {
   const session = useSession();
   if (session.status !== "ready" || !session.impersonated || !session.user) return null;
@@ -177,11 +177,11 @@ const CHUNK_GUARD_ID = "chunk-guard";
 
 // Only signed-in pages raise toasts, so a visitor's browser never downloads sonner. Mounted after
 // hydration: a toast raised before it loads is shown once it subscribes.
-// Spec §9: toasts close after 4 s, at most 3 are shown, at the top centre.
+// Toasts close after 4 s, at most 3 are shown, at the top centre.
 // (An awaited import: Vite wraps an import's own .then() inside its preload, where a failed chunk
 // never reaches it.)
 const Toaster = lazy(async () => ({ default: (await untilReload(await import("sonner"))).Toaster }));
-// Spec §4: the signed-in pages offer a reload when a new build is deployed (decision 0053).
+// The signed-in pages offer a reload when a new build is deployed (decision 0053).
 const NewBuildBanner = lazy(async () => untilReload(await import("~/shell/new-build-banner")));
 
 function SignedInShell() {

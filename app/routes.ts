@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The one route table (spec §2). Static paths win over the store page "/:username".
+// The one route table. Static paths win over the store page "/:username".
 export default [
   layout("routes/landing/layout.tsx", [
     index("routes/landing/home.tsx"),
@@ -27,7 +27,7 @@ export default [
     route("products/import", "routes/dashboard/import.tsx"),
     route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
-    // Issue 19: a product's own price, availability and presence at each point of sale.
+    // A product's own price, availability and presence at each point of sale.
     route("products/:productId/points-of-sale", "routes/dashboard/product-points-of-sale.tsx"),
     route("products/import/:importId/images", "routes/dashboard/product-import-images.tsx"),
     route("categories", "routes/dashboard/categories.tsx"),
@@ -35,11 +35,11 @@ export default [
     route("promotions/add", "routes/dashboard/promotion-add.tsx"),
     route("promotions/prior-prices", "routes/dashboard/promotion-prior-prices.ts"),
     route("promotions/:promotionId", "routes/dashboard/promotion-edit.tsx"),
-    // Issue 19: the points of sale a promotion runs at.
+    // The points of sale a promotion runs at (decision 0069).
     route("promotions/:promotionId/points-of-sale", "routes/dashboard/promotion-points-of-sale.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("image-gallery", "routes/dashboard/image-gallery.tsx"),
-    // Issue 18: the store's own images, and its posts.
+    // The store's own images (decision 0059), and its posts (decision 0060).
     route("r2-images", "routes/dashboard/r2-images.tsx"),
     route("posts", "routes/dashboard/posts.tsx"),
     route("posts/new", "routes/dashboard/post-new.tsx"),
@@ -47,13 +47,13 @@ export default [
     route("settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/index.tsx"),
       route("store", "routes/dashboard/settings/store.tsx"),
-      // Issue 19: the store's points of sale.
+      // The store's points of sale (decision 0068).
       route("points-of-sale", "routes/dashboard/settings/points-of-sale.tsx"),
       route("points-of-sale/new", "routes/dashboard/settings/point-of-sale-new.tsx"),
       route("points-of-sale/:pointOfSaleId", "routes/dashboard/settings/point-of-sale-edit.tsx"),
       route("open-hours", "routes/dashboard/settings/open-hours.tsx"),
       route("billing", "routes/dashboard/settings/billing.tsx"),
-      // Issue 19: the store's API tokens, and the reference of /api/v1.
+      // The store's API tokens (decision 0071), and the reference of /api/v1.
       route("api", "routes/dashboard/settings/api.tsx"),
       route("api/reference", "routes/dashboard/settings/api-reference.tsx"),
     ]),
@@ -63,14 +63,14 @@ export default [
     route("payment/change", "routes/dashboard/payment-change.tsx"),
   ]),
 
-  // Issue 16: the admin area (spec §2); requireAdmin answers 404 to everyone else.
+  // The admin area (decision 0044); requireAdmin answers 404 to everyone else.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("stores", "routes/admin/stores.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("transactions", "routes/admin/transactions.tsx"),
     route("waitlist", "routes/admin/waitlist.tsx"),
-    // Issue 18: the shared image library (remove an entry).
+    // The shared image library: remove an entry (decision 0078).
     route("library", "routes/admin/library.tsx"),
     route("audit-logs", "routes/admin/audit-logs.tsx"),
   ]),
@@ -80,9 +80,9 @@ export default [
   // A resource route (no layout): the activity CSV.
   route("dashboard/activity/export", "routes/dashboard/activity-export.ts"),
   route("dashboard/products/import/:importId/skipped.csv", "routes/dashboard/import-skipped.ts"),
-  // The products as CSV or .xlsx, the columns the import reads (issue 14).
+  // The products as CSV or .xlsx, the columns the import reads (decision 0037).
   route("dashboard/products/export", "routes/dashboard/products-export.ts"),
-  // The pro-forma invoice of one of the owner's payments (issue 16).
+  // The pro-forma invoice of one of the owner's payments (decision 0041).
   route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 
   route("api/locale", "routes/api/locale.ts"),
@@ -90,9 +90,9 @@ export default [
   route("api/username-availability", "routes/api/username-availability.ts"),
   route("api/address-suggestions", "routes/api/address-suggestions.ts"),
   route("api/images", "routes/api/image-upload.ts"),
-  // Issue 16: CaSys cPay's answer after a card payment (only when CPAY_* is set).
+  // CaSys cPay's answer after a card payment (only when CPAY_* is set).
   route("api/billing/cpay/:result", "routes/api/billing-cpay.ts"),
-  // Spec §7 impersonation calls; the optional id lets a missing one answer 'User ID is required'.
+  // The admin's impersonation calls; the optional id lets a missing one answer 'User ID is required'.
   route("api/admin/users/stop-impersonation", "routes/api/admin-stop-impersonation.ts"),
   route("api/admin/users/:userId?/impersonate", "routes/api/admin-impersonate.ts"),
 
@@ -102,10 +102,10 @@ export default [
   route(":username/prices.json", "routes/feeds/prices-json.ts"),
   route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
   route(":username/prices", "routes/feeds/prices-page.tsx"),
-  // Issue 18: every published post of a store.
+  // Every published post of a store (decision 0060).
   route(":username/posts", "routes/store/store-posts.tsx"),
   route(":username/price-list.pdf", "routes/feeds/price-list-pdf.ts"),
-  // Issue 19: each point of sale's list and files; its slug is never one of the paths above.
+  // Each point of sale's list and files (decision 0068); its slug is never one of the paths above.
   route(":username/:pointOfSale/prices.csv", "routes/feeds/point-of-sale-prices-csv.ts"),
   route(":username/:pointOfSale/prices.json", "routes/feeds/point-of-sale-prices-json.ts"),
   route(":username/:pointOfSale/prices/:file", "routes/feeds/point-of-sale-prices-archive.ts"),
