@@ -38,7 +38,7 @@ describe("npm run admin:create", () => {
     expect(outcome.message).toContain("was never proven (--unverified)");
     expect(await roleOf(unproven.id)).toBe("admin");
     const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.userId, unproven.id));
-    expect(audit).toMatchObject({ action: "admin_granted", method: "admin:create --unverified" });
+    expect(audit).toMatchObject({ action: "admin_granted", method: "npm run admin:create --unverified" });
   });
 
   it("grants a proven address, and says when there is no such account", async () => {

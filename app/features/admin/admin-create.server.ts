@@ -48,7 +48,9 @@ export async function runAdminCreate(
         `or, if you know the account is yours, run it with ${UNVERIFIED_FLAG}.`,
     };
   }
-  await grantAdmin(db, email, account.emailVerified ? "admin:create" : `admin:create ${UNVERIFIED_FLAG}`);
+  // The audit log names the command that granted the role, as an admin reading it would type it.
+  const method = "npm run admin:create";
+  await grantAdmin(db, email, account.emailVerified ? method : `${method} ${UNVERIFIED_FLAG}`);
   return {
     exitCode: 0,
     message: account.emailVerified

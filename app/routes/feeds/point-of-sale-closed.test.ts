@@ -184,6 +184,8 @@ describe("reopening a point of sale (decision 0095)", () => {
         params: { username: owner.username, pointOfSale: ohrid.slug, file: `${day(offset)}.json` },
       }).catch((error) => error)) as Response | { init?: { status: number } };
       if (!(answer instanceof Response)) return answer.init?.status ?? 500;
+      // A missing day answers a 404 problem (a Response of its own), not a list.
+      if (!answer.ok) return answer.status;
       return JSON.parse(await answer.text()).products.map((p: { price: string }) => p.price);
     };
     // The day it closed: the list it had until it closed (its own price), not the later ones.
