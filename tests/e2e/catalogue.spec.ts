@@ -17,6 +17,8 @@ test("catalogue: create, edit, filter, bulk-delete and export the activity", asy
   page,
   consoleGuard,
 }) => {
+  // A whole working session of about twenty pages: more than the default 30 s on a busy 2-core machine.
+  test.slow();
   // The export answers 404 when nothing matches; the page then says so.
   consoleGuard.allowHttpError("/dashboard/activity/export", 404);
   const id = uniqueId();
