@@ -89,18 +89,25 @@ test.describe("signed out", () => {
     expect(answer.status()).toBe(404);
   });
 
-  test("encoded or malformed paths under a store answer the 404 page (issue 19)", async ({
+  test("encoded or malformed paths under a store answer the 404 page, or 400 for an encoded slash", async ({
     page,
     request,
     consoleGuard,
   }) => {
-    for (const odd of [
-      "/demo/%2Fprices",
-      "/demo/a%2Fb",
-      "/demo/x/y/z",
-      "/demo/..%2Fadmin",
-      "/some/deep/path",
-    ]) {
+    // An encoded slash is refused at the door (decision 0121): 400 and the translated page.
+    for (const odd of ["/demo/%2Fprices", "/demo/a%2Fb", "/demo/..%2Fadmin"]) {
+      await test.step(odd, async () => {
+        const answer = await request.get(odd, { maxRedirects: 0 });
+        expect(answer.status()).toBe(400);
+        consoleGuard.allowHttpError(decodeURIComponent(odd), 400);
+        const response = await page.goto(odd);
+        expect(response?.status()).toBe(400);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          "Адресата или формуларот не може да се прочита",
+        );
+      });
+    }
+    for (const odd of ["/demo/x/y/z", "/some/deep/path"]) {
       await test.step(odd, async () => {
         const answer = await request.get(odd, { maxRedirects: 0 });
         expect(answer.status()).toBe(404);
