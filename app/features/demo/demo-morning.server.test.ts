@@ -120,6 +120,10 @@ describe("the demo store confirms itself each morning", () => {
     // Wednesday first, so that only Thursday, answered by hand below, is left to decide.
     await confirmDemoMornings({ db: database.db, now: new Date("2026-11-25T22:00:00Z") });
     const thursday = "2026-11-26";
+    // A demo store seeded on a later real day has Thursday answered already: this test answers it.
+    await database.db
+      .delete(priceConfirmation)
+      .where(and(eq(priceConfirmation.storeId, demo.id), eq(priceConfirmation.day, thursday)));
     await database.db.insert(priceConfirmation).values({
       storeId: demo.id,
       day: thursday,
