@@ -62,7 +62,7 @@ export function refuseInput(req: Request, res: Response, pointer: string): void 
   const heading = t("errors:badRequest");
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.end(
-    html`<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · ${t("common:appName")}</title></head><body><main><h1>${heading}</h1><p>${t("errors:badRequestHint")}</p><p><a href="/">${t("errors:backHome")}</a></p></main></body></html>`.toString(),
+    html`<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · ${t("common:appName")}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body><main><h1>${heading}</h1><p>${t("errors:badRequestHint")}</p><p><a href="/">${t("errors:backHome")}</a></p></main></body></html>`.toString(),
   );
 }
 

@@ -146,7 +146,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             href={`/${store.username}`}
             target="_blank"
             rel="noreferrer"
-            className={cn(TAB, "text-gray-700 hover:bg-gray-100")}
+            // On a phone's four columns it closes the third row across two, on one line.
+            className={cn(TAB, "max-sm:col-span-2 text-gray-700 hover:bg-gray-100")}
           >
             <ExternalLink aria-hidden className={MENU_ICON} />
             {t("menu.publicPage")}

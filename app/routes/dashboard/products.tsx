@@ -159,7 +159,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               }}
             />
           )}
-          <div className="mt-4">
+          <div className="mt-3 md:mt-4">
             <ViewControls view={view} onViewChange={setView} pageSize={params.pageSize} />
           </div>
           {products.length === 0 ? (

@@ -128,7 +128,8 @@ export function CompliancePanel({
       ) : null}
 
       {compact ? null : (
-        <details className="rounded-xl border border-gray-200 bg-white px-4 py-3 md:py-4">
+        // On a phone one line without a frame: the products start on the first screen.
+        <details className="max-md:py-1 md:rounded-xl md:border md:border-gray-200 md:bg-white md:px-4 md:py-4">
           <summary className="flex cursor-pointer items-center gap-2 font-medium text-gray-900 text-sm">
             <CalendarCheck aria-hidden className="size-4" />
             {t("calendar.title")}
