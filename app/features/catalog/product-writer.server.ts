@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { letOthersRun } from "~/db/let-others-run.server";
 import { category, product } from "~/db/schema/catalog";
@@ -524,13 +524,17 @@ export async function setMissingProductImages(
   images: { id: string; imageUrl: string }[],
 ): Promise<Set<string>> {
   const written = new Set<string>();
-  for (const image of images) {
-    const rows = await ctx.db
-      .update(product)
-      .set({ imageUrl: image.imageUrl, updatedAt: new Date() })
-      .where(and(eq(product.storeId, ctx.storeId), eq(product.id, image.id), isNull(product.imageUrl)))
-      .returning({ id: product.id });
-    for (const row of rows) written.add(row.id);
+  // One statement per chunk (decision 0034), not one per product.
+  for (let at = 0; at < images.length; at += CHUNK) {
+    const chunk = images.slice(at, at + CHUNK);
+    const result = await ctx.db.execute(sql`
+      update product p set image_url = u.image_url, updated_at = now()
+      from unnest(${array(chunk.map((image) => image.id))}::uuid[], ${array(chunk.map((image) => image.imageUrl))}::text[])
+        as u(id, image_url)
+      where p.id = u.id and p.store_id = ${ctx.storeId}::uuid and p.image_url is null
+      returning p.id`);
+    // PGlite and node-postgres both answer { rows }.
+    for (const row of (result as unknown as { rows: { id: string }[] }).rows) written.add(row.id);
   }
   return written;
 }
