@@ -54,7 +54,7 @@ describe("GET /builds/latest.json", () => {
   });
 });
 
-describe("GET /builds/meta/{buildId}.json (spec §7, decision 0079)", () => {
+describe("GET /builds/meta/{buildId}.json (decision 0079)", () => {
   const meta = path.join(dir, "meta");
   mkdirSync(meta, { recursive: true });
   writeFileSync(path.join(meta, "ab41c130.json"), JSON.stringify(buildManifest("ab41c130", 1)));

@@ -81,7 +81,7 @@ describe("precompressed build assets", () => {
     expect(performance.now() - started).toBeLessThan(250);
   });
 
-  it("a script removed from disk after the first request is no longer answered from memory (issue 17)", async () => {
+  it("a script removed from disk after the first request is no longer answered from memory", async () => {
     expect((await get("categories-ghi789.js")).encoding).toBe("br");
     renameSync(path.join(dir, "categories-ghi789.js"), path.join(dir, "categories-ghi789.js.gone"));
     try {

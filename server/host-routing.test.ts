@@ -5,7 +5,7 @@ import { isReadableHost } from "./malformed-request";
 const at = (host: string, path: string, search = "") =>
   subdomainRedirect({ host, path, search, protocol: "http", rootDomain: "localhost" });
 
-describe("spec §4 subdomain rules", () => {
+describe("subdomain rules", () => {
   it("leaves the root domain and foreign hosts alone", () => {
     expect(at("localhost:3000", "/")).toBeNull();
     expect(at("localhost:3000", "/dashboard/products")).toBeNull();

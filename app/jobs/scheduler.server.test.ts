@@ -73,7 +73,7 @@ describe("scheduled jobs", () => {
     expect(await count(everyDay)).toBe(1);
   });
 
-  it("neither reminds nor marks a missed day for a store still in onboarding (issue 11 leftover)", async () => {
+  it("neither reminds nor marks a missed day for a store still in onboarding", async () => {
     const created = { createdAt: new Date("2026-10-01T08:00:00Z") };
     const onboarding = await createTestStore(database, { ...created, onboardingStep: 3 });
     const open = await createTestStore(database, created);

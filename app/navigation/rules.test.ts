@@ -4,7 +4,7 @@ import { navigationRedirect } from "./rules";
 const onboarded = { onboarded: true };
 const newcomer = { onboarded: false };
 
-describe("spec §4 navigation rules", () => {
+describe("navigation rules", () => {
   it("sends a signed-in person away from login and register", () => {
     expect(navigationRedirect("/auth/login", onboarded)).toBe("/dashboard/products");
     expect(navigationRedirect("/auth/register", newcomer)).toBe("/dashboard/products");
@@ -62,7 +62,7 @@ describe("spec §4 navigation rules", () => {
     }
   });
 
-  it("leaves the admin area to its own 404 for anyone but an admin (issue 16)", () => {
+  it("leaves the admin area to its own 404 for anyone but an admin", () => {
     for (const path of ["/admin", "/admin/stores", "/admin/users?q=a"]) {
       expect(navigationRedirect(path.split("?")[0] ?? path, null)).toBeNull();
       expect(navigationRedirect(path.split("?")[0] ?? path, onboarded)).toBeNull();
@@ -103,7 +103,7 @@ describe("spec §4 navigation rules", () => {
     expect(navigationRedirect("/dashboard/prices", null)).toBe("/auth/login");
   });
 
-  it("opens a point of sale's list and files to everyone (issue 19)", () => {
+  it("opens a point of sale's list and files to everyone", () => {
     for (const path of [
       "/market/tetovo",
       "/market/tetovo/prices.csv",
@@ -117,7 +117,7 @@ describe("spec §4 navigation rules", () => {
     expect(navigationRedirect("/dashboard/tetovo", null)).toBe("/auth/login");
   });
 
-  it("leaves every other path under a store to the router's 404, not the login page (issue 19)", () => {
+  it("leaves every other path under a store to the router's 404, not the login page", () => {
     for (const path of [
       "/a/b",
       "/market/Tetovo",

@@ -35,7 +35,7 @@ function manualTimers() {
   };
 }
 
-describe("the delayed manifest fetch (spec §7, §9: 1,000 ms, unless very slow)", () => {
+describe("the delayed manifest fetch (1,000 ms, unless very slow)", () => {
   it("asks for this page's build's manifest once, 1,000 ms after start, never at once", async () => {
     const server = fakeFetch(200, buildManifest("ab41c130", 1));
     const timers = manualTimers();

@@ -10,7 +10,7 @@ function memory(): ReloadMemory & { items: Map<string, string> } {
   };
 }
 
-describe("reload once after a chunk failure (spec §9: 10 seconds per path)", () => {
+describe("reload once after a chunk failure (10 seconds per path)", () => {
   it("the first failure on a path reloads, and is remembered", () => {
     const store = memory();
     expect(mayReloadForChunk("/dashboard/categories", 1_000_000, store)).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSharedPage } from "./shared-pages";
 
-describe("pages whose HTML every visitor shares (issue 17)", () => {
+describe("pages whose HTML every visitor shares", () => {
   it("the landing page and the public store page", () => {
     expect(isSharedPage("")).toBe(true);
     expect(isSharedPage("/")).toBe(true);

@@ -53,7 +53,7 @@ test.describe("new build detection", () => {
   });
 });
 
-test.describe("the build's route rule manifest (spec §7, §9)", () => {
+test.describe("the build's route rule manifest", () => {
   test.use({ signedInAs: "owner", lang: "en" });
 
   test("a page asks for its own build's manifest a second after it starts, and the rules name its path", async ({
@@ -81,7 +81,7 @@ test.describe("the build's route rule manifest (spec §7, §9)", () => {
   });
 });
 
-test.describe("a page whose build is no longer deployed (spec §7: the manifest answers 404)", () => {
+test.describe("a page whose build is no longer deployed (the manifest answers 404)", () => {
   test.use({ signedInAs: "owner" });
 
   test("the page learns it a second after it starts, offers the new version, and the reload brings the deployed build", async ({
@@ -300,10 +300,7 @@ test.describe("session refresh on the landing page", () => {
 test.describe("toasts", () => {
   test.use({ signedInAs: "owner", lang: "en" });
 
-  test("top centre, at most 3 at once, each closes after 4 seconds (spec §9)", async ({
-    page,
-    consoleGuard,
-  }) => {
+  test("top centre, at most 3 at once, each closes after 4 seconds", async ({ page, consoleGuard }) => {
     const exportPath = "/dashboard/activity/export";
     consoleGuard.allowHttpError(exportPath, 404);
     consoleGuard.allowHttpError(exportPath, 422);

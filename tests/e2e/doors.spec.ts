@@ -93,7 +93,7 @@ test("malformed headers, queries and bodies never answer 500 (item 16)", async (
   }
 });
 
-test("a malformed path answers 400 (or 403/404) and the server logs nothing for it (issue 11)", async () => {
+test("a malformed path answers 400 (or 403/404) and the server logs nothing for it", async () => {
   test.setTimeout(120_000);
   // A server of its own, whose output the test can read (the suite's server's goes to the runner).
   const server = await startClockServer("2026-11-20T10:30:00Z", MALFORMED_PORT);

@@ -16,7 +16,7 @@ function problems(overrides: Record<string, string>) {
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("product rules (spec §5, PRODUCT.md)", () => {
+describe("product rules (PRODUCT.md)", () => {
   it("accepts a price with a decimal comma or point and keeps integer cents", () => {
     expect(productSchema.parse(valid).price).toBe(18990);
     expect(productSchema.parse({ ...valid, price: "189.90" }).price).toBe(18990);
@@ -64,7 +64,7 @@ describe("product rules (spec §5, PRODUCT.md)", () => {
     expect(productSchema.parse({ ...valid, regularPrice: "229,90" }).regularPrice).toBe(22990);
   });
 
-  it("takes the unit from a net quantity typed with one (issue 12 item 5)", () => {
+  it("takes the unit from a net quantity typed with one", () => {
     const typed = (netQuantity: string, netUnit = "") => {
       const { netQuantity: milli, netUnit: unit } = productSchema.parse({ ...valid, netQuantity, netUnit });
       return { milli, unit };

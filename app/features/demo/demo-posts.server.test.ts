@@ -12,7 +12,7 @@ process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-posts-"))
 
 const database = databaseForThisFile();
 
-describe("the demo store's posts (issue 18)", () => {
+describe("the demo store's posts", () => {
   it("a visitor sees three published posts, newest first; the owner also sees a draft", async () => {
     const seeded = await seedDemoForTest(database.db);
     if (!seeded) return;

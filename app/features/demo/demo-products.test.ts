@@ -32,7 +32,7 @@ describe("demo catalogue", () => {
     }
   });
 
-  it("has an Albanian name for every product, in Latin letters, and an Albanian description (issue 19)", () => {
+  it("has an Albanian name for every product, in Latin letters, and an Albanian description", () => {
     const names = DEMO_PRODUCTS.map((product) => demoAlbanian(product).nameSq);
     expect(new Set(names).size).toBe(names.length);
     for (const product of DEMO_PRODUCTS) {

@@ -230,7 +230,7 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
     ]);
   });
 
-  it("keeps the day of the move: a product moved on the new promotion's start day (issue 15)", async () => {
+  it("keeps the day of the move: a product moved on the new promotion's start day", async () => {
     // 200 den, 10 % off (180) in "Јуни" from 1 June and in "Петок" from 10 June; on 10 June at
     // 08:00 Skopje the owner moves it into a 5 % promotion (190) that starts that day. Until 08:00
     // the public page showed 180: a promotion whose 30-day window opens at 00:00 on 10 June must

@@ -31,7 +31,7 @@ async function productAt200() {
 
 const notFound = (error: unknown) => isAppError(error) && error.code === "notFound";
 
-describe("deleting a promotion (issue 15)", () => {
+describe("deleting a promotion", () => {
   it("keeps the days a deleted promotion ran in the price history and the prior price, and hides it", async () => {
     const { ctx, item } = await productAt200();
     const june = await savePromotion(

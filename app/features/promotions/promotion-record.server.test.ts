@@ -171,7 +171,7 @@ function losingWrites(ctx: StoreContext, sqlState: string): StoreContext {
   return { ...ctx, db };
 }
 
-describe("an activation that loses a race (spec §4)", () => {
+describe("an activation that loses a race", () => {
   it("answers 'promotionProductTaken' for a deadlock, a serialization failure or a unique violation", async () => {
     const { ctx, item } = await productAt200();
     const saved = await savePromotion(ctx, promotionInput([{ productId: item.id }], june), {

@@ -36,7 +36,7 @@ async function storeWithProducts(names: [string, string][]) {
   return { ...store, products };
 }
 
-describe("promotion rules (spec §5)", () => {
+describe("promotion rules", () => {
   it("requires a name, a value of at least 1, a percentage of at most 100, and an end not before the start", () => {
     expect(firstMessage({ name: " " })).toBe("validation:required");
     expect(firstMessage({ value: "" })).toBe("validation:required");
@@ -100,7 +100,7 @@ describe("promotion rules (spec §5)", () => {
   });
 });
 
-describe("spec §8's messages", () => {
+describe("the specification's messages", () => {
   it("answers 'Failed to add products to promotion' when the products cannot be written, and saves nothing", async () => {
     const { ctx, products } = await storeWithProducts([["Кекс", "90"]]);
     const [cake] = products;
@@ -130,7 +130,7 @@ describe("spec §8's messages", () => {
   });
 });
 
-describe("one active promotion per product (spec §4)", () => {
+describe("one active promotion per product", () => {
   it("asks before moving a product from another active promotion on the same days, then moves it", async () => {
     const { ctx, products } = await storeWithProducts([
       ["Сирење", "500"],

@@ -89,7 +89,7 @@ describe("hours form", () => {
     ).toBe(true);
   });
 
-  it("lets a closed day leave its times empty, never an open one (issue 12 §10)", () => {
+  it("lets a closed day leave its times empty, never an open one", () => {
     const closed = hoursSchema.parse(form({ "sun.closed": "on", "sun.from": "", "sun.to": "" }));
     expect(closed.sun).toEqual({ closed: true, from: "", to: "" });
     const open = hoursSchema.safeParse(form({ "sat.from": "", "sat.to": "" }));

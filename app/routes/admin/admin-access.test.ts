@@ -224,7 +224,7 @@ function cookieHeader(setCookies: string[], previous: string): string {
   return [...jar.values()].join("; ");
 }
 
-describe("impersonation (spec §4, §7, §8)", () => {
+describe("impersonation", () => {
   it("an admin cannot act as another admin", async () => {
     const me = await admin();
     const other = await admin();

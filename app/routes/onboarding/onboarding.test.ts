@@ -29,7 +29,7 @@ const storeOf = async (ownerId: string) =>
 const productsOf = (storeId: string) =>
   database.db.select().from(product).where(eq(product.storeId, storeId)).orderBy(product.name);
 
-describe("finishing onboarding (issue 11 item 15)", () => {
+describe("finishing onboarding", () => {
   it("refuses to finish before the phone, company and address are saved, and the store stays private", async () => {
     const owner = await createTestUser(database);
     const username = `shop-${owner.id.slice(0, 8)}`;
