@@ -251,7 +251,9 @@ test.describe("the waitlist form", () => {
     await waitForHydration(page);
     await page.getByLabel(MK.waitlist.email).fill(email);
     await page.getByLabel(MK.waitlist.storeName).fill("Агенција Витрина Плус");
-    await page.getByLabel(MK.waitlist.interest).selectOption({ label: "Поврзување со каса (POS)" });
+    await page
+      .getByLabel(MK.waitlist.interest)
+      .selectOption({ label: "Готов приклучок за мојата каса (POS)" });
     await page.getByRole("button", { name: MK.waitlist.submit }).click();
     await expect(page.getByRole("status")).toHaveText(MK.waitlist.success);
     await expect.poll(() => messagesTo(email).length).toBe(1);

@@ -30,6 +30,12 @@ test("the owner creates a token and sees it once", async ({ newVisitor }) => {
   await expect(page.getByText("Токенот „Каса 1“ е создаден.")).toBeVisible();
   secret = await page.getByLabel("Токенот", { exact: true }).inputValue();
   expect(secret).toMatch(/^vtr_/);
+  // The name typed for it is cleared, ready for the next token; the secret is copied with one press.
+  await expect(page.getByLabel("Име", { exact: true })).toHaveValue("");
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Копирај" }).click();
+  await expect(page.getByRole("button", { name: "Копирано" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   // Listed with its hint only; the secret is gone after a reload.
   await page.reload();
   await expect(page.getByRole("list", { name: "API токени" })).toContainText("Каса 1");
@@ -74,6 +80,10 @@ test("the reference lists the operations, and a revoked token is refused", async
   await page.getByRole("link", { name: "Упатство за API" }).click();
   await expect(page.getByRole("heading", { name: "Упатство за API" })).toBeVisible();
   await expect(page.getByText("/prices/batch", { exact: true })).toBeVisible();
+  // In the interface's language, saying plainly what stays in English.
+  await expect(page.getByText("Промена на цените на најмногу 1.000 постојни производи")).toBeVisible();
+  await expect(page.getByText("Update the prices of up to 1,000 existing products")).toHaveCount(0);
+  await expect(page.getByText(/шемите се на англиски/)).toBeVisible();
   await page.goto("/dashboard/settings/api");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Поништи Каса 1" }).click();

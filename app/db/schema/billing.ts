@@ -15,7 +15,14 @@ export const PAYMENT_EVENTS = ["created", "paid", "cancelled", "refunded"] as co
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 
 /** The store's side of the invoice, copied when the payment is created so a later edit never rewrites it. */
-export type InvoiceParty = { companyName: string; storeName: string; address: string | null; phone: string };
+export type InvoiceParty = {
+  companyName: string;
+  /** The buyer's ЕДБ when the store gave one; invoices made before it was asked have none. */
+  taxNumber?: string | null;
+  storeName: string;
+  address: string | null;
+  phone: string;
+};
 
 export const storeBilling = pgTable("store_billing", {
   storeId: uuid()

@@ -19,6 +19,9 @@ export const store = pgTable("store", {
   // may read this column and not `phone` (decision 0120).
   publicPhone: text().generatedAlwaysAs(sql`case when phone_public then phone end`),
   companyName: text().notNull(),
+  // The company's tax number (ЕДБ, 13 digits), printed as the buyer's on the pro-forma invoice;
+  // optional, and not among the columns the public pages may read.
+  taxNumber: text(),
   active: boolean().notNull().default(true),
   // Decision 0014: the address chosen from suggestions, the logo's storage key (sizes are derived from
   // it), the business hours, the onboarding step reached (null once onboarding is finished) and

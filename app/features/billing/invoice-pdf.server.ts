@@ -13,6 +13,17 @@ import type { PaymentRow } from "./transactions.queries.server";
 // writes on the transfer. The text stays extractable (pdftotext finds the reference).
 
 const MARGIN = 48;
+/**
+ * Plan prices are stated with VAT included, like every price in Vitrina (PRODUCT.md "Money"); the
+ * invoice says so and splits the total at the general rate for services, for the buyer's books.
+ */
+export const SUBSCRIPTION_VAT_RATE = 18;
+
+/** The net amount and the VAT contained in a VAT-inclusive amount, in cents. */
+export function vatIncluded(amountCents: number, rate = SUBSCRIPTION_VAT_RATE) {
+  const base = Math.round((amountCents * 100) / (100 + rate));
+  return { base, vat: amountCents - base };
+}
 
 export type InvoicePayment = Pick<
   PaymentRow,
@@ -69,6 +80,7 @@ export async function renderInvoicePdf(
   ]);
   const buyerEnd = party(MARGIN + width / 2 + 8, t("billing:invoice.buyer"), [
     payment.buyer.companyName,
+    payment.buyer.taxNumber ? t("billing:invoice.taxId", { value: payment.buyer.taxNumber }) : null,
     payment.buyer.storeName,
     payment.buyer.address,
     formatPhoneNational(payment.buyer.phone),
@@ -102,7 +114,19 @@ export async function renderInvoicePdf(
   );
   line(doc.y - 3);
   row(t("billing:invoice.total"), amount, true);
-  doc.font("regular").fontSize(9).fillColor("#6b7280").text(t("billing:invoice.vatNote"), MARGIN);
+  const { base, vat } = vatIncluded(payment.amountCents);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor("#6b7280")
+    .text(
+      t("billing:invoice.vatNote", {
+        rate: SUBSCRIPTION_VAT_RATE,
+        base: formatMoney(base, locale),
+        vat: formatMoney(vat, locale),
+      }),
+      MARGIN,
+    );
   doc.moveDown(1.5);
 
   doc.font("bold").fontSize(12).fillColor("#111827").text(t("billing:invoice.howToPay"), MARGIN);

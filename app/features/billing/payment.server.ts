@@ -69,6 +69,7 @@ export async function choosePlan(
         dueAt: latestDate(end, dueSoonest)!,
         buyer: {
           companyName: current.companyName,
+          taxNumber: current.taxNumber,
           storeName: current.name,
           address: current.address ? formatAddress(current.address, "mk") : null,
           phone: current.phone,

@@ -3,14 +3,15 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
-import { createProduct } from "~/features/catalog/product.server";
+import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { loader } from "~/routes/feeds/price-list-pdf";
 import { startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
+import { pdfRenderPool } from "./price-list-pdf.server";
 import { PriceListPdfCache, priceListPdfCache } from "./price-list-pdf-cache.server";
 
 const store = (version = 1) => ({ id: "00000000-0000-4000-8000-000000000001", version });
@@ -42,35 +43,37 @@ describe("the price-list PDF cache", () => {
     expect(renders).toBe(4);
   });
 
-  // Decision 0100: after each write of the soak every PDF visitor waited for the new
-  // 20,000-product list to be drawn, far longer than any visitor waits.
-  it("gives the version before while a new one takes longer than its wait to draw, then the new one", async () => {
-    const cache = new PriceListPdfCache(undefined, 50);
+  // Decision 0129: the first download after an edit was the previous version, printed under
+  // today's date, whenever the new one took more than a second to draw.
+  it("gives the new version however long it takes to draw, never the one before", async () => {
+    const cache = new PriceListPdfCache();
     await cache.get(store(1), "mk", MORNING, async () => Buffer.from("v1"));
-    let finish!: () => void;
-    const drawn = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
     const slow = async () => {
-      await drawn;
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
       return Buffer.from("v2");
     };
-    const started = Date.now();
-    const during = await cache.get(store(2), "mk", MORNING, slow);
-    expect(during.pdf.toString()).toBe("v1");
-    expect(Date.now() - started).toBeLessThan(1_000);
-    finish();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const renders = cache.renders;
-    expect((await cache.get(store(2), "mk", MORNING, slow)).pdf.toString()).toBe("v2");
-    expect(cache.renders).toBe(renders);
-    // Never the previous day's: its "confirmed today" line would be wrong after midnight.
-    const tomorrow = new Date("2026-11-21T08:00:00Z");
-    const v3 = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return Buffer.from("v3");
+    const served = await cache.get(store(2), "mk", MORNING, slow);
+    expect(served.pdf.toString()).toBe("v2");
+    expect(served.superseded).toBe(false);
+  });
+
+  it("answers the version before, marked superseded, only when the new drawing failed", async () => {
+    const cache = new PriceListPdfCache();
+    await cache.get(store(1), "mk", MORNING, async () => Buffer.from("v1"));
+    const failing = async (): Promise<Buffer> => {
+      throw new Error("worker died");
     };
-    expect((await cache.get(store(3), "mk", tomorrow, v3)).pdf.toString()).toBe("v3");
+    const served = await cache.get(store(2), "mk", MORNING, failing);
+    expect(served.pdf.toString()).toBe("v1");
+    expect(served.superseded).toBe(true);
+    // The next request tries again, and the new version replaces it once drawn.
+    const fresh = await cache.get(store(2), "mk", MORNING, async () => Buffer.from("v2"));
+    expect(fresh).toMatchObject({ superseded: false });
+    expect(fresh.pdf.toString()).toBe("v2");
+    // Never the previous day's, even when drawing fails: the failure is told instead.
+    await expect(cache.get(store(3), "mk", new Date("2026-11-21T08:00:00Z"), failing)).rejects.toThrow(
+      "worker died",
+    );
   });
 
   it("holds at most its byte budget, dropping the least recently used", async () => {
@@ -100,10 +103,13 @@ describe("/{username}/price-list.pdf", () => {
   afterAll(async () => {
     await closeDatabase();
   });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
-  const fetchPdf = async (username: string, headers: Record<string, string> = {}) =>
+  const fetchPdf = async (username: string, headers: Record<string, string> = {}, query = "") =>
     (await loader({
-      request: new Request(`http://localhost/${username}/price-list.pdf`, { headers }),
+      request: new Request(`http://localhost/${username}/price-list.pdf${query}`, { headers }),
       params: { username },
       context: new RouterContextProvider(),
     } as never)) as Response;
@@ -136,5 +142,42 @@ describe("/{username}/price-list.pdf", () => {
     // Each language is its own document.
     const english = await fetchPdf(shop.username, { cookie: "lang=en" });
     expect(english.headers.get("etag")).not.toBe(changed.headers.get("etag"));
+  });
+
+  // Decision 0129: an inspector downloading the list right after a price change must get the new price.
+  it("gives the new price on the first download after an edit, even when drawing takes seconds", async () => {
+    const shop = await createTestStore(database);
+    const bread = await createProduct(shop.ctx, productInput({ name: "Леб Бел", price: "40" }));
+    expect(await textOf(await fetchPdf(shop.username))).toContain("40,00");
+    const draw = pdfRenderPool.render.bind(pdfRenderPool);
+    vi.spyOn(pdfRenderPool, "render").mockImplementation(async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      return draw(input);
+    });
+    await updateProduct(shop.ctx, bread.id, productInput({ name: "Леб Бел", price: "55" }));
+    const after = await fetchPdf(shop.username);
+    expect(after.status).toBe(200);
+    const text = await textOf(after);
+    expect(text).toContain("55,00");
+    expect(text).not.toContain("40,00");
+  });
+
+  it("says so when the current list could not be drawn, and gives the previous one only when asked, by name", async () => {
+    const shop = await createTestStore(database);
+    const milk = await createProduct(shop.ctx, productInput({ name: "Млеко", price: "60" }));
+    await fetchPdf(shop.username);
+    vi.spyOn(pdfRenderPool, "render").mockRejectedValue(new Error("worker died"));
+    await updateProduct(shop.ctx, milk.id, productInput({ name: "Млеко", price: "65" }));
+    const failed = await fetchPdf(shop.username);
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("content-type")).toContain("text/html");
+    const page = await failed.text();
+    expect(page).toContain("Тековниот ценовник не можеше да се изготви");
+    expect(page).toContain("не е тековна");
+    expect(page).toContain("?previous=1");
+    const previous = await fetchPdf(shop.username, {}, "?previous=1");
+    expect(previous.status).toBe(200);
+    expect(previous.headers.get("content-disposition")).toContain("previous-version.pdf");
+    expect(await textOf(previous)).toContain("60,00");
   });
 });

@@ -7,20 +7,21 @@ import { skopjeDay } from "~/lib/calendar";
 // also per language and Skopje day (the "confirmed today" line turns into "last confirmed" at
 // midnight). store.version moves with every change the list shows (decision 0016), so an entry
 // is never stale; concurrent requests for a PDF not yet built share one rendering (decision 0022).
-// Decision 0100: while a new version is drawn, a request waits for it at most a second;
-// after that it gets the version before (same language and day: one consistent list, its own ETag)
-// until the new one is ready. A 20,000-product list takes tens of seconds to draw on a busy machine,
-// and every visitor of the soak waited that long after each write.
+// Decision 0129 (replacing 0100's one-second wait): a request for a version not yet drawn waits
+// for it, however long the drawing takes. An inspector must never be given a superseded price
+// under today's date. The version before is handed out only when the new drawing has failed, and
+// then marked `superseded`, so the route says so instead of passing it off as the current list.
 
 export type CachedPdf = { pdf: Buffer; etag: string; builtAt: Date };
+
+/** What the cache answers: the current version, or (only when its drawing failed) the one before. */
+export type ServedPdf = CachedPdf & { superseded: boolean };
 
 type Entry = CachedPdf & { version: number; day: string };
 
 /** Bounds what the cache holds: a 5,000-product list is about 0.9 MB (docs/performance.md). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 1_500;
-/** How long a request waits for a new version's PDF before it is given the previous one. */
-const STALE_AFTER_MS = 1_000;
 
 export class PriceListPdfCache {
   private entries = new Map<string, Entry>();
@@ -28,18 +29,19 @@ export class PriceListPdfCache {
   private bytes = 0;
   renders = 0;
 
-  constructor(
-    private readonly maxBytes = MAX_BYTES,
-    private readonly staleAfterMs = STALE_AFTER_MS,
-  ) {}
+  constructor(private readonly maxBytes = MAX_BYTES) {}
 
-  /** The store's PDF in this language for its current version, built by `render` when it must be. */
+  /**
+   * The store's PDF in this language for its current version, built by `render` when it must be.
+   * When that drawing fails, the same day's previous version is answered marked `superseded`
+   * (never silently); with none, the failure is thrown.
+   */
   async get(
     store: Pick<Store, "id" | "version">,
     locale: Locale,
     now: Date,
     render: () => Promise<Buffer>,
-  ): Promise<CachedPdf> {
+  ): Promise<ServedPdf> {
     const slot = `${store.id}|${locale}`;
     const day = skopjeDay(now);
     const held = this.entries.get(slot);
@@ -47,7 +49,7 @@ export class PriceListPdfCache {
       // Most recently used last: the first entry is the one to evict.
       this.entries.delete(slot);
       this.entries.set(slot, held);
-      return held;
+      return { ...held, superseded: false };
     }
     const key = `${slot}|${store.version}|${day}`;
     let pending = this.building.get(key);
@@ -58,17 +60,15 @@ export class PriceListPdfCache {
           return entry;
         })
         .finally(() => this.building.delete(key));
-      // Stored when it is done even if every request was given the previous version meanwhile.
-      pending.catch(() => undefined);
       this.building.set(key, pending);
     }
-    if (!held || held.day !== day || held.version > store.version) return pending;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.staleAfterMs);
-    });
-    const fresh = await Promise.race([pending, late]).finally(() => clearTimeout(timer));
-    return fresh ?? held;
+    try {
+      return { ...(await pending), superseded: false };
+    } catch (error) {
+      // A previous day's PDF is never answered: its "confirmed today" line would be false.
+      if (held && held.day === day && held.version < store.version) return { ...held, superseded: true };
+      throw error;
+    }
   }
 
   /** Stores a built entry unless a newer version was stored while it was built. */

@@ -19,7 +19,12 @@ import { ONBOARDING_STEPS } from "./store.schema";
 import { assertUsernameFree, getStoreByOwner, type Store, usernameTaken } from "./store.server";
 import { logoChange } from "./store-logo.server";
 
-export type CompanyDetails = { companyName: string; address: StoreAddress; logoKey: string | null };
+export type CompanyDetails = {
+  companyName: string;
+  taxNumber?: string | null;
+  address: StoreAddress;
+  logoKey: string | null;
+};
 
 /** The step to show: the one reached, or an earlier one the owner went Back to. */
 export function onboardingStepOf(existing: Store | null): number {
@@ -100,6 +105,7 @@ export async function saveCompanyStep(ctx: StoreContext, input: CompanyDetails) 
     ctx,
     {
       companyName: input.companyName,
+      ...(input.taxNumber !== undefined ? { taxNumber: input.taxNumber } : {}),
       address: input.address,
       ...(logo.changed ? { logoKey: logo.key } : {}),
     },

@@ -17,6 +17,7 @@ export function storeProfileValues(store: Store) {
     phone: store.phone ? formatPhoneNational(store.phone) : "",
     phonePublic: store.phonePublic,
     companyName: store.companyName,
+    taxNumber: store.taxNumber,
     street: store.address?.street ?? "",
     // The saved place, re-signed so that saving the form again without a change passes.
     addressSuggestion: store.address ? suggestionOf(store.address) : null,

@@ -17,6 +17,7 @@ export type StoreProfile = {
   phone: string;
   phonePublic: boolean;
   companyName: string;
+  taxNumber?: string | null;
   address: StoreAddress;
   logoKey: string | null;
 };
@@ -53,6 +54,7 @@ export async function updateStoreProfile(ctx: StoreContext, input: StoreProfile,
           phone: input.phone,
           phonePublic: input.phonePublic,
           companyName: input.companyName,
+          ...(input.taxNumber !== undefined ? { taxNumber: input.taxNumber } : {}),
           address: input.address,
           ...(logo.changed ? { logoKey: logo.key } : {}),
           updatedAt: now,

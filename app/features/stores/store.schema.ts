@@ -4,6 +4,28 @@ import { usernameProblem } from "~/lib/slug";
 
 export const STORE_NAME_MAX = 100;
 export const COMPANY_NAME_MAX = 255;
+export const TAX_NUMBER_LENGTH = 13;
+
+/**
+ * The company's tax number (ЕДБ): 13 digits. Optional; spaces are dropped and the "MK" of the VAT
+ * form (MK4030…) is accepted and removed, so the number is stored as the 13 digits alone.
+ */
+export const taxNumberSchema = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const compact = value.replace(/\s+/g, "").replace(/^mk/i, "");
+    if (compact === "") return null;
+    if (!/^\d+$/.test(compact)) {
+      ctx.addIssue({ code: "custom", message: "validation:taxNumberDigits" });
+      return z.NEVER;
+    }
+    if (compact.length !== TAX_NUMBER_LENGTH) {
+      ctx.addIssue({ code: "custom", message: "validation:taxNumberLength" });
+      return z.NEVER;
+    }
+    return compact;
+  });
 export const PHONE_MAX = 30;
 
 export const usernameSchema = z
@@ -56,6 +78,7 @@ export const phoneStepSchema = z.object({ phone: phoneField, phonePublic: phoneP
  */
 export const companyStepSchema = z.object({
   companyName: onboardingSchema.shape.companyName,
+  taxNumber: taxNumberSchema,
   addressSuggestion: z.string().trim().min(1, "validation:addressFromSuggestions").max(4000),
   street: z.string().trim().min(1, "validation:streetRequired").max(200, "validation:tooLong"),
   logoKey: z

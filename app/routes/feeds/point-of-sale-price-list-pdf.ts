@@ -2,11 +2,11 @@ import { getPublicDb } from "~/db/db.server";
 import { feedNotFound } from "~/features/feeds/not-found";
 import { renderPriceListPdf } from "~/features/pdf/price-list-pdf.server";
 import { priceListPdfCache } from "~/features/pdf/price-list-pdf-cache.server";
+import { priceListPdfResponse } from "~/features/pdf/price-list-pdf-response.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
 import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
 import { requestLocale } from "~/i18n/i18n.server";
-import { bytesResponse } from "~/lib/bytes-response.server";
 import { getClock } from "~/lib/clock.server";
 import type { Route } from "./+types/point-of-sale-price-list-pdf";
 
@@ -20,21 +20,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const now = getClock().now();
   // Keyed by the point's id (unique across stores), with the store's version: never the store's entry.
-  const { pdf, etag } = await priceListPdfCache.get(
+  const served = await priceListPdfCache.get(
     { id: point.id, version: store.version },
     locale,
     now,
     async () => renderPriceListPdf(await buildPointOfSalePriceList(db, store, point, now), locale, now),
   );
-  const headers = new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `inline; filename="${store.username}-${point.slug}-price-list.pdf"`,
-    "Cache-Control": "public, max-age=0, must-revalidate",
-    ETag: etag,
-    Vary: "Cookie",
-  });
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag))
-    return new Response(null, { status: 304, headers });
-  return bytesResponse(pdf, { headers });
+  return priceListPdfResponse(request, served, locale, `${store.username}-${point.slug}-price-list.pdf`);
 }

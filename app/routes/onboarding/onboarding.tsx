@@ -99,8 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           await savePhoneStep(ctx, parseForm(phoneStepSchema, values));
           return next(3);
         case "company": {
-          const { companyName, logoKey, ...address } = parseForm(companyStepSchema, values);
-          await saveCompanyStep(ctx, { companyName, logoKey, address: chosenAddress(address) });
+          const { companyName, taxNumber, logoKey, ...address } = parseForm(companyStepSchema, values);
+          await saveCompanyStep(ctx, { companyName, taxNumber, logoKey, address: chosenAddress(address) });
           return next(4);
         }
         case "products": {

@@ -74,6 +74,37 @@ export function ProductForm({
     priceCents !== null && quantity ? unitPriceCents(priceCents, quantity.milli, quantityUnit) : null;
 
   const control = (id: keyof ProductFormValues) => fieldControlProps(id, errors[id]);
+  // Changing a price is the most common edit, so an existing product's form starts with it; a new
+  // product's starts with its name, then the price. On a phone both used to be below the name, the
+  // description and the photo. The order is the document's, so keyboard and screen-reader order
+  // follow what is seen.
+  const prices = (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
+        <Input
+          {...control("price")}
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+        />
+      </Field>
+      <Field
+        id="regularPrice"
+        label={t("fields.regularPrice")}
+        error={errors.regularPrice}
+        hint={t("hints.regularPrice")}
+      >
+        <Input
+          {...control("regularPrice")}
+          defaultValue={values.regularPrice}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+      </Field>
+    </div>
+  );
 
   return (
     <Form
@@ -91,9 +122,11 @@ export function ProductForm({
           {t(errors.form)}
         </p>
       ) : null}
+      {productId ? prices : null}
       <Field id="name" label={t("fields.name")} error={errors.name}>
         <Input {...control("name")} defaultValue={values.name} maxLength={255} required />
       </Field>
+      {productId ? null : prices}
       <Field id="description" label={t("fields.description")} error={errors.description}>
         <Textarea {...control("description")} defaultValue={values.description} rows={3} />
       </Field>
@@ -119,29 +152,6 @@ export function ProductForm({
           through the library's suggestions, which need the product's id). */}
       {productId ? null : <LibraryImagePicker name="libraryImageId" defaultValue={values.libraryImageId} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
-          <Input
-            {...control("price")}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-          />
-        </Field>
-        <Field
-          id="regularPrice"
-          label={t("fields.regularPrice")}
-          error={errors.regularPrice}
-          hint={t("hints.regularPrice")}
-        >
-          <Input
-            {...control("regularPrice")}
-            defaultValue={values.regularPrice}
-            inputMode="decimal"
-            autoComplete="off"
-          />
-        </Field>
         <Field id="vatRate" label={t("fields.vat")} error={errors.vatRate}>
           <Select {...control("vatRate")} defaultValue={values.vatRate}>
             <SelectOptions choices={VAT_RATES.map((rate) => ({ value: rate, label: t(`vat.${rate}`) }))} />

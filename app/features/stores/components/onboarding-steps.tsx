@@ -10,7 +10,7 @@ import { suggestUsername } from "~/lib/slug";
 import { companyStepSchema, phoneStepSchema, storeNameStepSchema } from "../store.schema";
 import type { StoreProfileValues } from "../store-form.server";
 import { PhonePublicCheckbox } from "./phone-public-checkbox";
-import { CompanyNameField, PhoneField, StoreNameField } from "./store-profile-fields";
+import { CompanyNameField, PhoneField, StoreNameField, TaxNumberField } from "./store-profile-fields";
 import { UsernameField } from "./username-field";
 
 // Onboarding steps 1–3 (decision 0014): the store's name, its phone, its company.
@@ -114,6 +114,7 @@ export function CompanyStep({ store, errors, busy, check }: StepProps) {
   return (
     <StepForm step={3} intent="company" schema={companyStepSchema} check={check} busy={busy}>
       <CompanyNameField error={errors.companyName} defaultValue={store?.companyName} />
+      <TaxNumberField error={errors.taxNumber} defaultValue={store?.taxNumber} />
       <AddressField saved={store?.addressSuggestion} initialStreet={store?.street} errors={errors} />
       <ImageUploadField
         kind="logo"

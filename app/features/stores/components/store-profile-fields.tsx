@@ -57,3 +57,20 @@ export function CompanyNameField({ error, defaultValue }: { error?: string; defa
     </Field>
   );
 }
+
+/** The company's tax number (ЕДБ), asked for the pro-forma invoice; optional. */
+export function TaxNumberField({ error, defaultValue }: { error?: string; defaultValue?: string | null }) {
+  const { t } = useTranslation("onboarding");
+  return (
+    <Field id="taxNumber" label={t("fields.taxNumber")} error={error} hint={t("taxNumberHint")}>
+      <Input
+        {...fieldControlProps("taxNumber", error)}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="4030000000000"
+        defaultValue={defaultValue ?? ""}
+        maxLength={20}
+      />
+    </Field>
+  );
+}

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { API_SCOPES } from "~/db/schema/api-tokens";
 import { apiTokenSchema } from "~/features/api/api-token.schema";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/features/api/api-token.server";
+import { CopyButton } from "~/features/api/components/copy-button";
 import { NewTokenForm } from "~/features/api/components/new-token-form";
 import { TokenList } from "~/features/api/components/token-list";
 import { failureOf } from "~/lib/action-result";
@@ -78,20 +79,24 @@ export default function ApiSettings({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="new-token-secret" className="mt-2 block text-green-900 text-sm">
             {t("tokens.secretLabel")}
           </label>
-          <input
-            id="new-token-secret"
-            readOnly
-            value={created.secret}
-            className="mt-1 w-full rounded-md border border-green-300 bg-white px-3 py-2 font-mono text-sm"
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          <div className="mt-1 flex flex-wrap gap-2 sm:flex-nowrap">
+            <input
+              id="new-token-secret"
+              readOnly
+              value={created.secret}
+              className="w-full min-w-0 rounded-md border border-green-300 bg-white px-3 py-2 font-mono text-sm"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <CopyButton text={created.secret} targetId="new-token-secret" />
+          </div>
           <p className="mt-2 text-green-900 text-sm">{t("tokens.shownOnce")}</p>
         </Card>
       ) : null}
       <Card className="mt-4 p-5">
         <h3 className="font-medium">{t("tokens.new")}</h3>
         <FormAlert message={failure?.errors.form} className="mt-3" />
-        <Form method="post" noValidate className="mt-3">
+        {/* A new form after each token made: the name typed for the last one is cleared. */}
+        <Form method="post" noValidate className="mt-3" key={created?.secret ?? "new"}>
           <NewTokenForm
             scopes={API_SCOPES}
             errors={failure?.errors ?? {}}

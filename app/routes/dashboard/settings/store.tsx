@@ -17,6 +17,7 @@ import {
   CompanyNameField,
   PhoneField,
   StoreNameField,
+  TaxNumberField,
 } from "~/features/stores/components/store-profile-fields";
 import { UsernameField } from "~/features/stores/components/username-field";
 import { storeProfileSchema } from "~/features/stores/store.schema";
@@ -105,6 +106,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
             error={errors.companyName}
             defaultValue={typed.companyName ?? store.companyName}
           />
+          <TaxNumberField error={errors.taxNumber} defaultValue={typed.taxNumber ?? store.taxNumber} />
           <AddressField saved={store.addressSuggestion} initialStreet={store.street} errors={errors} />
           <ImageUploadField
             kind="logo"
