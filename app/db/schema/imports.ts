@@ -24,6 +24,14 @@ export type ImportCounts = {
   /** Decision 0106: categories whose Albanian name the file sets or clears. */
   categoryNamesSq?: number;
 };
+/**
+ * Decision 0126: the owner's choices for one file at the preview: whether net quantities are read from
+ * the names (absent: yes), and the days and kind of sale of a discount column without dates.
+ */
+export type ImportOptions = {
+  nameQuantities?: boolean;
+  discount?: { type: string; startsOn: string; endsOn: string };
+};
 export type SkippedRow = { line: number; reason: string; cells: string[] };
 /** A row saved without a part of it (decisions 0062, 0063): its line, why, and the values named. */
 export type ImportNoteRow = { line: number; reason: string; params: Record<string, string> };
@@ -52,6 +60,7 @@ export const importJob = pgTable(
     headers: jsonb().$type<string[]>().notNull().default([]),
     mapping: jsonb().$type<(string | null)[]>(),
     imageOption: text({ enum: IMPORT_IMAGE_OPTIONS }),
+    options: jsonb().$type<ImportOptions>(),
     totalRows: integer().notNull().default(0),
     rowsDone: integer().notNull().default(0),
     counts: jsonb().$type<ImportCounts>(),

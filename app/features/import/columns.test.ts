@@ -27,8 +27,25 @@ describe("import columns", () => {
     expect(fieldForHeader("Количина")).toBe("quantity");
     expect(fieldForHeader("Ед. мерка")).toBe("unit");
     expect(fieldForHeader("Опис")).toBe("description");
-    expect(fieldForHeader("Шифра")).toBeNull();
+    expect(fieldForHeader("Нешто друго")).toBeNull();
     expect(fieldForHeader("")).toBeNull();
+  });
+
+  it("maps a till's article code to the external id, in every spelling a till writes it", () => {
+    for (const header of [
+      "Шифра",
+      "ШИФРА",
+      "Шифра на артикл",
+      "Код",
+      "Šifra",
+      "sifra",
+      "SKU",
+      "Code",
+      "code",
+    ])
+      expect(fieldForHeader(header), header).toBe("externalId");
+    expect(fieldForHeader("Бар код")).toBe("barcode");
+    expect(fieldForHeader("Кол.")).toBe("quantity");
   });
 
   it("reads back every canonical header the export writes, in every locale", () => {
@@ -67,7 +84,7 @@ describe("import columns", () => {
   });
 
   it("maps each field once and names what a mapping lacks", () => {
-    expect(detectMapping(["Шифра", "Назив", "Цена", "Име"])).toEqual([null, "name", "price", null]);
+    expect(detectMapping(["Шифра", "Назив", "Цена", "Име"])).toEqual(["externalId", "name", "price", null]);
     expect(mappingProblems([null, "price"])).toEqual(["nameMissing"]);
     expect(mappingProblems(["name", null])).toEqual(["priceMissing"]);
     expect(mappingProblems(["name", "price", "price"])).toEqual(["duplicate"]);

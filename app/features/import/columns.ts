@@ -26,6 +26,9 @@ export const IMPORT_FIELDS = [
   "netQuantity",
   "vatRate",
   "barcode",
+  // The product's code in the shop's till (its article code): the product's external id, the key
+  // the REST API's by-external-id routes use and the first one a later import matches by (decision 0126).
+  "externalId",
   "description",
   "availability",
   // The Albanian name and description (stored when the store enables Albanian content).
@@ -99,6 +102,7 @@ const CANONICAL: Record<ImportField, Record<MoneyLocale, string>> = {
   netQuantity: { mk: "Нето количина", en: "Net quantity", sq: "Sasia neto" },
   vatRate: { mk: "ДДВ", en: "VAT", sq: "TVSH" },
   barcode: { mk: "Баркод", en: "Barcode", sq: "Barkodi" },
+  externalId: { mk: "Шифра", en: "Code", sq: "Kodi" },
   description: { mk: "Опис", en: "Description", sq: "Përshkrimi" },
   availability: { mk: "Достапност", en: "Availability", sq: "Disponueshmëria" },
   nameSq: { mk: "Назив (албански)", en: "Name (Albanian)", sq: "Emri (shqip)" },
@@ -231,6 +235,21 @@ const ALIASES: Record<ImportField, string[]> = {
     "Porez",
   ],
   barcode: ["Бар код", "Бар-код", "EAN", "EAN13", "EAN-13", "GTIN", "Bar code", "Barkod"],
+  externalId: [
+    "Шифра на артикл",
+    "Шифра на производ",
+    "Код",
+    "Код на артикл",
+    "Šifra",
+    "Šifra artikla",
+    "SKU",
+    "Code",
+    "Article code",
+    "Item code",
+    "Product code",
+    "Kodi i artikullit",
+    "Shifra",
+  ],
   description: ["Опис на производ", "Забелешка", "Details", "Përshkrim", "Opis"],
   availability: ["Достапно", "Available", "In stock", "Disponueshmëri", "Dostupnost"],
   // "Emri" alone is the Albanian header of the (Macedonian) name column: the Albanian name's

@@ -116,6 +116,7 @@ export async function planImport(
     source: "import",
     pendingCategories: pending,
   });
+  keepOwnNetQuantities(products, rows);
 
   const plan: ImportPlan = {
     counts: { added: 0, updated: 0, unchanged: 0, skipped: 0 },
@@ -204,6 +205,22 @@ export async function planImport(
     ...(plan.categoryNamesSq.length > 0 ? { categoryNamesSq: plan.categoryNamesSq.length } : {}),
   };
   return plan;
+}
+
+/**
+ * Decision 0126: a net quantity read from the name fills a product that has none; a product with its
+ * own (the owner's, or a file's column) keeps it. A row that then changes nothing is unchanged.
+ */
+function keepOwnNetQuantities(products: ProductPlan, rows: ImportRow[]): void {
+  for (const planned of products.rows) {
+    const before = planned.before;
+    if (!before || before.netQuantityMilli === null || !rows[planned.index]!.netQuantityFromName) continue;
+    planned.values.netQuantityMilli = before.netQuantityMilli;
+    planned.values.netUnit = before.netUnit;
+    const keys = Object.keys(planned.values) as (keyof typeof planned.values)[];
+    if (planned.outcome === "updated" && keys.every((key) => planned.values[key] === before[key]))
+      planned.outcome = "unchanged";
+  }
 }
 
 /** A row as the product writer takes it: a column the file lacks is undefined (an update keeps it). */

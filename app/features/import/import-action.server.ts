@@ -6,7 +6,7 @@ import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportField } from "./columns";
 import { DELIMITERS, type Delimiter, ENCODINGS, type Encoding } from "./file-options";
-import { cancelImport, getImportJob, queueImport, saveMapping } from "./import-job.server";
+import { cancelImport, getImportJob, queueImport, saveImportOptions, saveMapping } from "./import-job.server";
 import { startImportJob } from "./import-runner.server";
 
 const pathOf = (id: string) => `/dashboard/products/import/${id}`;
@@ -37,6 +37,27 @@ export async function importJobAction(ctx: StoreContext, jobId: string, form: Fo
     const job = await queueImport(ctx, jobId, option);
     startImportJob(getDb(), job.id);
     return redirect(pathOf(jobId));
+  }
+  if (intent === "nameQuantities") {
+    // Decision 0126: the preview's one switch for the file.
+    await saveImportOptions(ctx, jobId, { nameQuantities: form.get("nameQuantities") === "on" });
+    return redirect(`${pathOf(jobId)}?step=preview`);
+  }
+  if (intent === "discountDays") {
+    const value = (name: string) => {
+      const entry = form.get(name);
+      return typeof entry === "string" ? entry.trim() : "";
+    };
+    await saveImportOptions(ctx, jobId, {
+      discount: form.get("clear")
+        ? null
+        : {
+            type: value("discountType"),
+            startsOn: value("discountStartsOn"),
+            endsOn: value("discountEndsOn"),
+          },
+    });
+    return redirect(`${pathOf(jobId)}?step=preview`);
   }
   if (intent === "cancel") {
     await cancelImport(ctx, jobId);

@@ -54,7 +54,7 @@ describe("the import job", () => {
     await createProduct(ctx, productInput({ name: "Леб бел 500 г", price: "30" }));
     const job = await createImport(ctx, { fileName: "artikli.csv", bytes: POS_FILE });
     expect(job).toMatchObject({ status: "draft", format: "csv", totalRows: 3 });
-    expect(job.mapping).toEqual([null, "name", "price", "category", "quantity"]);
+    expect(job.mapping).toEqual(["externalId", "name", "price", "category", "quantity"]);
     expect(await hasSavedMapping(ctx, job.headers)).toBe(false);
 
     // The owner maps "Шифра" by hand as the barcode column, then takes it back off.

@@ -3,8 +3,16 @@
 // "not found", whatever step asks.
 
 import { and, count, desc, eq, gt, inArray, isNull, ne, or } from "drizzle-orm";
-import { type ImportImageOption, type ImportStatus, importJob, importMapping } from "~/db/schema/imports";
+import {
+  type ImportImageOption,
+  type ImportOptions,
+  type ImportStatus,
+  importJob,
+  importMapping,
+} from "~/db/schema/imports";
+import { netQuantityFromName } from "~/features/catalog/net-quantity-from-name";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
+import { PROMOTION_TYPES, type PromotionType } from "~/features/promotions/promotion-constants";
 import { AppError } from "~/lib/app-error";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
@@ -16,10 +24,12 @@ import {
   mappingProblems,
 } from "./columns";
 import { type ImportPlan, planImport } from "./commit.server";
+import type { ComplianceSummary } from "./compliance-summary";
 import { IMPORT_MAX_BYTES } from "./file-options";
 import { deleteImportFile, readImportBytes, saveImportFile } from "./import-file.server";
+import { complianceAfterImport } from "./preview-compliance.server";
 import { type Delimiter, type Encoding, type ImportSheet, readImportFile } from "./read-file.server";
-import { type ImportNote, type ImportRow, type Skipped, toImportRows } from "./rows";
+import { type DiscountAnswer, type ImportNote, type ImportRow, type Skipped, toImportRows } from "./rows";
 import type { CellValue } from "./values";
 
 export type ImportJob = typeof importJob.$inferSelect;
@@ -250,23 +260,108 @@ export type ImportPreview = {
   notes: ImportNote[];
   counts: ImportPlan["counts"];
   newCategories: string[];
+  /** The fields the mapping reads, for the sample's columns (decision 0126). */
+  mappedFields: ImportField[];
+  /** Reading net quantities from the names: on or off for this file, and how many rows it fills. */
+  nameQuantities: { on: boolean; rows: number };
+  /** Rows with a discount but no dates, and the owner's days and kind of sale for them, if given. */
+  undatedDiscounts: { rows: number; answer: DiscountAnswer | null };
+  /** The first few products the import updates, by name (a re-import names them). */
+  updatedNames: string[];
+  /** What the check will still ask of the file's products; null: the file is too large to look first. */
+  compliance: ComplianceSummary | null;
 };
+
+/** The products a re-import names as the ones it updates. */
+const UPDATED_NAMES = 5;
 
 /** The rows of a job's file as they will be saved, and the skipped ones with their reasons. */
 export async function rowsOfJob(
   job: ImportJob,
   today: string = promotionDay(),
-): Promise<{ rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[] }> {
+): Promise<{ rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[]; undatedDiscounts: number }> {
   const sheet = await readJobSheet(job);
-  return toImportRows(sheet.rows, (job.mapping ?? detectMapping(sheet.headers)) as ColumnMapping, { today });
+  return toImportRows(sheet.rows, (job.mapping ?? detectMapping(sheet.headers)) as ColumnMapping, {
+    today,
+    ...rowOptionsOf(job.options),
+  });
+}
+
+/** The owner's choices for the file as the rows read them (decision 0126). */
+function rowOptionsOf(options: ImportOptions | null): {
+  nameQuantities: boolean;
+  discountDays: DiscountAnswer | null;
+} {
+  const discount = options?.discount;
+  return {
+    nameQuantities: options?.nameQuantities !== false,
+    discountDays:
+      discount && (PROMOTION_TYPES as readonly string[]).includes(discount.type)
+        ? { type: discount.type as PromotionType, startsOn: discount.startsOn, endsOn: discount.endsOn }
+        : null,
+  };
+}
+
+export type ImportOptionsInput = {
+  nameQuantities?: boolean;
+  discount?: { type: string; startsOn: string; endsOn: string } | null;
+};
+
+/**
+ * The owner's choices at the preview, kept with the job for the commit (decision 0126): whether net
+ * quantities are read from the names, and the days and kind of sale of a discount column without
+ * dates. Days that are not days, end before they start or end before today are refused.
+ */
+export async function saveImportOptions(
+  ctx: StoreContext,
+  jobId: string,
+  input: ImportOptionsInput,
+): Promise<ImportJob> {
+  const job = await getImportJob(ctx, jobId);
+  assertDraft(job);
+  const options: ImportOptions = { ...(job.options ?? {}) };
+  if (input.nameQuantities !== undefined) options.nameQuantities = input.nameQuantities;
+  if (input.discount === null) delete options.discount;
+  else if (input.discount !== undefined) {
+    const { type, startsOn, endsOn } = input.discount;
+    const fields: Record<string, string> = {};
+    // One message for the form: the preview shows it above its parts.
+    if (!(PROMOTION_TYPES as readonly string[]).includes(type))
+      fields.discountType = "import:discountDays.typeMissing";
+    if (!isDay(startsOn)) fields.discountStartsOn = "import:discountDays.dayInvalid";
+    if (!isDay(endsOn)) fields.discountEndsOn = "import:discountDays.dayInvalid";
+    else if (isDay(startsOn) && endsOn < startsOn)
+      fields.discountEndsOn = "import:discountDays.endBeforeStart";
+    else if (endsOn < promotionDay()) fields.discountEndsOn = "import:discountDays.ended";
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError("validation", { fields: { form: first } });
+    options.discount = { type, startsOn, endsOn };
+  }
+  const [updated] = await ctx.db
+    .update(importJob)
+    .set({ options })
+    .where(and(eq(importJob.storeId, ctx.storeId), eq(importJob.id, job.id)))
+    .returning();
+  return updated!;
+}
+
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** Step 3: what the import will do, counted against the catalogue as it is now. Reads only. */
 export async function previewImport(ctx: StoreContext, jobId: string): Promise<ImportPreview> {
   const job = await getImportJob(ctx, jobId);
   const today = promotionDay();
-  const { rows, skipped, notes } = await rowsOfJob(job, today);
+  const { rows, skipped, notes, undatedDiscounts } = await rowsOfJob(job, today);
   const plan = await planImport(ctx.db, ctx.storeId, rows, today);
+  const options = rowOptionsOf(job.options);
+  const unchangedIds = plan.products.rows
+    .filter((planned) => planned.outcome === "unchanged")
+    .map((planned) => planned.id);
+  const compliance = await complianceAfterImport(ctx, rows, unchangedIds);
   const allSkipped = [...skipped, ...plan.skipped].sort((a, b) => a.line - b.line);
   // The rows shown are rows the import saves (a row the plan skips is among the skipped ones): the
   // store's, and apart from them the points of sale's, each naming its point as the store calls it.
@@ -280,6 +375,21 @@ export async function previewImport(ctx: StoreContext, jobId: string): Promise<I
     notes: [...notes, ...plan.notes].sort((a, b) => a.line - b.line),
     counts: { ...plan.counts, skipped: allSkipped.length },
     newCategories: plan.newCategories,
+    mappedFields: ((job.mapping ?? []) as ColumnMapping).filter(
+      (field): field is ImportField => field !== null,
+    ),
+    nameQuantities: {
+      on: options.nameQuantities,
+      rows: options.nameQuantities
+        ? rows.filter((row) => row.netQuantityFromName).length
+        : rows.filter((row) => row.netQuantityMilli == null && netQuantityFromName(row.name)).length,
+    },
+    undatedDiscounts: { rows: undatedDiscounts, answer: options.discountDays },
+    updatedNames: plan.products.rows
+      .filter((planned) => planned.outcome === "updated")
+      .slice(0, UPDATED_NAMES)
+      .map((planned) => planned.values.name),
+    compliance,
   };
 }
 

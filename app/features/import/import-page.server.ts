@@ -3,6 +3,7 @@
 
 import { importImagesPath } from "~/features/images/import-images.server";
 import { importLibraryMatches } from "~/features/library/library-match.server";
+import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
 import type { ImportField } from "./columns";
 import {
@@ -36,6 +37,7 @@ export async function importPage(ctx: StoreContext, jobId: string, step: string 
         skipped: preview.skipped.slice(0, SKIPPED_SHOWN),
         notes: preview.notes.slice(0, SKIPPED_SHOWN),
         noteCount: preview.notes.length,
+        today: promotionDay(),
         headers: job.headers,
         mapping: job.mapping as (ImportField | null)[],
       };

@@ -5,6 +5,7 @@
 // EAN, a discount that cannot become a promotion) is saved with a note saying why (decision 0063).
 
 import type { Availability, NetUnit, SaleUnit, VatRate } from "~/db/schema/catalog-enums";
+import { netQuantityFromName } from "~/features/catalog/net-quantity-from-name";
 import { DESCRIPTION_MAX, PRODUCT_NAME_MAX, productRuleProblems } from "~/features/catalog/product.schema";
 import { inSeasonalWindow } from "~/features/promotions/promotion.schema";
 import type { PromotionType } from "~/features/promotions/promotion-constants";
@@ -38,11 +39,18 @@ export type ImportRow = {
   unit?: SaleUnit;
   netQuantityMilli?: number | null;
   netUnit?: NetUnit | null;
+  /**
+   * Decision 0126: the net quantity was read from the name (the file gave none for the row): the
+   * text read ("0,5 л"), shown in the preview. It fills a product's empty net quantity, never
+   * replaces one the product has.
+   */
+  netQuantityFromName?: string;
   vatRate?: VatRate;
   barcode?: string | null;
   /**
-   * The product's id in the shop's POS (its article code): the first key the product writer matches
-   * by (decision 0122). No column of the file maps to it yet.
+   * The product's id in the shop's POS (its article code, "Шифра"): the first key the product writer
+   * matches by (decisions 0122, 0126). An empty cell keeps the code the product has: a till's sync
+   * must not lose its key because one file left it out.
    */
   externalId?: string;
   description?: string | null;
@@ -64,6 +72,8 @@ export type ImportRow = {
   followsStorePrice?: true;
   /** The point of sale's row says the product is not sold there ("Не се продава тука"). */
   excluded?: true;
+  /** The row's discount has no days in the file (decision 0126: the owner names them in the wizard). */
+  discountUndated?: true;
   /** A discount price with the law's type and days: a promotion of the product (decision 0062). */
   discount?: ImportDiscount;
 };
@@ -81,6 +91,12 @@ export type ImportDiscount = {
   pointOfSaleIds?: string[];
 };
 
+/**
+ * The owner's answer for a file whose discount column has no dates (decision 0126): the days the
+ * discounts run and the law's kind of sale (for a row whose file names none).
+ */
+export type DiscountAnswer = { type: PromotionType; startsOn: string; endsOn: string };
+
 export const SKIP_REASONS = [
   "nameMissing",
   "nameTooLong",
@@ -94,6 +110,7 @@ export const SKIP_REASONS = [
   "netQuantityInvalid",
   "vatUnknown",
   "barcodeInvalid",
+  "externalIdTooLong",
   "availabilityUnknown",
   "descriptionTooLong",
   "nameSqTooLong",
@@ -115,6 +132,7 @@ export const NOTE_REASONS = [
   "discountNotBelowPrice",
   "discountTypeUnknown",
   "discountDurationInvalid",
+  "discountDatesMissing",
   "discountEnded",
   "discountStartsBeforeToday",
   "discountSeasonalWindow",
@@ -124,6 +142,9 @@ export const NOTE_REASONS = [
 ] as const;
 export type NoteReason = (typeof NOTE_REASONS)[number];
 export type ImportNote = { line: number; reason: NoteReason; params: Record<string, string> };
+
+/** The longest article code, as the REST API takes an external id (api.schema.ts). */
+const EXTERNAL_ID_MAX = 100;
 
 const PRICE_FIELDS: ImportField[] = ["price", "regularPrice", "discountPrice"];
 
@@ -149,8 +170,15 @@ function text(value: CellValue | undefined): string {
 export function toImportRows(
   rows: readonly CellValue[][],
   mapping: ColumnMapping,
-  options: { decimal?: DecimalMark; today?: string } = {},
-): { rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[] } {
+  options: {
+    decimal?: DecimalMark;
+    today?: string;
+    /** Decision 0126: read the net quantity from the name where the file gives none (default: yes). */
+    nameQuantities?: boolean;
+    /** The owner's dates and kind of sale for a discount column without dates (decision 0126). */
+    discountDays?: DiscountAnswer | null;
+  } = {},
+): { rows: ImportRow[]; skipped: Skipped[]; notes: ImportNote[]; undatedDiscounts: number } {
   const decimal = options.decimal ?? decimalOf(rows, mapping);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const column = new Map<ImportField, number>();
@@ -161,14 +189,29 @@ export function toImportRows(
   const skipped: Skipped[] = [];
   const notes: ImportNote[] = [];
   const seen = new Set<string>();
+  let undatedDiscounts = 0;
   rows.forEach((cells, index) => {
     const line = index + 2;
     if (cells.every((cell) => cell === null || text(cell) === "")) return;
     try {
       const rowNotes: ImportNote[] = [];
-      const row = toRow(cells, column, decimal, line, today, (reason, params = {}) =>
-        rowNotes.push({ line, reason, params }),
+      const row = toRow(
+        cells,
+        column,
+        decimal,
+        line,
+        today,
+        options.discountDays ?? null,
+        (reason, params = {}) => rowNotes.push({ line, reason, params }),
       );
+      if (options.nameQuantities !== false && row.netQuantityMilli == null && !row.pointOfSale) {
+        const read = netQuantityFromName(row.name);
+        if (read) {
+          row.netQuantityMilli = read.netQuantityMilli;
+          row.netUnit = read.netUnit;
+          row.netQuantityFromName = read.source;
+        }
+      }
       // Two rows for one product: the first counts, the second would silently overwrite it.
       // A point of sale's row of a product is a row of its own.
       const key = `${row.pointOfSale ?? ""}|${row.barcode ? `b:${row.barcode}` : `n:${row.name}`}`;
@@ -176,12 +219,13 @@ export function toImportRows(
       seen.add(key);
       out.push(row);
       notes.push(...rowNotes);
+      if (row.discountUndated) undatedDiscounts += 1;
     } catch (error) {
       if (!(error instanceof Skip)) throw error;
       skipped.push({ line, reason: error.reason, cells: cells.map(text) });
     }
   });
-  return { rows: out, skipped, notes };
+  return { rows: out, skipped, notes, undatedDiscounts };
 }
 
 function toRow(
@@ -190,6 +234,7 @@ function toRow(
   decimal: DecimalMark,
   line: number,
   today: string,
+  answer: DiscountAnswer | null,
   note: (reason: NoteReason, params?: Record<string, string>) => void,
 ): ImportRow {
   const has = (field: ImportField) => column.has(field);
@@ -234,7 +279,9 @@ function toRow(
     row.regularPriceCents = regular;
   }
   if (discounted !== null && priceCents !== null && discounted !== priceCents) {
-    const discount = discountOf(cell, discounted, priceCents, today, note);
+    const discount = discountOf(cell, discounted, priceCents, today, answer, note);
+    // The file names no days for it: the wizard asks the owner (decision 0126).
+    if (cell("discountDuration") === null && discounted < priceCents) row.discountUndated = true;
     const points = pointsOfSaleOf(text(cell("discountPointsOfSale")));
     if (discount) row.discount = points.length > 0 ? { ...discount, pointsOfSale: points } : discount;
   }
@@ -275,6 +322,13 @@ function toRow(
       note("barcodeCheckDigit", { barcode, expected: String(eanCheckDigit(barcode.slice(0, -1))) });
     else note("barcodeLength", { barcode, length: String(barcode.length) });
   }
+  if (has("externalId")) {
+    // A till's code read as a number by Excel (00123 became 123 in a .xlsx) stays digits.
+    const raw = cell("externalId");
+    const code = typeof raw === "number" ? (Number.isInteger(raw) ? raw.toFixed(0) : String(raw)) : text(raw);
+    if (code.length > EXTERNAL_ID_MAX) skip("externalIdTooLong");
+    if (code) row.externalId = code;
+  }
   if (has("description")) {
     const description = text(cell("description"));
     if (description.length > DESCRIPTION_MAX) skip("descriptionTooLong");
@@ -313,19 +367,31 @@ function discountOf(
   discounted: number,
   priceCents: number,
   today: string,
+  answer: DiscountAnswer | null,
   note: (reason: NoteReason, params?: Record<string, string>) => void,
 ): ImportDiscount | null {
   if (discounted > priceCents) {
     note("discountNotBelowPrice");
     return null;
   }
+  // Decision 0126: a discount without its days is no promotion until the owner names them (and the
+  // kind of sale) in the wizard; the import invents no dates.
+  const durationCell = cell("discountDuration");
+  if (durationCell === null && answer === null) {
+    note("discountDatesMissing");
+    return null;
+  }
   const typeCell = cell("discountType");
-  const type = typeCell === null ? "sales_action" : parseDiscountType(typeCell);
+  const type =
+    typeCell === null ? (durationCell === null ? answer!.type : "sales_action") : parseDiscountType(typeCell);
   if (type === null) {
     note("discountTypeUnknown", { value: text(typeCell) });
     return null;
   }
-  const days = parseDiscountDuration(cell("discountDuration"), today);
+  const days =
+    durationCell === null
+      ? { startsOn: answer!.startsOn, endsOn: answer!.endsOn }
+      : parseDiscountDuration(durationCell, today);
   if (days === null) {
     note("discountDurationInvalid", { value: text(cell("discountDuration")) });
     return null;

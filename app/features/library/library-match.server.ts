@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, like, or, type SQL, sql } from "dr
 import type { Queryable } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
+import { netQuantityFromName } from "~/features/catalog/net-quantity-from-name";
 import { setMissingProductImages } from "~/features/catalog/product-writer.server";
 import { imageUrls } from "~/features/images/image.server";
 import { byNameOrder } from "~/lib/name-order";
@@ -135,13 +136,35 @@ export async function bestLibraryMatch(
   };
   if (!query.key && !query.barcode) return null;
   // Only an entry at the threshold may be assigned: the index prunes with that threshold at once.
-  const [best] = await queryMatches(
+  // A few of them: the closest name may be another pack size of the product ("… 2 л" for "… 0,5 л").
+  const matches = await queryMatches(
     db,
-    query,
+    { ...query, limit: SIZE_CANDIDATES },
     sql`${libraryImage.searchText} % ${query.key}`,
     LIBRARY_MATCH_THRESHOLD,
   );
-  return best && (best.byBarcode || best.score >= LIBRARY_MATCH_THRESHOLD) ? best : null;
+  const size = sizeOf(input.name);
+  return (
+    matches.find(
+      (entry) => entry.byBarcode || (entry.score >= LIBRARY_MATCH_THRESHOLD && sizeOf(entry.name) === size),
+    ) ?? null
+  );
+}
+
+/** How many close entries the import weighs for a product's size before it leaves it without an image. */
+const SIZE_CANDIDATES = 8;
+
+/**
+ * The pack size a name states, as one comparable text ("500 ml" for "0,5 л" and "500 мл"), or "" when
+ * it states none. Decision 0126: an image is assigned by name only when the sizes agree — a 0,5 l
+ * bottle must not get the 2 l picture, nor a name without a size one that shows a size.
+ */
+function sizeOf(name: string): string {
+  const found = netQuantityFromName(name);
+  if (!found) return "";
+  const big = found.netUnit === "kg" || found.netUnit === "l";
+  const unit = found.netUnit === "kg" ? "g" : found.netUnit === "l" ? "ml" : found.netUnit;
+  return `${found.count}x${(found.netQuantityMilli * (big ? 1000 : 1)) / 1000} ${unit}`;
 }
 
 export type LibraryMatchResult = { matched: number; unmatched: number; skipped: number };

@@ -54,7 +54,7 @@ export default function ImportJobPage({ loaderData, actionData }: Route.Componen
       <ImportSteps current={current} />
       <Card className="mt-4 p-4 sm:p-6">
         {page.step === "map" ? <MappingStep {...page} error={error} busy={busy} /> : null}
-        {page.step === "preview" ? <PreviewStep {...page} /> : null}
+        {page.step === "preview" ? <PreviewStep {...page} error={error} /> : null}
         {page.step === "images" ? <ImagesStep id={page.id} busy={busy} error={error} /> : null}
         {page.step === "progress" ? <ProgressStep {...page} /> : null}
         {page.step === "result" ? <ResultStep {...page} /> : null}

@@ -6,8 +6,18 @@ import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
 import type { MoneyLocale } from "~/lib/money";
 import { formatMoney } from "~/lib/money";
-import type { ImportDiscount, ImportNote, ImportRow, Skipped } from "../rows";
+import type { ImportField } from "../columns";
+import type { ComplianceSummary } from "../compliance-summary";
+import type { DiscountAnswer, ImportDiscount, ImportNote, ImportRow, Skipped } from "../rows";
 import { ImportCounts, NotesTable, SkippedTable } from "./import-counts";
+import {
+  ComplianceAfter,
+  DetailCell,
+  detailFields,
+  NameQuantitiesSwitch,
+  UndatedDiscounts,
+  UpdatedNames,
+} from "./preview-details";
 import { PreviewTable } from "./preview-table";
 
 type Props = {
@@ -19,6 +29,13 @@ type Props = {
   noteCount: number;
   counts: Counts;
   newCategories: string[];
+  mappedFields: ImportField[];
+  nameQuantities: { on: boolean; rows: number };
+  undatedDiscounts: { rows: number; answer: DiscountAnswer | null };
+  updatedNames: string[];
+  compliance: ComplianceSummary | null;
+  today: string;
+  error?: string;
 };
 
 /**
@@ -35,14 +52,31 @@ export function PreviewStep({
   noteCount,
   counts,
   newCategories,
+  mappedFields,
+  nameQuantities,
+  undatedDiscounts,
+  updatedNames,
+  compliance,
+  today,
+  error,
 }: Props) {
   const { t, i18n } = useTranslation("import");
   const locale = i18n.language as MoneyLocale;
   const money = (cents: number | null | undefined) =>
     cents === null || cents === undefined ? "" : formatMoney(cents, locale);
+  const details = detailFields(mappedFields, nameQuantities.on && nameQuantities.rows > 0);
   return (
     <div className="flex flex-col gap-4">
+      {error ? (
+        <p role="alert" className="text-red-700 text-sm">
+          {t(error)}
+        </p>
+      ) : null}
       <ImportCounts counts={counts} />
+      <UpdatedNames names={updatedNames} count={counts.updated} />
+      <ComplianceAfter summary={compliance} />
+      <UndatedDiscounts rows={undatedDiscounts.rows} answer={undatedDiscounts.answer} today={today} />
+      <NameQuantitiesSwitch on={nameQuantities.on} rows={nameQuantities.rows} />
       {newCategories.length > 0 ? (
         <p className="text-gray-700 text-sm">
           {t("preview.newCategories", {
@@ -63,6 +97,7 @@ export function PreviewStep({
             { label: t("fields.regularPrice"), className: "text-right" },
             { label: t("preview.discount"), className: "hidden sm:table-cell" },
             { label: t("fields.category") },
+            ...details.map((field) => ({ label: t(`fields.${field}`) })),
           ]}
         >
           {sample.map((row) => (
@@ -83,6 +118,11 @@ export function PreviewStep({
                 {row.discount ? <Discount discount={row.discount} money={money} locale={locale} /> : null}
               </td>
               <td className="px-3 py-2">{row.category ?? ""}</td>
+              {details.map((field) => (
+                <td key={field} className="px-3 py-2">
+                  <DetailCell row={row} field={field} />
+                </td>
+              ))}
             </tr>
           ))}
         </PreviewTable>
