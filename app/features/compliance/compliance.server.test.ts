@@ -5,8 +5,8 @@ import { productReport } from "~/db/schema/compliance";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { lacksDescription } from "./compliance-rules";
 import { countNeedsAttention, listComplianceIssues } from "./compliance.server";
+import { lacksDescription } from "./compliance-rules";
 
 // A test per rule of the compliance check — a product that breaks it, and the same kind
 // of product that keeps it.

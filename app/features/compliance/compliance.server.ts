@@ -113,3 +113,12 @@ export async function countNeedsAttention(ctx: StoreContext): Promise<number> {
     .where(and(eq(product.storeId, ctx.storeId), needsAttention()));
   return row?.value ?? 0;
 }
+
+/** Which of the check's issues some product of the store has (the export's leading columns). */
+export async function presentIssues(ctx: StoreContext): Promise<ComplianceIssue[]> {
+  const flags = Object.fromEntries(
+    COMPLIANCE_ISSUES.map((issue) => [issue, sql<boolean>`coalesce(bool_or(${RULES[issue]()}), false)`]),
+  ) as Record<ComplianceIssue, SQL<boolean>>;
+  const [row] = await ctx.db.select(flags).from(product).where(eq(product.storeId, ctx.storeId));
+  return COMPLIANCE_ISSUES.filter((issue) => row?.[issue]);
+}
