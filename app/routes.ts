@@ -25,6 +25,8 @@ export default [
     route("products", "routes/dashboard/products.tsx"),
     route("products/new", "routes/dashboard/product-new.tsx"),
     route("products/import", "routes/dashboard/import.tsx"),
+    // The needs-attention grid (decision 0127).
+    route("products/attention", "routes/dashboard/products-attention.tsx"),
     route("products/import/:importId", "routes/dashboard/import-job.tsx"),
     route("products/:productId", "routes/dashboard/product-edit.tsx"),
     // A product's own price, availability and presence at each point of sale.
@@ -82,6 +84,8 @@ export default [
   route("dashboard/products/import/:importId/skipped.csv", "routes/dashboard/import-skipped.ts"),
   // The products as CSV or .xlsx, the columns the import reads (decision 0037).
   route("dashboard/products/export", "routes/dashboard/products-export.ts"),
+  // The needs-attention .xlsx (decision 0127).
+  route("dashboard/products/attention/export", "routes/dashboard/products-attention-export.ts"),
   // The pro-forma invoice of one of the owner's payments (decision 0041).
   route("dashboard/payment/invoice/:paymentId", "routes/dashboard/payment-invoice.ts"),
 

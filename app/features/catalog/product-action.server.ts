@@ -9,12 +9,17 @@ import { type ProductInput, productSchema } from "./product.schema";
  * validate, save, and either answer field errors with what was typed (nothing is lost) or go back
  * to the list with a confirmation. Another store's product is the 404 page.
  */
-export function saveProductFromForm(form: FormData, save: (input: ProductInput) => Promise<unknown>) {
+export function saveProductFromForm(
+  form: FormData,
+  save: (input: ProductInput) => Promise<unknown>,
+  /** Where to go after the save: the list the owner came from (checked by the caller, decision 0127). */
+  to = "/dashboard/products",
+) {
   const values = formObject(form);
   return handleAction(
     async () => {
       await save(parseForm(productSchema, values));
-      return redirect("/dashboard/products", { headers: flashHeaders("products:saved") });
+      return redirect(to, { headers: flashHeaders("products:saved") });
     },
     { values, fallback: "productSaveFailed", notFoundPage: true },
   );

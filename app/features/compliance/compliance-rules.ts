@@ -8,7 +8,7 @@ export const COMPLIANCE_ISSUES = [
   "unitPrice",
   // Basic food at the general 18 % rate: food is taxed at the reduced 5 % rate.
   "vatRate",
-  // The law lists a description for every item.
+  // The law lists a description for every item, beside the name: repeating the name is none (decision 0127).
   "description",
   // A store that serves Albanian speakers gives every product an Albanian name too.
   "albanianName",
@@ -55,3 +55,29 @@ export const BASIC_FOODS = [
   "qum[eë]sht", "buk[eë]", "djath[eë]", "miell", "sheqer", "mish", "vez[eë]",
   "milk", "bread", "flour", "sugar", "rice", "cheese", "yog(h)?urt", "meat", "eggs",
 ] as const;
+
+/**
+ * What a description is made of when compared with the name: lower-case letters of the names'
+ * alphabets and digits, nothing else ("Ајвар домашен, 350 г." and "ајвар домашен 350г" are alike).
+ */
+export const DESCRIPTION_KEEP = "0-9a-zа-яѐ-џçë";
+
+/** Upper-case letters the comparison folds itself, whatever the database's locale folds. */
+export const UPPER_CYRILLIC = `${String.fromCharCode(...Array.from({ length: 0x30 }, (_, i) => 0x400 + i))}ÇË`;
+export const LOWER_CYRILLIC = `${String.fromCharCode(
+  ...Array.from({ length: 0x30 }, (_, i) => (i < 0x10 ? 0x450 + i : 0x430 + i - 0x10)),
+)}çë`;
+
+function descriptionSkeleton(text: string): string {
+  return text.toLowerCase().replace(new RegExp(`[^${DESCRIPTION_KEEP}]`, "g"), "");
+}
+
+/**
+ * Whether a product lacks a description (decision 0127): none, or a text that says nothing the name
+ * does not already say (the name repeated, or a part of it, as a generator writes it). The SQL rule
+ * in compliance.server.ts is the same comparison.
+ */
+export function lacksDescription(name: string, description: string | null | undefined): boolean {
+  const text = descriptionSkeleton(description ?? "");
+  return text === "" || descriptionSkeleton(name).includes(text);
+}

@@ -6,6 +6,7 @@ import { createProduct, updateProduct } from "~/features/catalog/product.server"
 import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { countNeedsAttention, listComplianceIssues } from "./compliance.server";
+import { lacksDescription } from "./compliance-rules";
 
 // A test per rule of the compliance check — a product that breaks it, and the same kind
 // of product that keeps it.
@@ -66,6 +67,25 @@ describe("compliance check: a rule per law requirement", () => {
   it("description: every item has one", async () => {
     expect(await issuesOf({ description: "" })).toEqual(["description"]);
     expect(await issuesOf({ description: "   " })).toEqual(["description"]);
+  });
+
+  it("description: the name repeated, or a part of it, is none (decision 0127)", async () => {
+    const name = "Ајвар домашен 350 г";
+    const sized = { name, netQuantity: "350", netUnit: "g" };
+    // A generated text that only repeats the name, in another case or punctuation, is not a description.
+    expect(await issuesOf({ ...sized, description: name })).toEqual(["description"]);
+    expect(await issuesOf({ ...sized, description: "АЈВАР ДОМАШЕН, 350г." })).toEqual(["description"]);
+    expect(await issuesOf({ ...sized, description: "Ајвар" })).toEqual(["description"]);
+    // A name that states the product and its quantity still lacks one: the law lists both.
+    expect(await issuesOf({ ...sized, description: "" })).toEqual(["description"]);
+    // Any word beyond the name is a description.
+    expect(await issuesOf({ ...sized, description: "Ајвар од печени пиперки, домашен." })).toEqual([]);
+  });
+
+  it("lacksDescription says what the SQL rule says", () => {
+    expect(lacksDescription("Ајвар домашен 350 г", "ајвар ДОМАШЕН 350г")).toBe(true);
+    expect(lacksDescription("Ајвар домашен 350 г", null)).toBe(true);
+    expect(lacksDescription("Ајвар домашен 350 г", "Печени пиперки")).toBe(false);
   });
 
   it("promotionDates: a regular price above the price is a promotion, which needs its dates", async () => {

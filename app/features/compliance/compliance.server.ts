@@ -8,8 +8,11 @@ import {
   BASIC_FOODS,
   COMPLIANCE_ISSUES,
   type ComplianceIssue,
+  DESCRIPTION_KEEP,
+  LOWER_CYRILLIC,
   MEASURED_GOODS,
   PACKAGE_UNITS,
+  UPPER_CYRILLIC,
 } from "./compliance-rules";
 
 // The compliance check (decision 0027; PRODUCT.md "Compliance check"): for every product, what the law
@@ -30,6 +33,10 @@ const nameWord = (stems: readonly string[]) => `(^|[^${LETTER}])(${stems.join("|
  */
 const NAME_QUANTITY = `[0-9][[:space:]]*(kg|gr|g|ml|l|кг|гр|г|мл|л|КГ|ГР|Г|МЛ|Л|Кг|Гр|Мл)([^${LETTER}]|$)`;
 
+/** lacksDescription's skeleton in SQL: Cyrillic folded by hand, so the locale does not matter. */
+const skeleton = (column: SQL | typeof product.name) =>
+  sql`regexp_replace(lower(translate(coalesce(${column}, ''), ${UPPER_CYRILLIC}, ${LOWER_CYRILLIC})), ${`[^${DESCRIPTION_KEEP}]`}, '', 'g')`;
+
 const active = () => eq(product.status, "active");
 
 /** The one SQL condition per rule, on the `product` table of the surrounding query. */
@@ -42,7 +49,9 @@ const RULES: Record<ComplianceIssue, () => SQL> = {
       or(sql`${product.name} ~* ${NAME_QUANTITY}`, sql`${product.name} ~* ${nameWord(MEASURED_GOODS)}`),
     )!,
   vatRate: () => and(active(), eq(product.vatRate, "18"), sql`${product.name} ~* ${nameWord(BASIC_FOODS)}`)!,
-  description: () => and(active(), sql`coalesce(btrim(${product.description}), '') = ''`)!,
+  // None, or the name (or a part of it) repeated: position('' in x) is 1, so no text is caught too.
+  description: () =>
+    and(active(), sql`position(${skeleton(sql`${product.description}`)} in ${skeleton(product.name)}) > 0`)!,
   // Only while the store has Albanian product content enabled (decision 0074).
   albanianName: () =>
     and(
@@ -103,4 +112,13 @@ export async function countNeedsAttention(ctx: StoreContext): Promise<number> {
     .from(product)
     .where(and(eq(product.storeId, ctx.storeId), needsAttention()));
   return row?.value ?? 0;
+}
+
+/** Which of the check's issues some product of the store has (the export's leading columns). */
+export async function presentIssues(ctx: StoreContext): Promise<ComplianceIssue[]> {
+  const flags = Object.fromEntries(
+    COMPLIANCE_ISSUES.map((issue) => [issue, sql<boolean>`coalesce(bool_or(${RULES[issue]()}), false)`]),
+  ) as Record<ComplianceIssue, SQL<boolean>>;
+  const [row] = await ctx.db.select(flags).from(product).where(eq(product.storeId, ctx.storeId));
+  return COMPLIANCE_ISSUES.filter((issue) => row?.[issue]);
 }

@@ -29,9 +29,11 @@ export function productXlsxStream(
   pages: AsyncIterator<ExportRow[]>,
   locale: MoneyLocale,
   fields = EXPORT_FIELDS,
+  /** The sheet's name, in the interface language where the caller gives one. */
+  sheetName = "Products",
 ): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  void writeWorkbook(out, pages, locale, fields).catch(async (error: unknown) => {
+  void writeWorkbook(out, pages, locale, fields, sheetName).catch(async (error: unknown) => {
     logger.error({ err: error }, "product export (xlsx) failed while streaming");
     await pages.return?.(undefined);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -44,13 +46,14 @@ async function writeWorkbook(
   pages: AsyncIterator<ExportRow[]>,
   locale: MoneyLocale,
   fields: readonly ImportField[],
+  sheetName: string,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet("Products", { views: [{ state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = exportHeaders(locale, fields).map((header, index) => {
     const field = fields[index]!;
     return {

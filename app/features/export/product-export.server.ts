@@ -97,6 +97,8 @@ const ownRow = sql`(${pointOfSaleProduct.priceCents} is not null or ${pointOfSal
 export async function* exportPages(
   ctx: StoreContext,
   pageSize = EXPORT_PAGE_SIZE,
+  /** Narrows the products (the needs-attention export, decision 0127); absent: all of them. */
+  filter?: SQL,
 ): AsyncGenerator<ExportRow[]> {
   let after: { nameOrder: string | null; id: string } | null = null;
   const day = promotionDay();
@@ -113,7 +115,7 @@ export async function* exportPages(
       .from(product)
       .leftJoin(category, and(eq(category.id, product.categoryId), eq(category.storeId, ctx.storeId)))
       .leftJoin(running, eq(running.productId, product.id))
-      .where(and(eq(product.storeId, ctx.storeId), ...cursor))
+      .where(and(eq(product.storeId, ctx.storeId), ...(filter ? [filter] : []), ...cursor))
       .orderBy(...byName())
       .limit(pageSize);
     if (rows.length === 0) return;
@@ -214,8 +216,8 @@ export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
  * The export's pages, the first one read before anything is sent: an empty store is 'No data to
  * export' while the answer can still be an error; a failure later cuts the download.
  */
-export async function openExport(ctx: StoreContext): Promise<AsyncGenerator<ExportRow[]>> {
-  const pages = exportPages(ctx);
+export async function openExport(ctx: StoreContext, filter?: SQL): Promise<AsyncGenerator<ExportRow[]>> {
+  const pages = exportPages(ctx, EXPORT_PAGE_SIZE, filter);
   let first: IteratorResult<ExportRow[]>;
   try {
     first = await pages.next();

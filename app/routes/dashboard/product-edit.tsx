@@ -3,11 +3,14 @@ import { Form, Link, redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { backToList } from "~/features/attention/back-to-list";
+import { productFieldsNeedingAttention } from "~/features/attention/form-attention";
 import { ProductForm, type ProductFormValues } from "~/features/catalog/components/product-form";
 import { deleteProduct, getProduct, updateProduct } from "~/features/catalog/product.server";
 import { saveProductFromForm } from "~/features/catalog/product-action.server";
 import { productFormValues } from "~/features/catalog/product-form-values";
 import { listCategories } from "~/features/categories/category.queries.server";
+import { listComplianceIssues } from "~/features/compliance/compliance.server";
 import { LibrarySuggestions } from "~/features/library/components/library-suggestions";
 import { suggestLibraryImages } from "~/features/library/library-match.server";
 import { ProductPointsOfSaleLink } from "~/features/points-of-sale/components/product-points-of-sale-link";
@@ -30,12 +33,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, store } = await requireOwnerStore(context);
   const locale = requestLocale(request);
   const product = await orNotFound(getProduct(ctx, params.productId));
-  const [categories, history, promotions, librarySuggestions] = await Promise.all([
+  const [categories, history, promotions, librarySuggestions, issues] = await Promise.all([
     listCategories(ctx.db, ctx.storeId),
     listPriceHistory(ctx, product.id),
     listProductPromotions(ctx, product.id, getClock().now()),
     suggestLibraryImages(ctx.db, product),
+    listComplianceIssues(ctx, [product.id]),
   ]);
+  // The list the owner came from (a link's ?back=, else the page that opened this one), kept
+  // through the save (decision 0127).
+  const back = backToList(
+    new URL(request.url).searchParams.get("back") ?? request.headers.get("referer"),
+    request.url,
+  );
   return {
     title: `${product.name} · Vitrina`,
     id: product.id,
@@ -43,6 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     imageUrl: product.imageUrl,
     values: productFormValues(product, locale),
     albanian: store.albanianContent,
+    attention: productFieldsNeedingAttention(issues[product.id] ?? []),
+    back,
     librarySuggestions,
     categories,
     history,
@@ -62,7 +74,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const form = await request.formData();
   if (form.get("intent") !== "delete") {
-    return saveProductFromForm(form, (input) => updateProduct(ctx, params.productId, input));
+    return saveProductFromForm(
+      form,
+      (input) => updateProduct(ctx, params.productId, input),
+      backToList(String(form.get("back") ?? ""), request.url),
+    );
   }
   return handleAction(
     async () => {
@@ -77,9 +93,11 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation("products");
   const failure = failureOf(actionData);
   const values: ProductFormValues = { ...loaderData.values, ...failure?.values };
+  // After a refused save the page reloads from itself: the list it came from is in what was posted.
+  const back = failure?.values?.back || loaderData.back;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <Link to="/dashboard/products" className="text-brand-700 text-sm hover:underline">
+      <Link to={back} className="text-brand-700 text-sm hover:underline">
         ← {t("backToList")}
       </Link>
       <h1 className="mt-2 break-words font-semibold text-2xl">{loaderData.name}</h1>
@@ -99,6 +117,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           productId={loaderData.id}
           categories={loaderData.categories}
           albanian={loaderData.albanian}
+          attention={loaderData.attention}
+          back={back}
           serverErrors={failure?.errors}
           submitLabel={t("save")}
         />

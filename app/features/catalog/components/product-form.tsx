@@ -45,6 +45,8 @@ export function ProductForm({
   serverErrors,
   submitLabel,
   albanian = false,
+  attention = {},
+  back,
 }: {
   values: ProductFormValues;
   /** The product's current image; with productId an upload is attached at once. */
@@ -55,6 +57,10 @@ export function ProductForm({
   submitLabel: string;
   /** The store has Albanian product content enabled (decision 0074): the Albanian fields show. */
   albanian?: boolean;
+  /** Fields the compliance check asks for, each with the i18n key of what it lacks (decision 0127). */
+  attention?: Partial<Record<keyof ProductFormValues, string>>;
+  /** The filtered list to return to after saving (a same-origin products path, checked on the server). */
+  back?: string;
 }) {
   const { t, i18n } = useTranslation("products");
   const locale = i18n.language as Locale;
@@ -74,13 +80,31 @@ export function ProductForm({
     priceCents !== null && quantity ? unitPriceCents(priceCents, quantity.milli, quantityUnit) : null;
 
   const control = (id: keyof ProductFormValues) => fieldControlProps(id, errors[id]);
+  /** A field's label, marked when the compliance check asks for the field. */
+  const label = (id: keyof ProductFormValues, text: string) => {
+    const lacks = attention[id];
+    if (!lacks) return text;
+    return (
+      <span className="inline-flex flex-wrap items-baseline gap-x-2" data-attention={id}>
+        {text}
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs">
+          {t(lacks)}
+        </span>
+      </span>
+    );
+  };
   // Changing a price is the most common edit, so an existing product's form starts with it; a new
   // product's starts with its name, then the price. On a phone both used to be below the name, the
   // description and the photo. The order is the document's, so keyboard and screen-reader order
   // follow what is seen.
   const prices = (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field id="price" label={t("fields.price")} error={errors.price} hint={t("hints.price")}>
+      <Field
+        id="price"
+        label={label("price", t("fields.price"))}
+        error={errors.price}
+        hint={t("hints.price")}
+      >
         <Input
           {...control("price")}
           value={price}
@@ -92,7 +116,7 @@ export function ProductForm({
       </Field>
       <Field
         id="regularPrice"
-        label={t("fields.regularPrice")}
+        label={label("regularPrice", t("fields.regularPrice"))}
         error={errors.regularPrice}
         hint={t("hints.regularPrice")}
       >
@@ -117,6 +141,7 @@ export function ProductForm({
         if (!parsed.success) event.preventDefault();
       }}
     >
+      {back ? <input type="hidden" name="back" value={back} /> : null}
       {errors.form ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-700 text-sm">
           {t(errors.form)}
@@ -127,12 +152,21 @@ export function ProductForm({
         <Input {...control("name")} defaultValue={values.name} maxLength={255} required />
       </Field>
       {productId ? null : prices}
-      <Field id="description" label={t("fields.description")} error={errors.description}>
+      <Field
+        id="description"
+        label={label("description", t("fields.description"))}
+        error={errors.description}
+      >
         <Textarea {...control("description")} defaultValue={values.description} rows={3} />
       </Field>
       {albanian ? (
         <>
-          <Field id="nameSq" label={t("fields.nameSq")} error={errors.nameSq} hint={t("hints.nameSq")}>
+          <Field
+            id="nameSq"
+            label={label("nameSq", t("fields.nameSq"))}
+            error={errors.nameSq}
+            hint={t("hints.nameSq")}
+          >
             <Input {...control("nameSq")} defaultValue={values.nameSq} maxLength={255} lang="sq" />
           </Field>
           <Field id="descriptionSq" label={t("fields.descriptionSq")} error={errors.descriptionSq}>
@@ -152,7 +186,7 @@ export function ProductForm({
           through the library's suggestions, which need the product's id). */}
       {productId ? null : <LibraryImagePicker name="libraryImageId" defaultValue={values.libraryImageId} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vatRate" label={t("fields.vat")} error={errors.vatRate}>
+        <Field id="vatRate" label={label("vatRate", t("fields.vat"))} error={errors.vatRate}>
           <Select {...control("vatRate")} defaultValue={values.vatRate}>
             <SelectOptions choices={VAT_RATES.map((rate) => ({ value: rate, label: t(`vat.${rate}`) }))} />
           </Select>
@@ -164,7 +198,7 @@ export function ProductForm({
         </Field>
         <Field
           id="netQuantity"
-          label={t("fields.netQuantity")}
+          label={label("netQuantity", t("fields.netQuantity"))}
           error={errors.netQuantity}
           hint={t("hints.netQuantity")}
         >

@@ -4,6 +4,10 @@ import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 
 export const ATTENTION_LINK = "/dashboard/products?attention=1";
+/** The grid that fills what the check names, and the Excel route beside it (decision 0127). */
+export const ATTENTION_GRID_LINK = "/dashboard/products/attention";
+export const ATTENTION_EXPORT_LINK = "/dashboard/products/attention/export";
+export const ATTENTION_IMPORT_LINK = "/dashboard/products/import";
 
 /** The dashboard's count of products that need attention, with a link to them (decision 0027). */
 export function AttentionCount({ count }: { count: number }) {
@@ -17,6 +21,27 @@ export function AttentionCount({ count }: { count: number }) {
         {t("check.count", { count })}{" "}
         <Link to={ATTENTION_LINK} className="whitespace-nowrap font-medium underline">
           {t("check.show")}
+        </Link>{" "}
+        ·{" "}
+        <Link
+          to={ATTENTION_GRID_LINK}
+          className="whitespace-nowrap font-medium underline"
+          data-testid="attention-grid-link"
+        >
+          {t("grid.open")}
+        </Link>{" "}
+        · {/* A file download, not a page: a plain link. */}
+        <a
+          href={ATTENTION_EXPORT_LINK}
+          download
+          className="whitespace-nowrap font-medium underline"
+          data-testid="attention-export-link"
+        >
+          {t("grid.export")}
+        </a>{" "}
+        ·{" "}
+        <Link to={ATTENTION_IMPORT_LINK} className="whitespace-nowrap font-medium underline">
+          {t("grid.import")}
         </Link>
       </span>
     </p>

@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { activityLog } from "~/db/schema/activity";
+import { product } from "~/db/schema/catalog";
+import { libraryImage } from "~/db/schema/library";
+import { createProduct } from "~/features/catalog/product.server";
+import { productInput } from "~/features/catalog/product.test-support";
+import { countNeedsAttention } from "~/features/compliance/compliance.server";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { ATTENTION_PAGE_SIZE, attentionInputOf, listAttention, saveAttention } from "./attention.server";
+
+const database = databaseForThisFile();
+
+function form(entries: Array<[string, string]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of entries) data.append(key, value);
+  return data;
+}
+
+describe("needs-attention grid", () => {
+  it("lists only what the check names, with the name's quantity offered and nothing written", async () => {
+    const { ctx } = await createTestStore(database);
+    const ajvar = await createProduct(ctx, productInput({ name: "Ајвар домашен 350 г", vatRate: "5" }));
+    await createProduct(ctx, productInput({ name: "Чаша", description: "Стаклена чаша." }));
+    const page = await listAttention(ctx);
+    expect(page.total).toBe(1);
+    const [row] = page.rows;
+    expect(row?.id).toBe(ajvar.id);
+    expect(row?.cells).toEqual(["description", "netQuantity"]);
+    expect(row?.suggestion.netQuantity).toMatchObject({ amount: "350", unit: "g", source: "350 г" });
+    // An offer is not a write.
+    const [stored] = await ctx.db.select().from(product).where(eq(product.id, ajvar.id));
+    expect(stored?.netQuantityMilli).toBeNull();
+  });
+
+  it("offers the Albanian name of a library entry with the same barcode", async () => {
+    const { ctx } = await createTestStore(database, { albanianContent: true });
+    await database.db.insert(libraryImage).values({
+      name: "Млеко 1 л",
+      nameLatin: "Mleko 1 l; Qumësht 1 l",
+      barcode: "4006381333931",
+      imageKey: `library/${crypto.randomUUID()}`,
+      width: 10,
+      height: 10,
+      searchText: "mleko",
+      fingerprint: crypto.randomUUID(),
+      source: "import",
+    });
+    await createProduct(
+      ctx,
+      productInput({
+        name: "Млеко Бимилк",
+        description: "Свежо млеко 3,2 %.",
+        barcode: "4006381333931",
+        vatRate: "5",
+        unit: "l",
+      }),
+    );
+    const [row] = (await listAttention(ctx)).rows;
+    expect(row?.cells).toEqual(["nameSq"]);
+    expect(row?.suggestion.nameSq).toBe("Qumësht 1 l");
+  });
+
+  it("pages a shop of thousands", async () => {
+    const { ctx } = await createTestStore(database);
+    for (let i = 0; i < ATTENTION_PAGE_SIZE + 5; i++)
+      await createProduct(ctx, productInput({ name: `Производ ${i}` }));
+    const first = await listAttention(ctx, 1);
+    const second = await listAttention(ctx, 2);
+    expect(first.pages).toBe(2);
+    expect(first.rows).toHaveLength(ATTENTION_PAGE_SIZE);
+    expect(second.rows).toHaveLength(5);
+    expect(new Set([...first.rows, ...second.rows].map((row) => row.id)).size).toBe(ATTENTION_PAGE_SIZE + 5);
+  });
+
+  it("one save writes every row through the writer, with activity, and the check then agrees", async () => {
+    const { ctx } = await createTestStore(database);
+    const a = await createProduct(ctx, productInput({ name: "Ајвар домашен 350 г", vatRate: "5" }));
+    const b = await createProduct(ctx, productInput({ name: "Сок портокал 1 л" }));
+    expect(await countNeedsAttention(ctx)).toBe(2);
+    const result = await saveAttention(
+      ctx,
+      attentionInputOf(
+        form([
+          ["id", a.id],
+          [`description:${a.id}`, "Од печени пиперки."],
+          [`netQuantity:${a.id}`, "350"],
+          [`netUnit:${a.id}`, "g"],
+          ["id", b.id],
+          [`description:${b.id}`, "Цеден портокал, без шеќер."],
+          [`netQuantity:${b.id}`, "1 л"],
+          [`netUnit:${b.id}`, ""],
+        ]),
+      ),
+    );
+    expect(result).toEqual({ ok: true, saved: 2 });
+    expect(await countNeedsAttention(ctx)).toBe(0);
+    const activity = await ctx.db.select().from(activityLog).where(eq(activityLog.storeId, ctx.storeId));
+    expect(activity.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("all or nothing: one bad cell writes no row, and says which cell", async () => {
+    const { ctx } = await createTestStore(database);
+    const a = await createProduct(ctx, productInput({ name: "Ајвар домашен 350 г", vatRate: "5" }));
+    const b = await createProduct(ctx, productInput({ name: "Чаша" }));
+    const result = await saveAttention(ctx, [
+      { id: a.id, description: "Од печени пиперки." },
+      { id: b.id, description: "ЧАША." },
+    ]);
+    expect(result).toEqual({
+      ok: false,
+      errors: { [`description:${b.id}`]: "compliance:grid.errors.repeatsName" },
+    });
+    const [stored] = await ctx.db.select().from(product).where(eq(product.id, a.id));
+    expect(stored?.description).toBeNull();
+    const bad = await saveAttention(ctx, [{ id: a.id, netQuantity: "пет" }]);
+    expect(bad).toEqual({
+      ok: false,
+      errors: { [`netQuantity:${a.id}`]: "compliance:grid.errors.quantity" },
+    });
+  });
+
+  it("refuses another store's product ids in the posted form, and writes nothing", async () => {
+    const mine = await createTestStore(database);
+    const theirs = await createTestStore(database);
+    const own = await createProduct(mine.ctx, productInput({ name: "Чаша" }));
+    const other = await createProduct(theirs.ctx, productInput({ name: "Шолја" }));
+    const result = await saveAttention(mine.ctx, [
+      { id: own.id, description: "Стаклена чаша." },
+      { id: other.id, description: "Туѓ опис." },
+    ]);
+    expect(result).toEqual({ ok: false, errors: { form: "compliance:grid.errors.notYours" } });
+    const rows = await database.db.select().from(product).where(eq(product.id, other.id));
+    expect(rows[0]?.description).toBeNull();
+    const [mineStored] = await database.db.select().from(product).where(eq(product.id, own.id));
+    expect(mineStored?.description).toBeNull();
+  });
+});
