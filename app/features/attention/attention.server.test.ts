@@ -7,7 +7,8 @@ import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { ATTENTION_PAGE_SIZE, attentionInputOf, listAttention, saveAttention } from "./attention.server";
+import { ATTENTION_PAGE_SIZE } from "./attention";
+import { attentionInputOf, listAttention, saveAttention } from "./attention.server";
 
 const database = databaseForThisFile();
 

@@ -11,14 +11,18 @@ import { byNameOrder } from "~/lib/name-order";
 import { parseNetQuantity } from "~/lib/net-quantity";
 import type { StoreContext } from "~/lib/service-context";
 import { isUuid } from "~/lib/uuid";
+import {
+  ATTENTION_CELLS,
+  ATTENTION_PAGE_SIZE,
+  type AttentionCell,
+  type AttentionPage,
+  type AttentionRow,
+  type AttentionSuggestion,
+} from "./attention";
 
 // The needs-attention grid (decision 0127): the products the compliance check names, with only
 // the fields it names as cells, offers of what can be known, and one all-or-nothing save through
 // the one product writer (decision 0122).
-
-/** The grid's editable cells, and the check's issue each answers. */
-export const ATTENTION_CELLS = ["description", "netQuantity", "nameSq", "vatRate"] as const;
-export type AttentionCell = (typeof ATTENTION_CELLS)[number];
 
 const CELL_OF: Partial<Record<ComplianceIssue, AttentionCell>> = {
   description: "description",
@@ -26,28 +30,6 @@ const CELL_OF: Partial<Record<ComplianceIssue, AttentionCell>> = {
   albanianName: "nameSq",
   vatRate: "vatRate",
 };
-
-export const ATTENTION_PAGE_SIZE = 50;
-
-export type AttentionSuggestion = {
-  /** "350" and "g": what the name states, as the cells take it; `source` is the text read. */
-  netQuantity?: { amount: string; unit: NetUnit; source: string };
-  description?: string;
-  nameSq?: string;
-};
-
-export type AttentionRow = {
-  id: string;
-  name: string;
-  /** The check's issues of this product, in the check's order. */
-  issues: ComplianceIssue[];
-  /** The cells to fill (the issues that have one). */
-  cells: AttentionCell[];
-  values: { description: string; netQuantity: string; netUnit: string; nameSq: string; vatRate: string };
-  suggestion: AttentionSuggestion;
-};
-
-export type AttentionPage = { rows: AttentionRow[]; total: number; page: number; pages: number };
 
 /** A thousandths amount as the owner writes it ("0,5"). */
 function amountOf(milli: number): string {

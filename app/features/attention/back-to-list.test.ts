@@ -11,6 +11,9 @@ describe("the list a product save returns to", () => {
     expect(backToList("/dashboard/products?q=%D0%BC%D0%BB%D0%B5%D0%BA%D0%BE", here)).toBe(
       "/dashboard/products?q=%D0%BC%D0%BB%D0%B5%D0%BA%D0%BE",
     );
+    expect(backToList("/dashboard/products/attention?page=2", here)).toBe(
+      "/dashboard/products/attention?page=2",
+    );
   });
 
   it("never leaves the site's products list (no open redirect)", () => {

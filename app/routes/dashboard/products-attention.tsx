@@ -3,12 +3,8 @@ import { Link, redirect } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { Card } from "~/components/ui/card";
-import {
-  ATTENTION_PAGE_SIZE,
-  attentionInputOf,
-  listAttention,
-  saveAttention,
-} from "~/features/attention/attention.server";
+import { ATTENTION_PAGE_SIZE } from "~/features/attention/attention";
+import { attentionInputOf, listAttention, saveAttention } from "~/features/attention/attention.server";
 import { AttentionGrid } from "~/features/attention/components/attention-grid";
 import { ATTENTION_EXPORT_LINK } from "~/features/compliance/components/attention-notice";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";

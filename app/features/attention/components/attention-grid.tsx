@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NET_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
-import type { AttentionCell, AttentionRow } from "../attention.server";
+import type { AttentionCell, AttentionRow } from "../attention";
 import { moveFrom, type Position, parseBlock, pasteAt } from "../grid-keys";
 
 /** The grid's columns, in order; a page shows only those its rows need. */
