@@ -29,20 +29,25 @@ export function AttentionCount({ count }: { count: number }) {
           data-testid="attention-grid-link"
         >
           {t("grid.open")}
-        </Link>{" "}
-        · {/* A file download, not a page: a plain link. */}
-        <a
-          href={ATTENTION_EXPORT_LINK}
-          download
-          className="whitespace-nowrap font-medium underline"
-          data-testid="attention-export-link"
-        >
-          {t("grid.export")}
-        </a>{" "}
-        ·{" "}
-        <Link to={ATTENTION_IMPORT_LINK} className="whitespace-nowrap font-medium underline">
-          {t("grid.import")}
         </Link>
+        {/* The spreadsheet route is a laptop's: on a phone it waits on the grid's page, so the
+            products stay on the first screen. */}
+        <span className="max-md:hidden">
+          {" "}
+          · {/* A file download, not a page: a plain link. */}
+          <a
+            href={ATTENTION_EXPORT_LINK}
+            download
+            className="whitespace-nowrap font-medium underline"
+            data-testid="attention-export-link"
+          >
+            {t("grid.export")}
+          </a>{" "}
+          ·{" "}
+          <Link to={ATTENTION_IMPORT_LINK} className="whitespace-nowrap font-medium underline">
+            {t("grid.import")}
+          </Link>
+        </span>
       </span>
     </p>
   );
