@@ -12,11 +12,16 @@ export async function getStoreByOwner(db: Queryable, ownerId: string): Promise<S
 }
 
 /**
- * Every column but the phone, and for the phone what a visitor may see: the public pages' role may
- * not read `phone` (decision 0120), so a store that keeps its phone private answers "" here.
+ * Every column but the phone and the tax number, and for the phone what a visitor may see: the
+ * public pages' role may not read `phone` (decision 0120), so a store that keeps its phone private
+ * answers "" here; nor `tax_number`, which only the owner's invoice prints (decision 0129).
  */
-const { phone: _privatePhone, ...publicColumns } = getTableColumns(store);
-const visibleColumns = { ...publicColumns, phone: sql<string>`coalesce(${store.publicPhone}, '')` };
+const { phone: _privatePhone, taxNumber: _privateTaxNumber, ...publicColumns } = getTableColumns(store);
+const visibleColumns = {
+  ...publicColumns,
+  phone: sql<string>`coalesce(${store.publicPhone}, '')`,
+  taxNumber: sql<string | null>`null`,
+};
 
 /** A store by its address, as the public sees it (the phone only when it is public). */
 export async function getStoreByUsername(db: Queryable, username: string): Promise<Store | null> {
