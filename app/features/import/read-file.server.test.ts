@@ -35,9 +35,10 @@ describe("reading import files", () => {
     expect(sheet.headers).toEqual(["Шифра", "Назив", "Цена", "ДДВ", "Категорија"]);
     const { rows, skipped } = toImportRows(sheet.rows, detectMapping(sheet.headers));
     expect(skipped).toEqual([]);
+    // "Шифра", the till's article code, is the product's external id (decision 0126).
     expect(rows).toEqual([
-      { line: 2, name: "Леб бел", priceCents: 123450, vatRate: "5", category: "Пекара" },
-      { line: 3, name: "Млеко", priceCents: 8990, vatRate: "5", category: "Млечни" },
+      { line: 2, name: "Леб бел", priceCents: 123450, vatRate: "5", category: "Пекара", externalId: "1" },
+      { line: 3, name: "Млеко", priceCents: 8990, vatRate: "5", category: "Млечни", externalId: "2" },
     ]);
   });
 
@@ -91,14 +92,24 @@ describe("reading import files", () => {
       availability: "out_of_stock",
     });
     expect(rows[1]!.discount).toBeUndefined();
-    // No type and no duration: a sales action (акциска продажба) of 30 days from the import's day.
-    expect(rows[2]!.discount).toEqual({
-      priceCents: 9900,
-      type: "sales_action",
-      startsOn: "2026-11-22",
-      endsOn: "2026-12-21",
+    // No type and no duration: no invented days (decision 0126); the wizard asks the owner for them.
+    expect(rows[2]!.discount).toBeUndefined();
+    expect(rows[2]!.discountUndated).toBe(true);
+    expect(notes).toEqual([{ line: 4, reason: "discountDatesMissing", params: {} }]);
+    // With the owner's days and kind of sale, the row's discount is a promotion to be.
+    const answered = toImportRows(sheet.rows, detectMapping(sheet.headers), {
+      today: "2026-11-22",
+      discountDays: { type: "clearance", startsOn: "2026-11-23", endsOn: "2026-11-30" },
     });
-    expect(notes).toEqual([]);
+    expect(answered.rows[2]!.discount).toEqual({
+      priceCents: 9900,
+      type: "clearance",
+      startsOn: "2026-11-23",
+      endsOn: "2026-11-30",
+    });
+    // The file's own days and type still win where it has them.
+    expect(answered.rows[0]!.discount).toMatchObject({ type: "sales_action", startsOn: "2026-12-01" });
+    expect(answered.notes).toEqual([]);
   });
 
   it("saves a row whose discount cannot be a promotion at its price, with a note saying why", async () => {

@@ -281,7 +281,13 @@ function toRow(
   if (discounted !== null && priceCents !== null && discounted !== priceCents) {
     const discount = discountOf(cell, discounted, priceCents, today, answer, note);
     // The file names no days for it: the wizard asks the owner (decision 0126).
-    if (cell("discountDuration") === null && discounted < priceCents) row.discountUndated = true;
+    const typeCell = cell("discountType");
+    if (
+      cell("discountDuration") === null &&
+      discounted < priceCents &&
+      (typeCell === null || parseDiscountType(typeCell) !== null)
+    )
+      row.discountUndated = true;
     const points = pointsOfSaleOf(text(cell("discountPointsOfSale")));
     if (discount) row.discount = points.length > 0 ? { ...discount, pointsOfSale: points } : discount;
   }
@@ -374,6 +380,12 @@ function discountOf(
     note("discountNotBelowPrice");
     return null;
   }
+  const typeCell = cell("discountType");
+  const fileType = typeCell === null ? null : parseDiscountType(typeCell);
+  if (typeCell !== null && fileType === null) {
+    note("discountTypeUnknown", { value: text(typeCell) });
+    return null;
+  }
   // Decision 0126: a discount without its days is no promotion until the owner names them (and the
   // kind of sale) in the wizard; the import invents no dates.
   const durationCell = cell("discountDuration");
@@ -381,13 +393,7 @@ function discountOf(
     note("discountDatesMissing");
     return null;
   }
-  const typeCell = cell("discountType");
-  const type =
-    typeCell === null ? (durationCell === null ? answer!.type : "sales_action") : parseDiscountType(typeCell);
-  if (type === null) {
-    note("discountTypeUnknown", { value: text(typeCell) });
-    return null;
-  }
+  const type = fileType ?? (durationCell === null ? answer!.type : "sales_action");
   const days =
     durationCell === null
       ? { startsOn: answer!.startsOn, endsOn: answer!.endsOn }
