@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { store } from "~/db/schema/stores";
 import { suggestionOf } from "~/features/address/address.server";
 import { taxNumberSchema } from "~/features/stores/store.schema";
+import { getStoreByUsername } from "~/features/stores/store.server";
 import { LOCALES } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { resources } from "~/i18n/resources";
@@ -87,6 +88,19 @@ describe("the buyer's tax number (ЕДБ)", () => {
     const [after] = await database.db.select().from(store).where(eq(store.id, shop.storeId));
     expect(after?.taxNumber).toBe("4030990123456");
     expect(after?.onboardingStep).toBe(4);
+  });
+});
+
+describe("the tax number stays private", () => {
+  it("is not read by the public pages' role, whose store reads still work", async () => {
+    const shop = await createTestStore(database);
+    await database.db.update(store).set({ taxNumber: "4030990123456" }).where(eq(store.id, shop.storeId));
+    const seen = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role vitrina_public`);
+      return getStoreByUsername(tx as never, shop.username);
+    });
+    expect(seen?.id).toBe(shop.storeId);
+    expect(seen?.taxNumber).toBeNull();
   });
 });
 
