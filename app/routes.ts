@@ -102,6 +102,7 @@ export default [
 
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
+  route(".well-known/vitrina-seal-keys.json", "routes/feeds/seal-keys.ts"),
   route(":username/prices.csv", "routes/feeds/prices-csv.ts"),
   route(":username/prices.json", "routes/feeds/prices-json.ts"),
   route(":username/prices/:file", "routes/feeds/prices-archive.ts"),

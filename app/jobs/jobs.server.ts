@@ -13,10 +13,12 @@ import {
   invalidateAtPromotionBoundaries,
   PROMOTION_BOUNDARY_JOB,
 } from "~/features/promotions/promotion-boundaries.server";
+import { sealArchivedDays } from "~/features/seals/seal.server";
+import { getSealKeys } from "~/features/seals/seal-keys.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { LOCALES, type Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
-import { CONFIRMATION_DEADLINE_HOUR, REMINDER_HOUR, skopjeDay, skopjeHour } from "~/lib/calendar";
+import { addDays, CONFIRMATION_DEADLINE_HOUR, REMINDER_HOUR, skopjeDay, skopjeHour } from "~/lib/calendar";
 import { getConfig } from "~/lib/config.server";
 import { logger } from "~/lib/logger.server";
 import { renderMail } from "~/mail/layout.server";
@@ -86,7 +88,20 @@ export async function snapshotDayEnd({ db, now }: JobContext): Promise<number> {
       ),
     );
   for (const row of stores) await archivePriceList(db, row, "day_end", now);
+  // Decision 0130: the day's files are sealed with its archive (and any day left unsealed before).
+  await sealArchivedDays(db, getSealKeys(), now, day);
   return stores.length;
+}
+
+/**
+ * Yesterday's end for stores the 23:55 run missed, then the seals of every day up to yesterday not
+ * sealed yet: after the catch-up, yesterday's archive is final. At start-up this also seals, in
+ * order, the days archived before sealing began (decision 0130).
+ */
+export async function catchUpDayEnd(job: JobContext): Promise<number> {
+  const archived = await snapshotMissedDayEnd(job);
+  await sealArchivedDays(job.db, getSealKeys(), job.now, addDays(skopjeDay(job.now), -1));
+  return archived;
 }
 
 export const DAY_END_CATCH_UP_JOB = "price-list-day-end-catch-up";
@@ -102,7 +117,7 @@ export const JOBS: Job[] = [
   // 23:55 to 23:59: an instance that was down at 23:55 still archives the day (once per store).
   { name: "price-list-day-end", pattern: "55-59 23 * * *", run: snapshotDayEnd },
   // An instance that was down past midnight archives yesterday's end when nothing changed since.
-  { name: DAY_END_CATCH_UP_JOB, pattern: "*/15 0-9 * * *", run: snapshotMissedDayEnd },
+  { name: DAY_END_CATCH_UP_JOB, pattern: "*/15 0-9 * * *", run: catchUpDayEnd },
   // An unpaid store goes inactive soon after its trial or paid period ends; the owner
   // is reminded 7 days and 1 day before the next payment (once per store and day).
   { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },

@@ -22,6 +22,7 @@ import { tableRowCounts } from "./table-digest.server";
 
 export const MANIFEST_FORMAT = 1;
 export const AUTH_SECRET = "auth-secret";
+export const SEAL_KEYS_FILE = "seal-keys.json";
 
 export type Manifest = {
   format: typeof MANIFEST_FORMAT;
@@ -69,6 +70,9 @@ export async function createBackup(
     const args = ["-czf", partial, "-C", staging, "manifest.json", database.file];
     // The generated session secret (when BETTER_AUTH_SECRET is not set): without it every session ends.
     if (existsSync(path.join(source.dataDir, AUTH_SECRET))) args.push("-C", source.dataDir, AUTH_SECRET);
+    // The seal keys (decision 0130): without them the days sealed so far no longer match the site's keys.
+    if (existsSync(path.join(source.dataDir, SEAL_KEYS_FILE)))
+      args.push("-C", source.dataDir, SEAL_KEYS_FILE);
     if (manifest.uploads.length > 0) args.push("-C", source.dataDir, "uploads");
     await runTool("tar", args);
     chmodSync(partial, 0o600);

@@ -4,7 +4,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { tighteningWarning, tightenTree } from "~/lib/data-dir.server";
-import { AUTH_SECRET, type BackupTarget, MANIFEST_FORMAT, type Manifest } from "./backup.server";
+import {
+  AUTH_SECRET,
+  type BackupTarget,
+  MANIFEST_FORMAT,
+  type Manifest,
+  SEAL_KEYS_FILE,
+} from "./backup.server";
 import { listFiles } from "./files.server";
 import { pgTool, runTool } from "./pg-tools.server";
 import { runningServer } from "./server-lock.server";
@@ -39,10 +45,12 @@ export async function restoreBackup(
     await checkTables(target, manifest);
 
     if (manifest.uploads.length > 0) cpSync(path.join(unpacked, "uploads"), uploadsDir, { recursive: true });
-    const secret = path.join(unpacked, AUTH_SECRET);
-    if (existsSync(secret) && !existsSync(path.join(target.dataDir, AUTH_SECRET))) {
-      cpSync(secret, path.join(target.dataDir, AUTH_SECRET));
-      chmodSync(path.join(target.dataDir, AUTH_SECRET), 0o600);
+    for (const name of [AUTH_SECRET, SEAL_KEYS_FILE]) {
+      const secret = path.join(unpacked, name);
+      if (existsSync(secret) && !existsSync(path.join(target.dataDir, name))) {
+        cpSync(secret, path.join(target.dataDir, name));
+        chmodSync(path.join(target.dataDir, name), 0o600);
+      }
     }
     const restored = new Map((await listFiles(uploadsDir)).map((file) => [file.path, file.sha256]));
     // Decision 0119: an archive unpacked by root keeps the modes it was packed with.

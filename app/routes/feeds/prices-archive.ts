@@ -2,20 +2,37 @@ import { getPublicDb } from "~/db/db.server";
 import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
 import { feedNotFound } from "~/features/feeds/not-found";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
+import { getSeal, getSealedFile } from "~/features/seals/seal.server";
 import { getPublicStore } from "~/features/stores/public-store.server";
+import { DEFAULT_LOCALE } from "~/i18n/config";
 import { isValidDay } from "~/lib/calendar";
 import type { Route } from "./+types/prices-archive";
 
 /** /{username}/prices/{YYYY-MM-DD}.csv|.json[?lang=sq|en]: what was public that day (the last snapshot). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json)$/.exec(params.file);
+  const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json|seal\.json)$/.exec(params.file);
   if (!match || !isValidDay(match[1]!)) throw feedNotFound(params.file);
-  const [, day, format] = match as unknown as [string, string, "csv" | "json"];
+  const [, day, format] = match as unknown as [string, string, "csv" | "json" | "seal.json"];
   const db = getPublicDb();
   const store = await getPublicStore(db, params.username);
   if (!store) throw feedNotFound(params.file);
+  if (format === "seal.json") {
+    // Decision 0130: the day's signed seal, of this store's (or point's) chain only.
+    const seal = await getSeal(db, store.id, null, day);
+    if (!seal) throw feedNotFound(params.file);
+    return feedResponse(request, seal.seal, {
+      type: "application/json; charset=utf-8",
+      lastModified: seal.createdAt,
+      filename: `${store.username}-prices-${day}.seal.json`,
+    });
+  }
   const locale = csvLocale(new URL(request.url));
-  const snapshot = await getArchivedFile(db, store.id, day, format, locale);
+  // A sealed day answers the very bytes its seal covers (the CSV in the default language).
+  const sealed =
+    format === "json" || locale === DEFAULT_LOCALE
+      ? await getSealedFile(db, store.id, null, day, format)
+      : null;
+  const snapshot = sealed ?? (await getArchivedFile(db, store.id, day, format, locale));
   if (!snapshot) throw feedNotFound(params.file);
   const language = format === "csv" ? `-${locale}` : "";
   return feedResponse(request, snapshot.body, {
