@@ -43,9 +43,14 @@ describe("the needs-attention .xlsx", () => {
     const read = await readImportFile(bytes, "needs-attention.xlsx");
     const mapping = detectMapping(read.headers);
     expect(mapping.every((field) => field !== null)).toBe(true);
-    const { rows, skipped } = toImportRows(read.rows, mapping, { today: promotionDay() });
-    expect(skipped).toEqual([]);
-    const plan = await planImport(database.db, storeId, rows, promotionDay());
+    // As exported, with the name's quantity left unread, the file changes nothing.
+    const asIs = toImportRows(read.rows, mapping, { today: promotionDay(), nameQuantities: false });
+    expect(asIs.skipped).toEqual([]);
+    const plan = await planImport(database.db, storeId, asIs.rows, promotionDay());
     expect(plan.counts).toMatchObject({ added: 0, updated: 0 });
+    // By default the import also fills the quantity the name states (decision 0126): that one product.
+    const filled = toImportRows(read.rows, mapping, { today: promotionDay() });
+    const planFilled = await planImport(database.db, storeId, filled.rows, promotionDay());
+    expect(planFilled.counts).toMatchObject({ added: 0, updated: 1 });
   });
 });
