@@ -27,6 +27,9 @@ async function bilingualStore() {
   await add({
     name: "Млеко Бимилк 1 л",
     description: "Свежо млеко.",
+    // The quantity its name states, so a round trip has nothing to fill from the name (decision 0126).
+    netQuantity: "1",
+    netUnit: "l",
     nameSq: "Qumësht Bimilk 1 l",
     descriptionSq: 'Qumësht i freskët; "i pasterizuar"\nnga Manastiri',
   });
