@@ -14,6 +14,8 @@ test("onboarding and the compliance check end with unit prices and the right VAT
   page,
   newVisitor,
 }) => {
+  // The whole walk: sign-up, five onboarding steps, three fixes and the public list.
+  test.slow();
   const n = uniqueId();
   await signUp(page, t, { email: uniqueEmail("walk"), password: "correct horse battery" });
   await waitForHydration(page);

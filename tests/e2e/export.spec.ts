@@ -23,16 +23,16 @@ test("export: the products as Excel and as CSV, with the import's columns in Mac
     await page.getByText("Извези", { exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: format }).click(),
+      page.getByRole("link", { name: format, exact: true }).click(),
     ]);
     return file;
   };
 
   // The menu closes with Escape, focus back on its button.
   await page.getByText("Извези", { exact: true }).click();
-  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("link", { name: "Excel (.xlsx)" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Excel (.xlsx)", exact: true })).toBeHidden();
 
   const xlsxFile = await download("Excel (.xlsx)");
   expect(xlsxFile.suggestedFilename()).toMatch(/^products-\d{4}-\d\d-\d\d\.xlsx$/);
@@ -70,7 +70,7 @@ test("export → import: the unedited export changes nothing", async ({ page }) 
     await page.getByText("Извези", { exact: true }).click();
     const [file] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: format }).click(),
+      page.getByRole("link", { name: format, exact: true }).click(),
     ]);
     await page.getByRole("link", { name: "Увези", exact: true }).first().click();
     await page.getByLabel("CSV или Excel датотека (.csv, .xlsx)").setInputFiles({

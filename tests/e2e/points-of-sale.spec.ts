@@ -38,6 +38,8 @@ test("the owner adds a point of sale with its own price; visitors, feeds and the
   context,
   newVisitor,
 }) => {
+  // A walk through the dashboard, the public pages, the feeds and the PDF, with screenshots.
+  test.slow();
   const username = owner.store!.username;
   await context.addCookies(owner.storageState.cookies);
   await page.setViewportSize(PHONE);
