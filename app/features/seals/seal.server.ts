@@ -30,17 +30,20 @@ type Point = {
   closures: { closedAt: string; reopenedAt: string }[];
 };
 
+/** One chain's rows: the store's own list (no point of sale), or one point of sale's. */
+function chainOf(storeId: string, pointOfSaleId: string | null) {
+  return and(
+    eq(priceSeal.storeId, storeId),
+    pointOfSaleId ? eq(priceSeal.pointOfSaleId, pointOfSaleId) : isNull(priceSeal.pointOfSaleId),
+  );
+}
+
 /** The last seal of a chain (the store's list, or one point of sale's). */
 async function lastSeal(db: Queryable, storeId: string, pointOfSaleId: string | null) {
   const [row] = await db
     .select({ day: priceSeal.day, digest: priceSeal.digest })
     .from(priceSeal)
-    .where(
-      and(
-        eq(priceSeal.storeId, storeId),
-        pointOfSaleId ? eq(priceSeal.pointOfSaleId, pointOfSaleId) : isNull(priceSeal.pointOfSaleId),
-      ),
-    )
+    .where(chainOf(storeId, pointOfSaleId))
     .orderBy(desc(priceSeal.day))
     .limit(1);
   return row ?? null;
@@ -159,13 +162,7 @@ export async function getSeal(db: Queryable, storeId: string, pointOfSaleId: str
   const [row] = await db
     .select({ seal: priceSeal.seal, createdAt: priceSeal.createdAt })
     .from(priceSeal)
-    .where(
-      and(
-        eq(priceSeal.storeId, storeId),
-        pointOfSaleId ? eq(priceSeal.pointOfSaleId, pointOfSaleId) : isNull(priceSeal.pointOfSaleId),
-        eq(priceSeal.day, day),
-      ),
-    );
+    .where(and(chainOf(storeId, pointOfSaleId), eq(priceSeal.day, day)));
   return row ?? null;
 }
 
@@ -180,13 +177,7 @@ export async function getSealedFile(
   const [row] = await db
     .select({ json: priceSeal.json, csv: priceSeal.csv, snapshotAt: priceSeal.snapshotAt })
     .from(priceSeal)
-    .where(
-      and(
-        eq(priceSeal.storeId, storeId),
-        pointOfSaleId ? eq(priceSeal.pointOfSaleId, pointOfSaleId) : isNull(priceSeal.pointOfSaleId),
-        eq(priceSeal.day, day),
-      ),
-    );
+    .where(and(chainOf(storeId, pointOfSaleId), eq(priceSeal.day, day)));
   if (!row) return null;
   return { body: format === "json" ? row.json : row.csv, createdAt: row.snapshotAt };
 }
