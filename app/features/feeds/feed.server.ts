@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, parseLocale } from "~/i18n/config
 import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { bytesResponse } from "~/lib/bytes-response.server";
+import { encodedOnce, type FeedEncoding, preferredEncoding } from "./feed-encodings.server";
 import { buildPriceList } from "./price-list.server";
 import { toCsv, toJson } from "./serialize";
 
@@ -136,12 +137,43 @@ export function csvEtag(etag: string, locale: Locale): string {
   return `${etag.slice(0, -1)}-${locale}"`;
 }
 
+type FeedAnswer = { type: string; etag?: string; lastModified: Date; filename: string; immutable?: boolean };
+
+/**
+ * A live feed's held bytes, compressed by the visitor's Accept-Encoding once per version (decision
+ * 0134); 304 when the client already has this version.
+ */
+export async function heldFeedResponse(
+  request: Request,
+  bytes: Buffer,
+  options: FeedAnswer,
+): Promise<Response> {
+  const asked = preferredEncoding(request.headers.get("accept-encoding"));
+  // A revalidation that will answer 304 compresses nothing.
+  const { body, encoding } = isNotModified(request, options)
+    ? { body: bytes, encoding: "identity" as const }
+    : await encodedOnce(bytes, asked);
+  return feedResponse(request, body, { ...options, encoding });
+}
+
+function isNotModified(request: Request, options: Pick<FeedAnswer, "etag" | "lastModified">): boolean {
+  const ifNoneMatch = request.headers.get("if-none-match");
+  const ifModifiedSince = request.headers.get("if-modified-since");
+  return ifNoneMatch
+    ? Boolean(options.etag) && ifNoneMatch.split(",").some((tag) => tag.trim() === options.etag)
+    : ifModifiedSince
+      ? Math.floor(options.lastModified.getTime() / 1000) <=
+        Math.floor(new Date(ifModifiedSince).getTime() / 1000)
+      : false;
+}
+
 /** 304 when the client already has this version; the body otherwise. */
 export function feedResponse(
   request: Request,
   /** The live feeds' bytes, encoded once per version; an archived day's text. */
   body: string | Buffer,
-  options: { type: string; etag?: string; lastModified: Date; filename: string; immutable?: boolean },
+  /** encoding: the coding `body` is already in (the held feeds', heldFeedResponse). */
+  options: FeedAnswer & { encoding?: FeedEncoding },
 ): Response {
   const headers = new Headers({
     "Content-Type": options.type,
@@ -151,15 +183,12 @@ export function feedResponse(
     "Access-Control-Allow-Origin": "*",
   });
   if (options.etag) headers.set("ETag", options.etag);
-  const ifNoneMatch = request.headers.get("if-none-match");
-  const ifModifiedSince = request.headers.get("if-modified-since");
-  const notModified = ifNoneMatch
-    ? Boolean(options.etag) && ifNoneMatch.split(",").some((tag) => tag.trim() === options.etag)
-    : ifModifiedSince
-      ? Math.floor(options.lastModified.getTime() / 1000) <=
-        Math.floor(new Date(ifModifiedSince).getTime() / 1000)
-      : false;
-  if (notModified) return new Response(null, { status: 304, headers });
+  if (options.encoding) {
+    // The response middleware leaves an answer that names its coding alone (decision 0079).
+    headers.set("Vary", "Accept-Encoding");
+    if (options.encoding !== "identity") headers.set("Content-Encoding", options.encoding);
+  }
+  if (isNotModified(request, options)) return new Response(null, { status: 304, headers });
   return typeof body === "string"
     ? new Response(body, { status: 200, headers })
     : bytesResponse(body, { status: 200, headers });

@@ -1,5 +1,5 @@
 import { getPublicDb } from "~/db/db.server";
-import { csvEtag, csvLocale, feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { csvEtag, csvLocale, getLiveFeed, heldFeedResponse } from "~/features/feeds/feed.server";
 import { feedNotFound } from "~/features/feeds/not-found";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/point-of-sale-prices-csv";
@@ -9,7 +9,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username, params.pointOfSale);
     const locale = csvLocale(new URL(request.url));
-    return feedResponse(request, feed.csv[locale], {
+    return heldFeedResponse(request, feed.csv[locale], {
       type: "text/csv; charset=utf-8",
       etag: csvEtag(feed.etag, locale),
       lastModified: feed.lastModified,

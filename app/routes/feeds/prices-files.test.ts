@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -5,6 +6,7 @@ import { closeDatabase } from "~/db/db.server";
 import { product as productTable } from "~/db/schema/catalog";
 import { createProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
+import { feedCompressionCount } from "~/features/feeds/feed-encodings.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { getStoreByUsername } from "~/features/stores/store.server";
@@ -112,6 +114,34 @@ describe("price list files in the store's language", () => {
       unitPricePer: "kg",
       vatRate: "18",
     });
+  });
+
+  it("the held JSON and CSV go compressed as the visitor accepts, each compressed once per version", async () => {
+    const fetchAs = async (loader: Loader, path: string, acceptEncoding: string) => {
+      const request = new Request(get(path).url, { headers: { "accept-encoding": acceptEncoding } });
+      const response = (await loader({ request, params: { username }, context: {} } as never)) as Response;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      return {
+        coding: response.headers.get("content-encoding"),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    const plain = await fetchAs(jsonLoader, `/${username}/prices.json`, "identity");
+    expect(plain.coding).toBeNull();
+    expect(plain.body.byteLength).toBeGreaterThan(1024);
+    const before = feedCompressionCount();
+    const br = await fetchAs(jsonLoader, `/${username}/prices.json`, "gzip, deflate, br, zstd");
+    expect(br.coding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await fetchAs(jsonLoader, `/${username}/prices.json`, "gzip;q=1, br;q=0");
+    expect(gzip.coding).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(feedCompressionCount()).toBe(before + 2);
+    // The same version asked again: answered from memory, the same bytes.
+    const again = await fetchAs(jsonLoader, `/${username}/prices.json`, "br");
+    expect(again.body.equals(br.body)).toBe(true);
+    expect(feedCompressionCount()).toBe(before + 2);
   });
 
   it("an archived day's CSV reads in the language asked for, with that day's data", async () => {

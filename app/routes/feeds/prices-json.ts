@@ -1,5 +1,5 @@
 import { getPublicDb } from "~/db/db.server";
-import { feedResponse, getLiveFeed } from "~/features/feeds/feed.server";
+import { getLiveFeed, heldFeedResponse } from "~/features/feeds/feed.server";
 import { feedNotFound } from "~/features/feeds/not-found";
 import { isAppError } from "~/lib/app-error";
 import type { Route } from "./+types/prices-json";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/prices-json";
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const feed = await getLiveFeed(getPublicDb(), params.username);
-    return feedResponse(request, feed.json, {
+    return heldFeedResponse(request, feed.json, {
       type: "application/json; charset=utf-8",
       etag: feed.etag,
       lastModified: feed.lastModified,
