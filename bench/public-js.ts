@@ -163,7 +163,11 @@ async function measure(
         ]),
     ),
   );
-  for (const script of scripts) [script.body, script.decoded] = bodies[script.url] ?? [0, 0];
+  for (const script of scripts) {
+    const [body = 0, decoded = 0] = bodies[script.url] ?? [];
+    script.body = body;
+    script.decoded = decoded;
+  }
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll("script:not([src])")]
       .filter((script) => !/json/.test(script.getAttribute("type") ?? ""))
