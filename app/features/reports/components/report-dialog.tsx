@@ -24,6 +24,8 @@ export function ReportDialog({
   const { t } = useTranslation("compliance");
   const outcome = result;
   const errors = outcome && !outcome.ok ? outcome.errors : {};
+  const typed = outcome && !outcome.ok ? outcome.values : undefined;
+  const chosen = new Set((typed?.reasons ?? "").split(","));
   return (
     <>
       {/* The dimmed page behind the dialog, with or without JavaScript. */}
@@ -65,6 +67,7 @@ export function ReportDialog({
                       type="checkbox"
                       name="reasons"
                       value={reason}
+                      defaultChecked={chosen.has(reason)}
                       className="size-4 accent-brand-600"
                     />
                     {t(`reasons.${reason}`)}
@@ -86,6 +89,7 @@ export function ReportDialog({
                 name="description"
                 maxLength={REPORT_DESCRIPTION_MAX}
                 rows={4}
+                defaultValue={typed?.description}
                 aria-invalid={errors.description ? true : undefined}
                 aria-describedby={errors.description ? "report-description-error" : "report-description-hint"}
               />
