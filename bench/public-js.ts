@@ -4,7 +4,12 @@
 // cache, and sums what the browser received for every script: the brotli-compressed body plus the
 // response headers, which is Lighthouse's "transferSize". Results go to docs/performance.md.
 //
-//   npm run bench:public-js -- [--path /demo] [--path /] [--budget 150] [--files] [--json]
+// It also adds up the JavaScript the page references as text, uncompressed: every script file's
+// decoded body plus every inline script (the hydration data of a React Router page, the small inline
+// script of a page sent without React, decisions 0097 and 0128; JSON-LD is data, not counted).
+// Budget for that: 15 KiB (--raw-budget).
+//
+//   npm run bench:public-js -- [--path /demo] [--path /] [--budget 150] [--raw-budget 15] [--files] [--json]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -22,15 +27,27 @@ const { values: flags } = parseArgs({
   options: {
     path: { type: "string", multiple: true },
     budget: { type: "string", default: "150" },
+    "raw-budget": { type: "string", default: "15" },
     files: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
 const paths = flags.path ?? ["/demo"];
 const budgetKiB = Number(flags.budget);
+const rawBudgetKiB = Number(flags["raw-budget"]);
 
-type Script = { url: string; transfer: number; body: number; encoding: string };
-type Measurement = { path: string; locale: Locale; scripts: Script[]; transfer: number; body: number };
+type Script = { url: string; transfer: number; body: number; decoded: number; encoding: string };
+type Measurement = {
+  path: string;
+  locale: Locale;
+  scripts: Script[];
+  transfer: number;
+  body: number;
+  /** The inline scripts' text, in bytes (UTF-8). */
+  inline: number;
+  /** Script files decoded plus inline scripts: all the JavaScript the page references, as text. */
+  raw: number;
+};
 
 let server: ChildProcess | null = null;
 let dataDir: string | null = null;
@@ -75,6 +92,13 @@ async function main() {
     );
     process.exitCode = 1;
   }
+  const overRaw = results.filter((result) => result.raw / 1024 > rawBudgetKiB);
+  if (overRaw.length > 0) {
+    console.error(
+      `Over the ${rawBudgetKiB} KiB raw budget (inline included): ${overRaw.map((r) => `${r.path} (${r.locale})`).join(", ")}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 /** One visit with an empty cache: every script the page loads until the network is idle. */
@@ -109,6 +133,7 @@ async function measure(
       url: new URL(request.url).pathname,
       transfer: event.encodedDataLength,
       body: 0,
+      decoded: 0,
       encoding: request.encoding,
     });
   });
@@ -129,10 +154,25 @@ async function measure(
     Object.fromEntries(
       performance
         .getEntriesByType("resource")
-        .map((entry) => [new URL(entry.name).pathname, (entry as PerformanceResourceTiming).encodedBodySize]),
+        .map((entry) => [
+          new URL(entry.name).pathname,
+          [
+            (entry as PerformanceResourceTiming).encodedBodySize,
+            (entry as PerformanceResourceTiming).decodedBodySize,
+          ],
+        ]),
     ),
   );
-  for (const script of scripts) script.body = bodies[script.url] ?? 0;
+  for (const script of scripts) {
+    const [body = 0, decoded = 0] = bodies[script.url] ?? [];
+    script.body = body;
+    script.decoded = decoded;
+  }
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")]
+      .filter((script) => !/json/.test(script.getAttribute("type") ?? ""))
+      .reduce((sum, script) => sum + new TextEncoder().encode(script.textContent ?? "").length, 0),
+  );
   await context.close();
   scripts.sort((a, b) => b.transfer - a.transfer);
   return {
@@ -141,17 +181,23 @@ async function measure(
     scripts,
     transfer: scripts.reduce((sum, script) => sum + script.transfer, 0),
     body: scripts.reduce((sum, script) => sum + script.body, 0),
+    inline,
+    raw: inline + scripts.reduce((sum, script) => sum + script.decoded, 0),
   };
 }
 
 function print(results: Measurement[]) {
-  console.log(`Budget: ${budgetKiB} KiB transferred (compressed bodies + response headers).`);
-  console.log("| page | language | scripts | transferred (KiB) | bodies (KiB) | encodings |");
-  console.log("| --- | --- | ---: | ---: | ---: | --- |");
+  console.log(
+    `Budgets: ${budgetKiB} KiB transferred (compressed bodies + response headers); ${rawBudgetKiB} KiB of JavaScript text, inline included.`,
+  );
+  console.log(
+    "| page | language | scripts | transferred (KiB) | bodies (KiB) | inline (KiB) | all JavaScript, inline included (KiB) | encodings |",
+  );
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const r of results) {
-    const encodings = [...new Set(r.scripts.map((script) => script.encoding))].join(", ");
+    const encodings = [...new Set(r.scripts.map((script) => script.encoding))].join(", ") || "—";
     console.log(
-      `| ${r.path} | ${r.locale} | ${r.scripts.length} | ${kib(r.transfer)} | ${kib(r.body)} | ${encodings} |`,
+      `| ${r.path} | ${r.locale} | ${r.scripts.length} | ${kib(r.transfer)} | ${kib(r.body)} | ${kib(r.inline)} | ${kib(r.raw)} | ${encodings} |`,
     );
   }
   if (!flags.files) return;

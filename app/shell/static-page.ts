@@ -113,7 +113,16 @@ export function installStaticPage(options: StaticPageOptions): void {
       }
     };
   };
+  // A store on its own subdomain ("demo.vitrina.mk/demo"): the session lives on the root domain, and
+  // the call would be redirected there, a cross-origin request that connect-src 'self' refuses.
+  // Nobody is signed in on this host (the React pages' rule, session-context.tsx).
+  const store = window.location.pathname.split("/")[1]?.toLowerCase();
+  const onStoreSubdomain = Boolean(store) && window.location.hostname.toLowerCase().startsWith(`${store}.`);
   const askSession = () => {
+    if (onStoreSubdomain) {
+      root.setAttribute("data-session", "out");
+      return;
+    }
     fetch(options.sessionPath, {
       headers: { Accept: "application/json" },
       cache: "no-store",

@@ -148,6 +148,8 @@ test.describe("the owner", () => {
     page,
     account,
   }) => {
+    // Six full scans (three pages at two widths) after the account's setup.
+    test.slow();
     const id = await productOf(page);
     const store = `/${account.store?.username}`;
     await scanAtBothWidths(page, store);

@@ -62,8 +62,8 @@ test("a visitor's report reaches this store's owner, who filters new and resolve
   newVisitor,
   consoleGuard,
 }) => {
-  // "Other" without a description is refused on purpose (400).
-  consoleGuard.allowHttpError(`/${owner.store.username}.data`, 400);
+  // "Other" without a description is refused on purpose (400); the form posts the page itself (decision 0128).
+  consoleGuard.allowHttpError(`/${owner.store.username}`, 400);
   const visitor = await newVisitor({ lang: "en" });
   await visitor.goto(`/${owner.store.username}`);
   await visitor.getByRole("link", { name: `Report a problem with ${PRODUCT}` }).click();
@@ -71,6 +71,8 @@ test("a visitor's report reaches this store's owner, who filters new and resolve
   await dialog.getByLabel("Other").check();
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByText("Describe the problem")).toBeVisible();
+  // The refused page keeps the reason chosen.
+  await expect(dialog.getByLabel("Other")).toBeChecked();
   await dialog.getByLabel("Description").fill("The label on the shelf is for another size.");
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByText("Thank you! The store has been notified.")).toBeVisible();

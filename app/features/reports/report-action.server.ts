@@ -11,16 +11,22 @@ import { submitReport, visitorKey } from "./report.server";
  */
 export async function reportProductFromForm(request: Request, username: string) {
   const form = await request.formData();
+  const typed = reportFormValues(form);
   return handleAction(
     async () => {
       await submitReport(getDb(), {
         username,
         visitor: visitorKey(request.headers.get(CLIENT_IP_HEADER) ?? ""),
-        report: parseForm(reportSchema, reportFormValues(form)),
+        report: parseForm(reportSchema, typed),
         now: getClock().now(),
       });
       return {};
     },
-    { fallback: "reportSubmitFailed" },
+    {
+      fallback: "reportSubmitFailed",
+      // The dialog is a plain form (decision 0128): a refused report comes back with what was chosen
+      // and typed, so the visitor only adds what was missing.
+      values: { reasons: typed.reasons.join(","), description: typed.description },
+    },
   );
 }

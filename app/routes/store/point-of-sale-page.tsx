@@ -4,6 +4,7 @@ import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
+import { StorePageScript } from "~/features/storefront/components/store-page-script";
 import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
 import { StorefrontToolbar } from "~/features/storefront/components/storefront-toolbar";
 import { stampText } from "~/features/storefront/stamp";
@@ -16,7 +17,17 @@ import { isAppError } from "~/lib/app-error";
 import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { formatPhoneNational } from "~/lib/phone";
+import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/point-of-sale-page";
+
+// Decision 0128: sent as HTML without React in the browser, like the store's own page.
+export const handle = STATIC_PAGE;
+
+/** A client navigation to it loads it as a document. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(documentAddress(request.url));
+  return new Promise<never>(() => {});
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -135,6 +146,7 @@ export default function PointOfSalePage({ loaderData }: Route.ComponentProps) {
           {t("common:appName")}
         </a>
       </footer>
+      <StorePageScript />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { createContext, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
 import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of-sale-list";
@@ -10,6 +9,7 @@ import { ReportDialog } from "~/features/reports/components/report-dialog";
 import { reportProductFromForm } from "~/features/reports/report-action.server";
 import { CategoryNav } from "~/features/storefront/components/category-nav";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
+import { StorePageScript } from "~/features/storefront/components/store-page-script";
 import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
 import { StorefrontToolbar } from "~/features/storefront/components/storefront-toolbar";
 import { useViewLinks } from "~/features/storefront/components/use-view-links";
@@ -17,12 +17,7 @@ import { scriptJson, storeJsonLd } from "~/features/storefront/json-ld";
 import { catalogueCache } from "~/features/storefront/public-caches.server";
 import { storeMeta, storeSeo } from "~/features/storefront/seo";
 import { stampText } from "~/features/storefront/stamp";
-import {
-  getStorefront,
-  parseStorefrontQuery,
-  type StorefrontProduct,
-  viewQuery,
-} from "~/features/storefront/storefront.server";
+import { getStorefront, parseStorefrontQuery, viewQuery } from "~/features/storefront/storefront.server";
 import { findUsernameRedirect } from "~/features/stores/username-redirect.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -31,20 +26,27 @@ import { isAppError } from "~/lib/app-error";
 import { skopjeDay } from "~/lib/calendar";
 import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
-import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
 import { formatPhoneNational } from "~/lib/phone";
+import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/store-page";
+
+// Decision 0128: the public price list is HTML and CSS without React in the browser (as the landing
+// page, decision 0097): links and forms do everything a visitor does; a small inline script adds
+// the rest (store-page-script.ts).
+export const handle = STATIC_PAGE;
+
+/** A client navigation to a store page (a link on a hydrated page) loads it as a document. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(documentAddress(request.url));
+  return new Promise<never>(() => {});
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? storeMeta(loaderData.seo) : [];
 }
 
-// A document's products reach the component here, not in the hydration data (decision 0012): the
-// browser keeps the cards and JSON-LD the server rendered from them.
-const documentProductsContext = createContext<StorefrontProduct[] | null>(null);
-
 /** The public price list, rendered on the server for visitors, inspectors and crawlers alike. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseStorefrontQuery(url);
   const locale = requestLocale(request);
@@ -67,13 +69,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const pointsOfSale = storefront.store.active
       ? await listPublicPointsOfSale(getPublicDb(), storefront.store)
       : [];
-    const documentOnly = context.get(documentRequestContext);
-    if (documentOnly) context.set(documentProductsContext, products);
     const t = getFixedT(locale);
     return data(
       {
         ...storefront,
-        products: documentOnly ? null : products,
+        products,
         news,
         pointsOfSale,
         shown: products.length,
@@ -121,22 +121,11 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useT("store");
   const locale = i18n.language as Locale;
   const labels = useCardLabels();
-  const { store, stamp, categories, total, pageSize, query, reporting, phoneDisplay } = loaderData;
-  // Null while the browser hydrates a server-rendered page: its cards and JSON-LD stay as they are.
-  const documentProducts = useDocumentOnly(documentProductsContext);
-  const products = loaderData.products ?? documentProducts;
+  const { store, stamp, categories, total, pageSize, query, reporting, phoneDisplay, products } = loaderData;
   const { withParams, reportHref } = useViewLinks();
   const base = `/${store.username}`;
-  // Built from the page's data in the component, not in the loader: as loader data it would travel
-  // a second time in the hydration data (decision 0009).
-  const jsonLd = useKeptHtml(
-    JSON_LD_ID,
-    useMemo(
-      () =>
-        products &&
-        scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
-      [store, products, loaderData.platformUrl, base],
-    ),
+  const jsonLd = scriptJson(
+    storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` }),
   );
   return (
     <div className="min-h-dvh bg-gray-50">
@@ -186,8 +175,9 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
         id={JSON_LD_ID}
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (scriptJson), not markup.
-        dangerouslySetInnerHTML={jsonLd}
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
+      <StorePageScript />
       <footer className="py-6 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
         <a href={loaderData.platformUrl} className="text-brand-800 underline">

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Form } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { REPORT_DESCRIPTION_MAX, REPORT_REASON_VALUES } from "~/features/reports/report-constants";
@@ -9,8 +8,9 @@ import type { ActionResult } from "~/lib/action-result";
 export type ReportActionData = ActionResult;
 
 /**
- * The report-product dialog. Opened by a link (?report=<id>), so it also works before
- * JavaScript loads; the form posts to the store page's action.
+ * The report-product dialog. Opened by a link (?report=<id>) and posted as a plain form to the store
+ * page's action, so it works without JavaScript; the page's inline script makes it modal (decision
+ * 0128, store-page-script.ts).
  */
 export function ReportDialog({
   product,
@@ -22,33 +22,18 @@ export function ReportDialog({
   result?: ReportActionData;
 }) {
   const { t } = useTranslation("compliance");
-  const fetcher = useFetcher<ReportActionData>();
-  const outcome = fetcher.data ?? result;
-  const navigate = useNavigate();
-  const dialog = useRef<HTMLDialogElement>(null);
-  // The server renders the dialog open (non-modal, so it shows without JavaScript); once scripts
-  // run it becomes modal: focus stays inside and Escape closes it.
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.matches(":modal") && typeof element.showModal === "function") {
-      element.removeAttribute("open");
-      element.showModal();
-    }
-  }, []);
-  const close = () => navigate(closeHref, { preventScrollReset: true });
+  const outcome = result;
   const errors = outcome && !outcome.ok ? outcome.errors : {};
+  const typed = outcome && !outcome.ok ? outcome.values : undefined;
+  const chosen = new Set((typed?.reasons ?? "").split(","));
   return (
     <>
       {/* The dimmed page behind the dialog, with or without JavaScript. */}
       <div data-testid="report-backdrop" aria-hidden className="fixed inset-0 z-40 bg-gray-950/50" />
       <dialog
-        ref={dialog}
         open
+        data-report=""
         aria-labelledby="report-title"
-        onCancel={(event) => {
-          event.preventDefault();
-          close();
-        }}
         className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-xl border border-gray-200 bg-white p-5 text-gray-900 shadow-xl backdrop:bg-transparent"
       >
         <h2 id="report-title" className="font-semibold text-lg wrap-anywhere">
@@ -59,12 +44,12 @@ export function ReportDialog({
             <p role="status" className="text-brand-800">
               {t("report.thanks")}
             </p>
-            <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            <a href={closeHref} data-close="" className={buttonVariants({ variant: "outline" })}>
               {t("report.close")}
-            </Link>
+            </a>
           </div>
         ) : (
-          <fetcher.Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+          <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
             <input type="hidden" name="productId" value={product.id} />
             {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
             <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
@@ -82,6 +67,7 @@ export function ReportDialog({
                       type="checkbox"
                       name="reasons"
                       value={reason}
+                      defaultChecked={chosen.has(reason)}
                       className="size-4 accent-brand-600"
                     />
                     {t(`reasons.${reason}`)}
@@ -103,6 +89,7 @@ export function ReportDialog({
                 name="description"
                 maxLength={REPORT_DESCRIPTION_MAX}
                 rows={4}
+                defaultValue={typed?.description}
                 aria-invalid={errors.description ? true : undefined}
                 aria-describedby={errors.description ? "report-description-error" : "report-description-hint"}
               />
@@ -122,14 +109,12 @@ export function ReportDialog({
               </p>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
-              <Link to={closeHref} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+              <a href={closeHref} data-close="" className={buttonVariants({ variant: "outline" })}>
                 {t("report.cancel")}
-              </Link>
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
-                {t("report.submit")}
-              </Button>
+              </a>
+              <Button type="submit">{t("report.submit")}</Button>
             </div>
-          </fetcher.Form>
+          </Form>
         )}
       </dialog>
     </>

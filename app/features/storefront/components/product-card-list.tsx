@@ -1,7 +1,6 @@
 import type { i18n } from "i18next";
-import { type MouseEvent, useContext, useMemo } from "react";
+import { useContext } from "react";
 import { I18nContext } from "react-i18next";
-import { useNavigate } from "react-router";
 import { AVAILABILITIES, SALE_UNITS } from "~/db/schema/catalog-enums";
 import { PROMOTION_TYPES } from "~/features/promotions/promotion-constants";
 import {
@@ -12,7 +11,6 @@ import {
   type ReportHref,
 } from "~/features/storefront/product-cards-html";
 import type { Locale } from "~/i18n/config";
-import { useKeptHtml } from "~/lib/document-only";
 
 // Per i18next instance: the server shares one instance per language across requests, so the labels
 // are translated once per language, not once per render.
@@ -51,34 +49,19 @@ export function useCardLabels(): CardLabels {
 }
 
 /**
- * The product grid of the public page. The cards are one HTML string (decision 0009): React leaves
- * their markup alone on hydration and replaces it when the products change. A card's "Report" link
- * opens the dialog by client-side navigation, like a <Link preventScrollReset>, when JavaScript runs.
- * Without products (hydrating a server-rendered page, decision 0012) the server's cards stay.
+ * The product grid of the public page: one HTML string (decision 0009), built by
+ * product-cards-html.ts. The page is sent without React (decision 0128): a card's "Report" link is a
+ * plain link to the dialog.
  */
 export function ProductCardList({
   products,
   labels,
   reportHref,
 }: {
-  products: CardProduct[] | null;
+  products: CardProduct[];
   labels: CardLabels;
   reportHref: ReportHref;
 }) {
-  const navigate = useNavigate();
-  const markup = useKeptHtml(
-    CARDS_ID,
-    useMemo(() => products && productCardsHtml(products, labels, reportHref), [products, labels, reportHref]),
-  );
-  const openReport = (event: MouseEvent<HTMLUListElement>) => {
-    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-report]");
-    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-      return;
-    }
-    event.preventDefault();
-    const url = new URL(link.href);
-    navigate(`${url.pathname}${url.search}`, { preventScrollReset: true });
-  };
   return (
     <>
       <svg aria-hidden className="absolute size-0 overflow-hidden">
@@ -95,13 +78,11 @@ export function ProductCardList({
           <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.333 2q2 0 3.067-.8A1 1 0 0 1 20 4v10a1 1 0 0 1-.4.8A6 6 0 0 1 16 16c-3 0-5-2-8-2a6 6 0 0 0-4 1.528" />
         </symbol>
       </svg>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks come from the links inside, whose Enter key fires click. */}
       <ul
         id={CARDS_ID}
         className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-        onClick={openReport}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: built by product-cards-html.ts, which escapes every value.
-        dangerouslySetInnerHTML={markup}
+        dangerouslySetInnerHTML={{ __html: productCardsHtml(products, labels, reportHref) }}
       />
     </>
   );

@@ -1,8 +1,8 @@
-import { BadgeCheck, CircleAlert } from "lucide-react";
+import { BadgeCheck, CircleAlert, LayoutDashboard } from "lucide-react";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { StoreBusinessInfo } from "~/features/stores/components/store-business-info";
+import { useT } from "~/i18n/use-t";
 import { cn } from "~/lib/cn";
-import { SessionLink } from "~/shell/session-link";
 
 type BusinessInfo = React.ComponentProps<typeof StoreBusinessInfo>["info"];
 
@@ -28,8 +28,8 @@ export function StorefrontHeader({
       <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-3 gap-y-2 px-4 py-3">
         <StoreBusinessInfo info={info} renderedAt={renderedAt} />
         <div className="flex items-center gap-2">
-          {/* Decision 0055: shown after mount to a signed-in visitor; the cached HTML is everyone's. */}
-          <SessionLink />
+          {/* Decision 0055: shown after load to a signed-in visitor; the cached HTML is everyone's. */}
+          <DashboardLink />
           <LanguageSwitcher />
         </div>
         {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
@@ -49,5 +49,25 @@ export function StorefrontHeader({
         </p>
       </div>
     </header>
+  );
+}
+
+/**
+ * A signed-in visitor's way back to the dashboard: in the HTML, hidden; the page's inline script
+ * (decision 0097) shows it once the session call says who is signed in. The dashboard sends an owner
+ * who has not finished onboarding on to it.
+ */
+function DashboardLink() {
+  const { t } = useT("common");
+  return (
+    <a
+      href="/dashboard/products"
+      hidden
+      data-signed-in=""
+      className="inline-flex h-8 items-center gap-1.5 rounded-md border border-gray-200 bg-white px-2.5 font-medium text-gray-900 text-sm hover:bg-gray-50"
+    >
+      <LayoutDashboard aria-hidden className="size-4" />
+      {t("session.dashboard")}
+    </a>
   );
 }

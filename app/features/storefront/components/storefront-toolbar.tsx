@@ -65,7 +65,8 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
         <Form
           method="get"
           className="flex flex-wrap items-center gap-2"
-          onChange={(event) => event.currentTarget.requestSubmit()}
+          // The page's inline script applies a change at once (store-page-script.ts).
+          data-autosubmit=""
         >
           {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}

@@ -1,9 +1,11 @@
 import { Clock, MapPin, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
 import { formatAddress, type StoreAddress } from "~/features/address/address";
 import type { Locale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
 import { isOpenAt, todayKey, WEEKDAYS, type WeekHours } from "../hours";
+
+const OPEN_CLASS = "font-medium text-brand-700";
+const CLOSED_CLASS = "font-medium text-red-700";
 
 export type BusinessInfo = {
   username: string;
@@ -21,7 +23,7 @@ export type BusinessInfo = {
  * The public page's business info: logo, store and company name, location, phone when
  * public, working hours with a today-only toggle and "open now" by the Skopje clock; the hours
  * are in the page's Store JSON-LD (app/features/storefront/json-ld.ts). `now` is injectable for tests and is the
- * server's render time at first, then the visitor's clock after hydration.
+ * server's render time.
  */
 export function StoreBusinessInfo({
   info,
@@ -34,20 +36,14 @@ export function StoreBusinessInfo({
 }) {
   const { t, i18n } = useT("businessInfo");
   const locale = i18n.language as Locale;
-  // The server's render time first, so hydration matches; the visitor's clock from then on.
-  const [now, setNow] = useState(() => initialNow ?? (renderedAt ? new Date(renderedAt) : new Date()));
-  const [allDays, setAllDays] = useState(false);
-  useEffect(() => {
-    if (initialNow) return;
-    const tick = () => setNow(new Date());
-    tick();
-    const timer = setInterval(tick, 60_000);
-    return () => clearInterval(timer);
-  }, [initialNow]);
+  // The server's render time: the page is sent as HTML without React (decision 0128), and a cached
+  // copy is rendered again when the store's day or its opening changes (page-cache.server.ts).
+  const now = initialNow ?? (renderedAt ? new Date(renderedAt) : new Date());
   const today = todayKey(now);
   const hours = info.hours;
   const open = hours ? isOpenAt(hours, now) : null;
-  const days = allDays ? WEEKDAYS : ([today] as const);
+  const dayHours = (day: (typeof WEEKDAYS)[number]) =>
+    hours?.[day].closed ? t("closed") : `${hours?.[day].from}–${hours?.[day].to}`;
   return (
     <section aria-label={t("label")} className="flex flex-wrap items-start gap-4">
       {info.logo ? (
@@ -86,29 +82,52 @@ export function StoreBusinessInfo({
             <li className="flex items-start gap-1.5">
               <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-400" />
               <div>
+                {/* The page's inline script sets it again by the visitor's clock: a cached page
+                    was rendered earlier the same day (store-page-script.ts). */}
                 <span
-                  className={open ? "font-medium text-brand-700" : "font-medium text-red-700"}
+                  className={open ? OPEN_CLASS : CLOSED_CLASS}
                   data-testid="open-status"
+                  data-open-hours={hours[today].closed ? "" : `${hours[today].from}-${hours[today].to}`}
+                  data-open-text={`${t("openNow")}|${OPEN_CLASS}`}
+                  data-closed-text={`${t("closedNow")}|${CLOSED_CLASS}`}
                 >
                   {open ? t("openNow") : t("closedNow")}
                 </span>
-                <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3" aria-label={t("hours")}>
-                  {days.map((day) => (
+                {/* Today's hours, and the whole week behind a button the page's inline script toggles
+                    (store-page-script.ts). */}
+                <dl
+                  className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
+                  aria-label={t("hours")}
+                  data-hours="today"
+                >
+                  <div className="contents">
+                    <dt className="font-medium">{t("today")}</dt>
+                    <dd>{dayHours(today)}</dd>
+                  </div>
+                </dl>
+                <dl
+                  className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
+                  aria-label={t("hours")}
+                  data-hours="week"
+                  hidden
+                >
+                  {WEEKDAYS.map((day) => (
                     <div key={day} className="contents">
                       <dt className={day === today ? "font-medium" : undefined}>
-                        {day === today && !allDays ? t("today") : t(`businessInfo:weekdays.${day}`)}
+                        {t(`businessInfo:weekdays.${day}`)}
                       </dt>
-                      <dd>{hours[day].closed ? t("closed") : `${hours[day].from}–${hours[day].to}`}</dd>
+                      <dd>{dayHours(day)}</dd>
                     </div>
                   ))}
                 </dl>
                 <button
                   type="button"
+                  hidden
                   className="mt-1 text-brand-700 text-xs hover:underline"
-                  aria-expanded={allDays}
-                  onClick={() => setAllDays((value) => !value)}
+                  aria-expanded="false"
+                  data-hours-toggle={t("showToday")}
                 >
-                  {allDays ? t("showToday") : t("showWeek")}
+                  {t("showWeek")}
                 </button>
               </div>
             </li>
