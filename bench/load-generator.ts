@@ -50,6 +50,8 @@ export type LoadOptions = {
   script?: string;
   /** wrk's --timeout: an answer slower than this counts as a timeout error (default 10 s). */
   timeoutSeconds?: number;
+  /** Request headers, e.g. `{ "Accept-Encoding": "gzip" }` as a browser sends. */
+  headers?: Record<string, string>;
 };
 
 /** One wrk run against `url`; `pid` (the server) is charged its CPU time. */
@@ -62,6 +64,7 @@ export function runWrk(url: string, options: LoadOptions, pid?: number): Promise
     "--timeout",
     `${options.timeoutSeconds ?? 10}s`,
     ...(options.script ? ["-s", options.script] : []),
+    ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
     url,
   ];
   const cpuBefore = pid ? cpuSeconds(pid) : null;
