@@ -11,6 +11,7 @@ export const SETTINGS_TABS = [
   { to: "/dashboard/settings/open-hours", key: "openHours", end: false },
   { to: "/dashboard/settings/billing", key: "billing", end: false },
   { to: "/dashboard/settings/api", key: "api", end: false },
+  { to: "/dashboard/settings/notifications", key: "notifications", end: false },
 ] as const;
 
 export default function SettingsLayout() {
