@@ -5,13 +5,11 @@ import { useFetcher } from "react-router";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/action-result";
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "../service-worker";
 
 // "Remind me on this device" (decision 0131): the browser subscribes with the Push API through the
 // dashboard's service worker and the site's VAPID key, and the subscription goes to the server. The
 // push service itself is the browser's; the server only ever posts to the known ones.
-
-export const SERVICE_WORKER_URL = "/dashboard/sw.js";
-export const SERVICE_WORKER_SCOPE = "/dashboard/";
 
 type Support = "unknown" | "supported" | "unsupported";
 
