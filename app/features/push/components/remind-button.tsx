@@ -20,6 +20,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+function sameBytes(buffer: ArrayBuffer | null, bytes: Uint8Array): boolean {
+  if (!buffer || buffer.byteLength !== bytes.length) return false;
+  const view = new Uint8Array(buffer);
+  return view.every((byte, i) => byte === bytes[i]);
+}
+
 export function RemindButton({ vapidPublicKey }: { vapidPublicKey: string }) {
   const { t } = useTranslation("account");
   const fetcher = useFetcher<ActionResult>();
@@ -45,12 +51,17 @@ export function RemindButton({ vapidPublicKey }: { vapidPublicKey: string }) {
       }
       await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
       const registration = await navigator.serviceWorker.ready;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(vapidPublicKey),
-        }));
+      const key = keyBytes(vapidPublicKey);
+      let subscription = await registration.pushManager.getSubscription();
+      // One made with another key (the site's keys were replaced) would never be delivered.
+      if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: key,
+      });
       await fetcher.submit(
         { intent: "subscribe", subscription: JSON.stringify(subscription.toJSON()) },
         { method: "post" },
