@@ -58,6 +58,8 @@ export default [
       // The store's API tokens (decision 0071), and the reference of /api/v1.
       route("api", "routes/dashboard/settings/api.tsx"),
       route("api/reference", "routes/dashboard/settings/api-reference.tsx"),
+      // Reminders on the owner's devices (decision 0131).
+      route("notifications", "routes/dashboard/settings/notifications.tsx"),
     ]),
     route("reports", "routes/dashboard/reports.tsx"),
     route("confirmation", "routes/dashboard/confirmation.ts"),

@@ -13,6 +13,7 @@ import {
   invalidateAtPromotionBoundaries,
   PROMOTION_BOUNDARY_JOB,
 } from "~/features/promotions/promotion-boundaries.server";
+import { sendConfirmationPushes } from "~/features/push/push.server";
 import { sealArchivedDays } from "~/features/seals/seal.server";
 import { getSealKeys } from "~/features/seals/seal-keys.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
@@ -32,7 +33,11 @@ async function claim(db: Queryable, name: string, key: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** 08:00 Skopje: one reminder per owner who has not answered today (runs until 10:00, once per owner). */
+/**
+ * 08:00 Skopje: one reminder per owner who has not answered today (runs until 10:00, once per owner),
+ * by e-mail and on each of the owner's devices; from 09:30 a second push while still unanswered
+ * (decision 0131).
+ */
 export async function sendConfirmationReminders({ db, now }: JobContext): Promise<number> {
   // The start-up catch-up (runtime.server.ts) runs at any hour: remind only between 08:00 and the
   // 10:00 deadline, never at night and never once the day is already missed.
@@ -41,7 +46,8 @@ export async function sendConfirmationReminders({ db, now }: JobContext): Promis
   const day = skopjeDay(now);
   const config = getConfig();
   let sent = 0;
-  for (const row of await listUnansweredStores(db, now)) {
+  const unanswered = await listUnansweredStores(db, now);
+  for (const row of unanswered) {
     if (!(await claim(db, "confirmation-reminder", `${day}:${row.storeId}`))) continue;
     const [owner] = await db
       .select({ locale: user.locale })
@@ -71,6 +77,15 @@ export async function sendConfirmationReminders({ db, now }: JobContext): Promis
     } catch (error) {
       logger.error({ err: error, storeId: row.storeId }, "confirmation reminder not sent");
     }
+  }
+  try {
+    sent += await sendConfirmationPushes(
+      db,
+      now,
+      unanswered.map((row) => row.storeId),
+    );
+  } catch (error) {
+    logger.error({ err: error }, "confirmation pushes not sent");
   }
   return sent;
 }

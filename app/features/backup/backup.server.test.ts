@@ -81,6 +81,11 @@ async function seededSource(databaseUrl: string | null) {
   for (let i = 0; i < 5; i++) writeFileSync(path.join(images, `p${i}.webp`), randomBytes(2048 + i));
   writeFileSync(path.join(dataDir, "uploads", "stores", "s1", "logo.webp"), randomBytes(999));
   writeFileSync(path.join(dataDir, "auth-secret"), randomBytes(32).toString("base64url"));
+  // The generated VAPID keys (decision 0131): the owners' devices are subscribed to their public key.
+  writeFileSync(
+    path.join(dataDir, "vapid-keys.json"),
+    JSON.stringify({ publicKey: "pub", privateKey: "priv" }),
+  );
   return { dataDir, databaseUrl };
 }
 
@@ -184,6 +189,11 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
       expect(await listFiles(path.join(target.dataDir, "uploads"))).toEqual(
         await listFiles(path.join(source.dataDir, "uploads")),
       );
+      for (const secret of ["auth-secret", "vapid-keys.json"]) {
+        expect(readFileSync(path.join(target.dataDir, secret), "utf8")).toBe(
+          readFileSync(path.join(source.dataDir, secret), "utf8"),
+        );
+      }
     },
     SLOW,
   );

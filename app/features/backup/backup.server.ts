@@ -23,6 +23,8 @@ import { tableRowCounts } from "./table-digest.server";
 export const MANIFEST_FORMAT = 1;
 export const AUTH_SECRET = "auth-secret";
 export const SEAL_KEYS_FILE = "seal-keys.json";
+/** The generated VAPID keys (decision 0131); app/features/push/vapid-keys.server.ts names it too. */
+export const VAPID_KEYS_FILE = "vapid-keys.json";
 
 export type Manifest = {
   format: typeof MANIFEST_FORMAT;
@@ -73,6 +75,9 @@ export async function createBackup(
     // The seal keys (decision 0130): without them the days sealed so far no longer match the site's keys.
     if (existsSync(path.join(source.dataDir, SEAL_KEYS_FILE)))
       args.push("-C", source.dataDir, SEAL_KEYS_FILE);
+    // The VAPID keys (decision 0131): without them every owner's device stops getting reminders.
+    if (existsSync(path.join(source.dataDir, VAPID_KEYS_FILE)))
+      args.push("-C", source.dataDir, VAPID_KEYS_FILE);
     if (manifest.uploads.length > 0) args.push("-C", source.dataDir, "uploads");
     await runTool("tar", args);
     chmodSync(partial, 0o600);

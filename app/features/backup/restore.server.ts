@@ -10,6 +10,7 @@ import {
   MANIFEST_FORMAT,
   type Manifest,
   SEAL_KEYS_FILE,
+  VAPID_KEYS_FILE,
 } from "./backup.server";
 import { listFiles } from "./files.server";
 import { pgTool, runTool } from "./pg-tools.server";
@@ -45,7 +46,7 @@ export async function restoreBackup(
     await checkTables(target, manifest);
 
     if (manifest.uploads.length > 0) cpSync(path.join(unpacked, "uploads"), uploadsDir, { recursive: true });
-    for (const name of [AUTH_SECRET, SEAL_KEYS_FILE]) {
+    for (const name of [AUTH_SECRET, SEAL_KEYS_FILE, VAPID_KEYS_FILE]) {
       const secret = path.join(unpacked, name);
       if (existsSync(secret) && !existsSync(path.join(target.dataDir, name))) {
         cpSync(secret, path.join(target.dataDir, name));

@@ -24,6 +24,7 @@ import { stateView } from "~/features/billing/billing-view";
 import { BillingBanner } from "~/features/billing/components/billing-banner";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
+import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "~/features/push/service-worker";
 import { OnboardingFrame } from "~/features/stores/components/onboarding-frame";
 import { missingOnboardingStep } from "~/features/stores/onboarding.server";
 import { getClock } from "~/lib/clock.server";
@@ -51,6 +52,15 @@ const TAB =
 
 /** On a phone the eleven entries are labels only, so the menu stays three short rows above the page. */
 const MENU_ICON = "hidden size-4 shrink-0 sm:block";
+
+/**
+ * Decision 0131: the dashboard installs as an app (its manifest, start URL /dashboard/products); the
+ * public store pages link none of this.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/dashboard/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/dashboard/apple-touch-icon.png" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, user, ctx } = await requireOwnerStore(context);
@@ -102,6 +112,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showFlash(flash.kind, t(flash.message));
   }, [flash, t]);
+  // The service worker that shows the reminders (decision 0131); it caches nothing.
+  useEffect(() => {
+    navigator.serviceWorker?.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }).catch(() => {});
+  }, []);
   if (onboarding || !store || !compliance)
     return (
       <OnboardingFrame step={onboarding?.step ?? 4}>
@@ -110,6 +124,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     );
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_1fr]">
+      <meta name="theme-color" content="#ffffff" />
       <aside className="border-gray-200 border-b bg-white md:sticky md:top-0 md:flex md:h-dvh md:flex-col md:border-r md:border-b-0">
         <div className="flex items-center justify-between gap-2 px-4 py-3">
           <Link to="/dashboard/products" className="rounded-md">
