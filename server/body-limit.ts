@@ -19,6 +19,8 @@ export type BodyRule = {
   limit: number;
   /** The 413 answer's JSON for a client that reads one (the image upload field). */
   tooLarge?: Record<string, unknown>;
+  /** Where a browser's form over the limit is sent instead (303), to a page that says why in its language. */
+  tooLargeLocation?: string;
 };
 
 type Options = {
@@ -54,7 +56,8 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     const refuse = (status: number, reason: string) => {
       // The rest of the body is not read: the connection closes after the answer.
       res.setHeader("Connection", "close");
-      if (status === 413 && rule?.tooLarge) res.status(413).json(rule.tooLarge);
+      if (status === 413 && rule?.tooLargeLocation) res.redirect(303, rule.tooLargeLocation);
+      else if (status === 413 && rule?.tooLarge) res.status(413).json(rule.tooLarge);
       else res.status(status).type("text/plain").send(reason);
       res.once("finish", () => req.destroy());
     };
