@@ -19,6 +19,7 @@ app.use(
         limit: 5 * 1024 * 1024,
         tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } },
       },
+      { paths: ["/verify"], limit: 1024 * 1024, tooLargeLocation: "/verify?error=fileTooLarge" },
     ],
     rawPaths: ["/api/auth/"],
   }),
@@ -119,6 +120,20 @@ describe("request bodies", () => {
     });
     expect(upload.status).toBe(413);
     expect(JSON.parse(upload.body)).toEqual({ ok: false, errors: { form: "errors:imageTooLarge" } });
+  });
+
+  it("a browser's form over the limit is sent to the page that says so, when its rule names one", async () => {
+    const answer = await send({
+      path: "/verify",
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(20 * 1024 * 1024),
+      },
+      stream: { chunkSize: 64 * 1024, chunks: 320 },
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.body).toContain("/verify?error=fileTooLarge");
+    expect(answer.ms).toBeLessThan(1000);
   });
 
   // The attack: 250 MB streamed to the public report action took 3.3 s and +330 MB before a 400.
