@@ -224,8 +224,8 @@ function VerifyResult({
       </p>
       <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
         {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-gray-700">{term}</dt>
+          <div key={term} className="flex flex-col sm:contents">
+            <dt className="font-medium text-gray-700 text-sm sm:text-base">{term}</dt>
             <dd className="min-w-0 break-words text-gray-900">{value}</dd>
           </div>
         ))}
