@@ -8,7 +8,13 @@ import { DESKTOP, PHONE } from "../support/viewports";
 
 const MK = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../app/locales/mk/pricelist.json"), "utf8"),
-) as { files: { seal: string }; verify: Record<string, string> };
+) as {
+  files: { seal: string };
+  verify: Record<
+    "fileLabel" | "sealLabel" | "submit" | "verified" | "notVerified" | "bytesMatch" | "bytesDiffer",
+    string
+  >;
+};
 
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`at ${viewport.width} px, without JavaScript`, () => {
