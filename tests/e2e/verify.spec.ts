@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../support/e2e-fixtures";
 import { DESKTOP, PHONE } from "../support/viewports";
@@ -13,7 +14,7 @@ const MK = JSON.parse(
   verify: Record<
     "fileLabel" | "sealLabel" | "submit" | "verified" | "notVerified" | "bytesMatch" | "bytesDiffer",
     string
-  >;
+  > & { errors: { fileTooLarge: string } };
 };
 
 for (const viewport of [PHONE, DESKTOP]) {
@@ -63,3 +64,22 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a file over the limit is refused with the page's own message, not a connection error", async ({
+    page,
+  }) => {
+    // 20 MB: over the 16 MB limit, within what the server reads to its end before answering.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "vitrina-verify-")), "big.json");
+    writeFileSync(file, `{${" ".repeat(20 * 1024 * 1024)}}`);
+    await page.goto("/verify");
+    await page.getByLabel(MK.verify.fileLabel).setInputFiles(file);
+    await page.getByRole("button", { name: MK.verify.submit }).click();
+    await expect(page).toHaveURL(/\/verify\?error=fileTooLarge$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      MK.verify.errors.fileTooLarge.replace("{{megabytes}}", "16"),
+    );
+  });
+});

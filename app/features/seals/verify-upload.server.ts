@@ -22,6 +22,11 @@ export const DAY_FILE_LIMIT = 16 * 1024 * 1024;
 export const SEAL_FILE_LIMIT = 64 * 1024;
 /** The whole form: the day file, its seal and the multipart envelope. */
 export const VERIFY_BODY_LIMIT = DAY_FILE_LIMIT + SEAL_FILE_LIMIT + 64 * 1024;
+/**
+ * A form over the limit, up to this size, is read to its end and discarded so that the browser
+ * shows the page's "too large" message rather than a connection error; a bigger one is cut off.
+ */
+export const VERIFY_DRAIN_LIMIT = 128 * 1024 * 1024;
 
 export type VerifyError =
   | "noFile"
