@@ -6,6 +6,8 @@ export default [
     index("routes/landing/home.tsx"),
     route("terms", "routes/landing/terms.tsx"),
     route("privacy", "routes/landing/privacy.tsx"),
+    // Checks a downloaded day's price list against its seal (decision 0132).
+    route("verify", "routes/landing/verify.tsx"),
   ]),
 
   layout("routes/auth/layout.tsx", [

@@ -22,6 +22,7 @@ import { loadStarterLibrary } from "~/features/library/library-starter.server";
 import { backfillImageBytes } from "~/features/my-images/image-ledger.server";
 import { MY_IMAGES_BODY_LIMIT } from "~/features/my-images/my-images-action.server";
 import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
+import { VERIFY_BODY_LIMIT, VERIFY_DRAIN_LIMIT } from "~/features/seals/verify-upload.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
 import { jobsAlive, startJobs, stopJobs } from "~/jobs/runtime.server";
@@ -164,6 +165,13 @@ app.use(
       },
       // My images without JavaScript posts several files at once.
       { paths: ["/dashboard/r2-images", "/dashboard/r2-images.data"], limit: MY_IMAGES_BODY_LIMIT },
+      // A day's price list and its seal, checked by /verify (decision 0132).
+      {
+        paths: ["/verify", "/verify.data"],
+        limit: VERIFY_BODY_LIMIT,
+        tooLargeLocation: "/verify?error=fileTooLarge",
+        drainUpTo: VERIFY_DRAIN_LIMIT,
+      },
       {
         paths: ["/api/images"],
         limit: IMAGE_UPLOAD_BODY_LIMIT,

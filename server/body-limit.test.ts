@@ -19,6 +19,12 @@ app.use(
         limit: 5 * 1024 * 1024,
         tooLarge: { ok: false, errors: { form: "errors:imageTooLarge" } },
       },
+      {
+        paths: ["/verify"],
+        limit: 1024 * 1024,
+        tooLargeLocation: "/verify?error=fileTooLarge",
+        drainUpTo: 32 * 1024 * 1024,
+      },
     ],
     rawPaths: ["/api/auth/"],
   }),
@@ -119,6 +125,28 @@ describe("request bodies", () => {
     });
     expect(upload.status).toBe(413);
     expect(JSON.parse(upload.body)).toEqual({ ok: false, errors: { form: "errors:imageTooLarge" } });
+  });
+
+  it("a browser's form over the limit is read to its end and sent to the page that says so; a far bigger one is cut off", async () => {
+    const multipart = { "content-type": "multipart/form-data; boundary=x" };
+    // 20 MB: the browser gets to send it all, so it shows the answer instead of a connection error.
+    const answer = await send({
+      path: "/verify",
+      headers: { ...multipart, "content-length": String(20 * 1024 * 1024) },
+      stream: { chunkSize: 64 * 1024, chunks: 320 },
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/verify?error=fileTooLarge");
+    expect(answer.sent).toBe(20 * 1024 * 1024);
+    // 250 MB declared: past what the door drains, refused at once.
+    const huge = await send({
+      path: "/verify",
+      headers: { ...multipart, "content-length": String(250 * 1024 * 1024) },
+      stream: { chunkSize: 64 * 1024, chunks: 4000 },
+    });
+    expect([0, 303]).toContain(huge.status);
+    expect(huge.ms).toBeLessThan(1000);
+    expect(huge.sent).toBeLessThan(250 * 1024 * 1024);
   });
 
   // The attack: 250 MB streamed to the public report action took 3.3 s and +330 MB before a 400.

@@ -19,6 +19,14 @@ export type BodyRule = {
   limit: number;
   /** The 413 answer's JSON for a client that reads one (the image upload field). */
   tooLarge?: Record<string, unknown>;
+  /**
+   * Where a browser's form over the limit is sent instead (303), to a page that says why in its
+   * language. A browser shows its own connection error, not the answer, when the connection closes
+   * before it has sent the whole body, so a body up to `drainUpTo` bytes is read to its end and
+   * thrown away (never held) before the answer; a bigger one is cut off like any other.
+   */
+  tooLargeLocation?: string;
+  drainUpTo?: number;
 };
 
 type Options = {
@@ -52,9 +60,24 @@ export function bodyLimit({ rules, defaultLimit = FORM_BODY_LIMIT, rawPaths = []
     const rule = rules.find((candidate) => matches(req.path, candidate.paths));
     const limit = rule?.limit ?? defaultLimit;
     const refuse = (status: number, reason: string) => {
+      if (status === 413 && rule?.tooLargeLocation && rule.drainUpTo) {
+        const location = rule.tooLargeLocation;
+        const ceiling = rule.drainUpTo;
+        if (Number(req.headers["content-length"] ?? 0) <= ceiling) {
+          let drained = 0;
+          req.on("data", (chunk: Buffer) => {
+            drained += chunk.length;
+            if (drained > ceiling) req.destroy();
+          });
+          req.once("end", () => res.redirect(303, location));
+          req.resume();
+          return;
+        }
+      }
       // The rest of the body is not read: the connection closes after the answer.
       res.setHeader("Connection", "close");
-      if (status === 413 && rule?.tooLarge) res.status(413).json(rule.tooLarge);
+      if (status === 413 && rule?.tooLargeLocation) res.redirect(303, rule.tooLargeLocation);
+      else if (status === 413 && rule?.tooLarge) res.status(413).json(rule.tooLarge);
       else res.status(status).type("text/plain").send(reason);
       res.once("finish", () => req.destroy());
     };

@@ -4,6 +4,7 @@ import type { Queryable } from "~/db/client.server";
 import { rateLimit, session, verification } from "~/db/schema/auth";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
 import { pointOfSaleSnapshot } from "~/db/schema/points-of-sale";
+import { priceSeal } from "~/db/schema/seals";
 import { usernameRedirect } from "~/db/schema/stores";
 import { purgeExpiredAnswers } from "~/features/api/api-idempotency.server";
 import { SNAPSHOT_RETENTION_DAYS } from "~/features/feeds/snapshot.server";
@@ -59,6 +60,10 @@ export async function pruneExpiredRows(
     [priceSnapshot, priceSnapshot.id, lt(priceSnapshot.day, oldestKeptSnapshotDay(now))],
     // The points of sale's lists, kept as long as the store's.
     [pointOfSaleSnapshot, pointOfSaleSnapshot.id, lt(pointOfSaleSnapshot.day, oldestKeptSnapshotDay(now))],
+    // Decision 0132: a day's seals (which hold the very bytes the archive answers) go with its
+    // snapshots, on the same day: never sooner, and no seal outlives the day it seals in the archive
+    // (the day-end catch-up seals only days after a chain's last seal, so none is sealed again).
+    [priceSeal, priceSeal.id, lt(priceSeal.day, oldestKeptSnapshotDay(now))],
     // better-auth's per-IP limiter: a row only counts within its window (at most minutes).
     [rateLimit, rateLimit.id, lt(rateLimit.lastRequest, expired.getTime())],
     [session, session.id, lt(session.expiresAt, expired)],

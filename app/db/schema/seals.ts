@@ -59,5 +59,8 @@ export const priceSeal = pgTable(
       .on(t.storeId, t.pointOfSaleId, t.day)
       .where(sql`point_of_sale_id is not null`),
     index("price_seal_day_idx").on(t.day),
+    // Decision 0132: /verify finds a day's seal by the SHA-256 of the file a visitor drops.
+    index("price_seal_json_sha256_idx").on(sql`((${t.seal}::jsonb) #>> '{files,json,sha256}')`),
+    index("price_seal_csv_sha256_idx").on(sql`((${t.seal}::jsonb) #>> '{files,csv,sha256}')`),
   ],
 );

@@ -9,6 +9,8 @@ import {
   PointOfSaleFiles,
 } from "~/features/points-of-sale/components/point-of-sale-files";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
+import { skopjeDay } from "~/lib/calendar";
+import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
 import type { Route } from "./+types/prices-page";
@@ -26,6 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     store: { username: store.username, name: store.name },
     days,
+    // Decision 0132: a day is sealed at its end (23:55, or by the catch-up): every day before today.
+    sealedBefore: skopjeDay(getClock().now()),
     pointsOfSale,
     closedPointsOfSale,
     title: t("pricelist:files.title", { name: store.name }),
@@ -36,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function PricesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pricelist");
-  const { store, days } = loaderData;
+  const { store, days, sealedBefore } = loaderData;
   const base = `/${store.username}`;
   const link = "font-medium text-brand-800 underline";
   return (
@@ -83,6 +87,13 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
           {t("files.archive")} <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv</code>,{" "}
           <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.json</code>
         </p>
+        <p className="text-gray-800">
+          {t("files.sealed")}{" "}
+          <a href="/verify" className={link}>
+            {t("files.verifyLink")}
+          </a>
+          .
+        </p>
         {days.length === 0 ? (
           <p className="text-gray-700">{t("files.noArchive")}</p>
         ) : (
@@ -99,6 +110,15 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
                   <a href={`${base}/prices/${day}.json`} className={link}>
                     JSON
                   </a>
+                  {day < sealedBefore ? (
+                    <>
+                      {" "}
+                      ·{" "}
+                      <a href={`${base}/prices/${day}.seal.json`} className={link}>
+                        {t("files.seal")}
+                      </a>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -136,7 +136,7 @@ function ArchiveLine({ base }: { base: string }) {
   return (
     <li>
       {t("files.pointsOfSale.archive")}{" "}
-      <code className="break-all rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv|json</code>
+      <code className="break-all rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv|json|seal.json</code>
     </li>
   );
 }

@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "../support/e2e-fixtures";
+import { DESKTOP, PHONE } from "../support/viewports";
+
+// /verify as an inspector without JavaScript uses it (decision 0132): a day's file and its seal
+// taken from the demo store's archive page are verified by the plain form; one changed byte is not.
+
+const MK = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../app/locales/mk/pricelist.json"), "utf8"),
+) as {
+  files: { seal: string };
+  verify: Record<
+    "fileLabel" | "sealLabel" | "submit" | "verified" | "notVerified" | "bytesMatch" | "bytesDiffer",
+    string
+  > & { errors: { fileTooLarge: string } };
+};
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`at ${viewport.width} px, without JavaScript`, () => {
+    test.use({ viewport, javaScriptEnabled: false });
+
+    test("a day's file and its seal verify; one changed byte does not", async ({ page }) => {
+      await page.goto("/demo/prices");
+      const sealLink = page.getByRole("link", { name: MK.files.seal, exact: true }).first();
+      const sealPath = (await sealLink.getAttribute("href"))!;
+      const day = /(\d{4}-\d{2}-\d{2})\.seal\.json$/.exec(sealPath)![1]!;
+      const json = await (await page.request.get(`/demo/prices/${day}.json`)).body();
+      const seal = await (await page.request.get(sealPath)).body();
+
+      await page.getByRole("link", { name: "страницата за проверка" }).click();
+      await expect(page).toHaveURL(/\/verify$/);
+      // A document: no framework script is loaded.
+      expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+      const verify = async (file: Buffer) => {
+        await page.getByLabel(MK.verify.fileLabel).setInputFiles({
+          name: `demo-prices-${day}.json`,
+          mimeType: "application/json",
+          buffer: file,
+        });
+        await page.getByLabel(MK.verify.sealLabel).setInputFiles({
+          name: `demo-prices-${day}.seal.json`,
+          mimeType: "application/json",
+          buffer: seal,
+        });
+        await page.getByRole("button", { name: MK.verify.submit }).click();
+      };
+
+      await verify(json);
+      await expect(page.getByRole("heading", { name: MK.verify.verified })).toBeVisible();
+      await expect(page.getByText(MK.verify.bytesMatch.replace("{{format}}", "JSON"))).toBeVisible();
+      await expect(page.getByText("Маркет Демо")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      const changed = Buffer.from(json);
+      const at = changed.indexOf('"price": "') + 10;
+      changed[at] = changed[at] === 0x31 ? 0x32 : 0x31;
+      await verify(changed);
+      await expect(page.getByRole("heading", { name: MK.verify.notVerified })).toBeVisible();
+      await expect(page.getByText(MK.verify.bytesDiffer)).toBeVisible();
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a file over the limit is refused with the page's own message, not a connection error", async ({
+    page,
+  }) => {
+    // 20 MB: over the 16 MB limit, within what the server reads to its end before answering.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "vitrina-verify-")), "big.json");
+    writeFileSync(file, `{${" ".repeat(20 * 1024 * 1024)}}`);
+    await page.goto("/verify");
+    await page.getByLabel(MK.verify.fileLabel).setInputFiles(file);
+    await page.getByRole("button", { name: MK.verify.submit }).click();
+    await expect(page).toHaveURL(/\/verify\?error=fileTooLarge$/);
+    await expect(page.getByRole("alert")).toHaveText(
+      MK.verify.errors.fileTooLarge.replace("{{megabytes}}", "16"),
+    );
+  });
+});
