@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { createContext, data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of-sale-list";
 import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
 import { NewsSection } from "~/features/posts/components/news-section";
@@ -90,6 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           total: storefront.total,
           stamp: storefront.stamp,
           baseUrl: getConfig().baseUrl,
+          address: storeAddress(storefront.store.username, getConfig().baseUrl),
           query,
         }),
       },
