@@ -79,6 +79,7 @@ export function CustomDomainForm({
                 name={view.domain}
                 value={t("domain.apexValue", { host: platformHost })}
                 note={t("domain.apexNote")}
+                prose
               />
               <Record type="TXT" name={view.recordName} value={view.recordValue} note={t("domain.txtNote")} />
             </dl>
@@ -133,7 +134,20 @@ export function CustomDomainForm({
   );
 }
 
-function Record({ type, name, value, note }: { type: string; name: string; value: string; note: string }) {
+function Record({
+  type,
+  name,
+  value,
+  note,
+  prose = false,
+}: {
+  type: string;
+  name: string;
+  value: string;
+  note: string;
+  /** A description of the value rather than the value to copy. */
+  prose?: boolean;
+}) {
   const { t } = useTranslation("storeSettings");
   return (
     <div className="rounded-md border border-gray-200 p-3">
@@ -142,7 +156,7 @@ function Record({ type, name, value, note }: { type: string; name: string; value
         <span className="text-gray-500">{t("domain.recordName")}</span>
         <code className="select-all break-all">{name}</code>
         <span className="text-gray-500">{t("domain.recordValue")}</span>
-        <code className="select-all break-all">{value}</code>
+        {prose ? <span>{value}</span> : <code className="select-all break-all">{value}</code>}
       </dd>
       <p className="mt-2 text-gray-600 text-xs">{note}</p>
     </div>
