@@ -75,7 +75,7 @@ beforeAll(async () => {
     // As the app's routes would: a page may refresh the session cookie; on a custom domain it must not reach the browser.
     if (req.originalUrl.endsWith("/posts")) {
       res.append("set-cookie", "better-auth.session_token=x; Path=/; HttpOnly");
-      res.append("set-cookie", "lang=en; Path=/");
+      res.append("set-cookie", "lang=en; Path=/; Domain=.localhost");
     }
     const custom = res.locals.customDomain as { username: string } | undefined;
     res.setHeader("cache-control", "public, max-age=0, must-revalidate");

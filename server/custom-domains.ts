@@ -91,7 +91,10 @@ function withoutSessionCookies(req: Request, res: Response) {
   res.writeHead = ((...args: unknown[]) => {
     const set = res.getHeader("set-cookie");
     if (set !== undefined) {
-      const kept = (Array.isArray(set) ? set : [String(set)]).filter((value) => LANGUAGE_ONLY.test(value));
+      // The language cookie names the root domain (shared with the subdomains); here it is the host's own.
+      const kept = (Array.isArray(set) ? set : [String(set)])
+        .filter((value) => LANGUAGE_ONLY.test(value))
+        .map((value) => value.replace(/;\s*Domain=[^;]*/i, ""));
       if (kept.length > 0) res.setHeader("set-cookie", kept);
       else res.removeHeader("set-cookie");
     }

@@ -101,6 +101,10 @@ test("an owner verifies a domain and the store is served on it", async ({ page, 
   expect(html).toContain(`Маркет Домен ${n}`);
   expect(html).toContain(`<link rel="canonical" href="http://${domain}"`);
   expect(html).not.toContain('type="module"');
+  expect(html).toContain(`"url":"http://${domain}"`);
+  const sitemap = await (await request.get(`${E2E_BASE_URL}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`<loc>http://${domain}</loc>`);
+  expect(sitemap).not.toContain(`/${username}</loc>`);
   expect(home.headers()["set-cookie"]).toBeUndefined();
   for (const path of ["/prices", "/prices.csv", "/posts"]) {
     const answer = await request.get(`${E2E_BASE_URL}${path}`, {

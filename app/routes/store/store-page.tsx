@@ -83,6 +83,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
+        // The store's own address for its structured data: its verified domain when it has one (decision 0133).
+        storeUrl: storeAddress(storefront.store.username, getConfig().baseUrl),
         query: viewQuery(query),
         seo: storeSeo({
           t,
@@ -135,9 +137,8 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
     JSON_LD_ID,
     useMemo(
       () =>
-        products &&
-        scriptJson(storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` })),
-      [store, products, loaderData.platformUrl, base],
+        products && scriptJson(storeJsonLd({ storefront: { store, products }, url: loaderData.storeUrl })),
+      [store, products, loaderData.storeUrl],
     ),
   );
   return (
