@@ -27,12 +27,15 @@ export type DomainView = {
 export function CustomDomainForm({
   view,
   platformHost,
+  https,
   lapseDays,
   errors,
   typed,
 }: {
   view: DomainView | null;
   platformHost: string;
+  /** Whether the platform (and so the domain, behind the same front) is served over TLS. */
+  https: boolean;
   lapseDays: number;
   errors: FieldErrors;
   typed?: string;
@@ -63,9 +66,12 @@ export function CustomDomainForm({
           </div>
           {view.verified ? (
             <p className="text-gray-700 text-sm">
-              {t("domain.servedAt", { url: `https://${view.domain}` })}{" "}
-              <a className="text-brand-700 underline" href={`https://${view.domain}`}>
-                https://{view.domain}
+              {t("domain.servedAt")}{" "}
+              <a
+                className="break-all text-brand-700 underline"
+                href={`${https ? "https" : "http"}://${view.domain}`}
+              >
+                {`${https ? "https" : "http"}://${view.domain}`}
               </a>
             </p>
           ) : null}

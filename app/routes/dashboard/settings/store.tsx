@@ -60,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     domain: domain ? domainView(domain) : null,
     platformHost: new URL(config.baseUrl).hostname,
+    https: config.baseUrl.startsWith("https://"),
     lapseDays: LAPSE_DAYS,
     title: pageTitle(request, "storeSettings:store.title"),
     rootDomain: getConfig().rootDomain,
@@ -179,6 +180,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
       <CustomDomainForm
         view={loaderData.domain}
         platformHost={loaderData.platformHost}
+        https={loaderData.https}
         lapseDays={loaderData.lapseDays}
         errors={domainFailure?.errors ?? {}}
         typed={domainFailure?.values?.domain}
