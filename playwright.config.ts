@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { assertChromium, CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
-import { E2E_BASE_URL, E2E_PORT, FAKE_GOOGLE_PORT, FAKE_GOOGLE_URL } from "./tests/support/e2e-env";
+import {
+  E2E_BASE_URL,
+  E2E_DNS_PORT,
+  E2E_PORT,
+  FAKE_GOOGLE_PORT,
+  FAKE_GOOGLE_URL,
+} from "./tests/support/e2e-env";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/support/fake-google";
 
 // End-to-end suite (STYLE.md "Tests"): the real server, built and started by Playwright on a fixed
@@ -72,6 +78,8 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
         GOOGLE_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
         GOOGLE_OAUTH_BASE_URL: FAKE_GOOGLE_URL,
+        // Custom domains (decision 0133): tests/e2e/custom-domains.spec.ts answers on this port.
+        DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       },
     },
   ],

@@ -25,6 +25,7 @@ import { ServerI18nContext } from "~/i18n/messages-context";
 import { messageScope } from "~/i18n/namespaces";
 import { documentRequestContext, useDocumentOnly, useKeptHtml } from "~/lib/document-only";
 import { useNonce } from "~/lib/nonce";
+import { customDomainContext } from "~/lib/request-context";
 // Decision 0031: Zod's default messages become catalogue keys, in the browser and on the server.
 import "~/lib/zod-messages";
 import { navigationRedirect } from "~/navigation/rules";
@@ -102,6 +103,9 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
         : null,
     // While an admin acts as this user, every page shows it with a way to stop.
     impersonating: user?.impersonatedBy && !shared ? user.email : null,
+    // Decision 0133: a store's own domain gets the page without scripts (its address is not the
+    // route's path, so the router could not hydrate it) and without any session.
+    customDomain: context.get(customDomainContext)?.domain ?? null,
   });
 }
 
@@ -119,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decision 0097: a page that never hydrates gets no React Router scripts (no modulepreloads, no
   // hydration data, no chunk guard: it has no chunk), only its small inline script.
   const staticPage = isStaticPage(useMatches());
+  const customDomain = Boolean(loaderData?.customDomain);
   const { pathname } = useLocation();
   return (
     <html lang={locale} data-messages={loaderData?.messages ?? "all"}>
@@ -146,7 +151,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {loaderData?.user && !staticPage ? <SignedInShell /> : null}
           </SessionProvider>
         </I18nextProvider>
-        {staticPage ? (
+        {customDomain ? null : staticPage ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; its options are JSON with "<" escaped.
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticPageScript(pathname) }} />
         ) : (

@@ -14,6 +14,7 @@ import { applyAdminEmails } from "~/features/admin/admin-users.server";
 import { API_BODY_LIMIT, API_PREFIX, createApiHandler } from "~/features/api/api-handler.server";
 import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
+import { domainDirectory } from "~/features/domains/domain-directory.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
@@ -31,7 +32,7 @@ import { getConfig } from "~/lib/config.server";
 import { documentRequestContext } from "~/lib/document-only";
 import { logger, withRequestId } from "~/lib/logger.server";
 import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "~/lib/metrics.server";
-import { cspNonceContext } from "~/lib/request-context";
+import { cspNonceContext, customDomainContext } from "~/lib/request-context";
 import { BUILD_META_PREFIX } from "~/shell/app-manifest";
 import { BUILD_ID_PATH } from "~/shell/build-id";
 import { getStorage } from "~/storage/storage.server";
@@ -42,6 +43,7 @@ import { recordClientAddress } from "./client-address";
 import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
+import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler } from "./custom-domains";
 import { subdomainRedirect } from "./host-routing";
 import { inputGuard } from "./input-guard";
 import { refuseMalformedRequests } from "./malformed-request";
@@ -122,6 +124,10 @@ app.use(
 
 // Decision 0121: a path or query no route can read (a NUL, broken UTF-8) answers 400 here.
 app.use(inputGuard());
+
+// Decision 0133: the Host decides first: the platform's own, a store's verified domain, or a plain 404.
+app.use(customDomains({ platform: config, directory: domainDirectory }));
+app.get(DOMAIN_CHECK_PATH, domainCheckHandler(domainDirectory));
 
 // The REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(
@@ -237,6 +243,8 @@ const pageCache = new StorePageCache(getClock(), storeVersions);
 const pageEdge = storePageEdge({
   cache: pageCache,
   rootDomain: config.rootDomain,
+  platform: config,
+  domains: domainDirectory,
   currentVersion: async (username) =>
     catalogueCache.currentVersion(username) ?? (await pageCache.currentVersion(getDb(), username)),
   nonceOf: (res) => String(res.locals.cspNonce ?? ""),
@@ -267,6 +275,8 @@ app.use(async (req: Request, res: Response, next: NextFunction) => {
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       // Client navigations ask for "/path.data" (decision 0012).
       context.set(documentRequestContext, !req.path.endsWith(".data"));
+      // Decision 0133: a page of a store's own domain (no scripts, canonical links on that domain).
+      context.set(customDomainContext, res.locals.customDomain ?? null);
       return context;
     },
   });

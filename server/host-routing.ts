@@ -72,3 +72,100 @@ function decodeSegment(segment: string): string {
     return segment.toLowerCase();
   }
 }
+
+// Decision 0133: custom domains. The platform's own hosts are the root domain, its subdomains,
+// BASE_URL's host and loopback; a verified domain serves one store as `/{username}` serves it on the
+// platform; any other host is answered with a plain 404.
+
+export type Platform = { rootDomain: string; baseUrl: string };
+
+/** The hostname of a Host header (lowercase, no port), or null when it is not one we act on. */
+export function hostnameOf(hostHeader: string): string | null {
+  const value = hostHeader.toLowerCase();
+  if (/^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(value)) return value.slice(1, value.indexOf("]"));
+  const host = HOST.exec(value);
+  if (!host) return null;
+  return (host[1] ?? "").replace(/\.$/, "");
+}
+
+/** The platform's own host: never a custom domain, never a plain 404. */
+export function isPlatformHost(hostname: string, platform: Platform): boolean {
+  const root = platform.rootDomain.toLowerCase();
+  if (hostname === root || hostname.endsWith(`.${root}`)) return true;
+  if (hostname === "localhost" || hostname.endsWith(".localhost") || hostname === "::1") return true;
+  if (/^127(?:\.\d{1,3}){3}$/.test(hostname)) return true;
+  try {
+    return hostname === new URL(platform.baseUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return false;
+  }
+}
+
+/** The application's own sections: never served on a custom domain. */
+const NOT_ON_CUSTOM_DOMAIN = new Set([...APP_SEGMENTS, ".well-known"]);
+
+export type CustomDomainRoute =
+  | { action: "serve" }
+  | { action: "rewrite"; url: string }
+  | { action: "notFound" };
+
+/**
+ * A request on a verified domain of `username`: "/" and "/{sub-path}" are the store's "/{username}" and
+ * "/{username}/{sub-path}" (rewritten inside the server: the address bar keeps the short form); the
+ * store's links that already name "/{username}/…", and the page's scripts and images, are served as
+ * they are; the dashboard, sign-in, admin and API answer 404.
+ */
+export function customDomainRoute(path: string, search: string, username: string): CustomDomainRoute {
+  const clean = `/${path.replace(/^[/\\]+/, "")}`;
+  const query = search.startsWith("?") ? search : "";
+  const first = decodeSegment(clean.split("/")[1] ?? "");
+  if (PASS_THROUGH.has(first) || PASS_THROUGH_PATHS.has(clean)) return { action: "serve" };
+  if (NOT_ON_CUSTOM_DOMAIN.has(first)) return { action: "notFound" };
+  if (first === username || first === `${username}.data`) return { action: "serve" };
+  return { action: "rewrite", url: `/${username}${clean === "/" ? "" : clean}${query}` };
+}
+
+/**
+ * On the platform's host, the 301 of a store that has a verified domain: "/{username}/x" and
+ * "{username}.{root}/x" → "https://{domain}/x". Only GET and HEAD of pages; a client's ".data" request
+ * is left alone (a cross-origin redirect would fail it).
+ */
+export function customDomainRedirect(
+  request: {
+    method: string;
+    hostname: string;
+    path: string;
+    search: string;
+    rootDomain: string;
+    https: boolean;
+  },
+  domainOf: (username: string) => string | undefined,
+): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const root = request.rootDomain.toLowerCase();
+  const clean = `/${request.path.replace(/^[/\\]+/, "")}`;
+  const query = request.search.startsWith("?") ? request.search : "";
+  const first = decodeSegment(clean.split("/")[1] ?? "");
+  if (first.endsWith(".data")) return null;
+  const origin = (domain: string) => `${request.https ? "https" : "http"}://${domain}`;
+  // The store's own subdomain.
+  if (request.hostname.endsWith(`.${root}`)) {
+    const sub = request.hostname.slice(0, -(root.length + 1));
+    if (LABEL.test(sub) && !sub.includes(".")) {
+      const domain = domainOf(sub);
+      if (domain && (clean === "/" || first === sub)) {
+        const rest =
+          first === sub
+            ? clean.slice(clean.indexOf("/", 1) === -1 ? clean.length : clean.indexOf("/", 1))
+            : "";
+        return `${origin(domain)}${rest || "/"}${query}`;
+      }
+    }
+  }
+  if (!first || usernameProblem(first) !== null) return null;
+  const domain = domainOf(first);
+  if (!domain) return null;
+  const slash = clean.indexOf("/", 1);
+  const rest = slash === -1 ? "/" : clean.slice(slash);
+  return `${origin(domain)}${rest}${query}`;
+}

@@ -7,7 +7,14 @@ import {
   type StorePageCache,
   storePageUsername,
 } from "~/features/storefront/page-cache.server";
-import { subdomainRedirect } from "./host-routing";
+import type { ServedDomainLookup } from "./custom-domains";
+import {
+  customDomainRoute,
+  hostnameOf,
+  isPlatformHost,
+  type Platform,
+  subdomainRedirect,
+} from "./host-routing";
 
 // The public store page at the server's edge (decisions 0016, 0025, 0026):
 // - fastPath() answers a cache hit on the raw Node request, before Express;
@@ -38,6 +45,9 @@ export type StorePageEdge = {
 export function storePageEdge(options: {
   cache: StorePageCache;
   rootDomain: string;
+  /** Decision 0133: the platform's own hosts, and the stores' verified domains. */
+  platform?: Platform;
+  domains?: Pick<ServedDomainLookup, "host" | "ofUsername">;
   /** The store's id and version now, before rendering; null when it does not exist. */
   currentVersion: (username: string) => Promise<{ id: string; version: number } | null>;
   /** The CSP nonce the security headers gave this response. */
@@ -51,8 +61,27 @@ export function storePageEdge(options: {
 
   /** The cache key, or null when this request is not the cache's (another host's, or uncacheable). */
   function keyOf(req: IncomingMessage): string | null {
-    const url = req.url ?? "/";
+    let url = req.url ?? "/";
     const queryAt = url.indexOf("?");
+    if (options.platform && options.domains) {
+      // Decision 0133: a custom domain's pages have keys of their own (the host is part of the key);
+      // a host that is neither the platform's nor a served domain, or a store that has moved to its
+      // domain, is left to the host rules in Express.
+      const hostname = hostnameOf(req.headers.host ?? "");
+      if (hostname === null) return null;
+      const path = queryAt === -1 ? url : url.slice(0, queryAt);
+      const search = queryAt === -1 ? "" : url.slice(queryAt);
+      if (!isPlatformHost(hostname, options.platform)) {
+        const served = options.domains.host(hostname);
+        if (!served) return null;
+        const route = customDomainRoute(path, search, served.username);
+        if (route.action === "notFound") return null;
+        if (route.action === "rewrite") url = route.url;
+        return cache.keyFor(req.method ?? "GET", url, req.headers.cookie, hostname);
+      }
+      const username = storePageUsername(path);
+      if (username && options.domains.ofUsername(username)) return null;
+    }
     const redirect = subdomainRedirect({
       host: req.headers.host ?? "",
       path: queryAt === -1 ? url : url.slice(0, queryAt),

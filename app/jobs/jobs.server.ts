@@ -7,6 +7,7 @@ import { sendRenewalReminders } from "~/features/billing/billing-jobs.server";
 import { suspendExpiredStores } from "~/features/billing/expiry.server";
 import { listUnansweredStores, markMissedDays } from "~/features/confirmation/confirmation.server";
 import { confirmDemoMornings } from "~/features/demo/demo-morning.server";
+import { recheckDomains } from "~/features/domains/domain.server";
 import { snapshotMissedDayEnd } from "~/features/feeds/day-end-catch-up.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import {
@@ -137,6 +138,9 @@ export const JOBS: Job[] = [
   // is reminded 7 days and 1 day before the next payment (once per store and day).
   { name: "billing-expiry", pattern: "*/10 * * * *", run: suspendExpiredStores },
   { name: "renewal-reminder", pattern: "0 9-19 * * *", run: sendRenewalReminders },
+  // Every verified custom domain's TXT record, once a day; 7 days without it and it is no longer
+  // served (decision 0133).
+  { name: "domain-recheck", pattern: "10 4 * * *", run: ({ db, now }) => recheckDomains(db, now) },
   // At night, in short batches: old snapshots, expired rate-limit, session and verification rows,
   // and the API's stored answers past their 24 hours.
   {

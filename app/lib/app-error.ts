@@ -107,6 +107,13 @@ export const ERROR_STATUS = {
   // Points of sale
   lastPointOfSale: 409,
   pointOfSaleLimit: 409,
+  // Custom domains (decision 0133)
+  domainInvalid: 400,
+  domainPlatform: 400,
+  domainTaken: 409,
+  domainNotFound: 422,
+  domainLookupFailed: 502,
+  domainSaveFailed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

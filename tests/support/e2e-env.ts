@@ -11,6 +11,8 @@ export const E2E_BASE_URL = `http://${ROOT_DOMAIN}:${E2E_PORT}`;
 /** The local fake of Google's OpenID endpoints (tests/support/fake-google.ts), next to the app. */
 export const FAKE_GOOGLE_PORT = E2E_PORT + 5;
 export const FAKE_GOOGLE_URL = `http://127.0.0.1:${FAKE_GOOGLE_PORT}`;
+/** The DNS server of the custom-domain spec (DNS_SERVERS of the app under test). */
+export const E2E_DNS_PORT = E2E_PORT + 8;
 
 /** A store's own host: `{username}.localhost` resolves to loopback in Chromium without DNS. */
 export function storeOrigin(username: string): string {

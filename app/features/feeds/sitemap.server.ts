@@ -2,6 +2,7 @@ import { and, asc, eq, lte, max } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { post } from "~/db/schema/posts";
 import { store } from "~/db/schema/stores";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { skopjeDay } from "~/lib/calendar";
 
@@ -38,11 +39,11 @@ export async function buildSitemap(db: Queryable, baseUrl: string, now = new Dat
     `<url><loc>${escapeXml(`${baseUrl}/`)}</loc></url>`,
     ...rows.map(
       (row) =>
-        `<url><loc>${escapeXml(`${baseUrl}/${row.username}`)}</loc><lastmod>${row.versionChangedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq></url>`,
+        `<url><loc>${escapeXml(storeAddress(row.username, baseUrl))}</loc><lastmod>${row.versionChangedAt.toISOString().slice(0, 10)}</lastmod><changefreq>daily</changefreq></url>`,
     ),
     ...posts.map(
       (row) =>
-        `<url><loc>${escapeXml(`${baseUrl}/${row.username}/posts`)}</loc><lastmod>${row.newest}</lastmod><changefreq>weekly</changefreq></url>`,
+        `<url><loc>${escapeXml(`${storeAddress(row.username, baseUrl)}/posts`)}</loc><lastmod>${row.newest}</lastmod><changefreq>weekly</changefreq></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

@@ -125,7 +125,7 @@ export class StorePageCache {
    * The cache key of a request that may be served from (and stored in) the cache, or null: not a
    * store page, a signed-in visitor, a flash message, or a query not in its canonical spelling.
    */
-  keyFor(method: string, url: string, cookie: string | undefined): string | null {
+  keyFor(method: string, url: string, cookie: string | undefined, host?: string): string | null {
     if (!this.listening || (method !== "GET" && method !== "HEAD")) return null;
     // A session does not change the page (decision 0055); a flash message does.
     if (cookie && FLASH_COOKIE.test(cookie)) return null;
@@ -135,7 +135,9 @@ export class StorePageCache {
     const search = queryAt === -1 ? "" : url.slice(queryAt);
     if (search.length > MAX_SEARCH || search !== canonicalSearch(search)) return null;
     // The day is part of the key: "confirmed today" turns into "last confirmed" at midnight.
-    return `${username}|${localeFromCookieHeader(cookie ?? null)}|${skopjeDay(this.clock.now())}|${search}`;
+    const key = `${username}|${localeFromCookieHeader(cookie ?? null)}|${skopjeDay(this.clock.now())}|${search}`;
+    // A store's own domain (decision 0133) renders its page differently: its entries are its own.
+    return host ? `${host}|${key}` : key;
   }
 
   /**

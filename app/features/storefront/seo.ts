@@ -22,6 +22,8 @@ export function storeSeo(input: {
   stamp: PriceStamp;
   /** The page's absolute base URL, e.g. https://vitrina.mk. */
   baseUrl: string;
+  /** The store's own address when it is not {baseUrl}/{username}: its verified domain (decision 0133). */
+  address?: string;
   query: {
     q?: string;
     categoryId?: string;
@@ -32,7 +34,7 @@ export function storeSeo(input: {
   };
 }): StoreSeo {
   const { t, locale, store, query } = input;
-  const base = `${input.baseUrl}/${store.username}`;
+  const base = input.address ?? `${input.baseUrl}/${store.username}`;
   const filtered = Boolean(
     query.q || query.categoryId || query.discounted || (query.sort && query.sort !== "name"),
   );

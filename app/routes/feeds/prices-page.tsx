@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { getPublicDb } from "~/db/db.server";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
 import { getPricesPage } from "~/features/feeds/prices-page.server";
 import {
@@ -34,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     closedPointsOfSale,
     title: t("pricelist:files.title", { name: store.name }),
     description: t("pricelist:files.intro"),
-    canonical: `${getConfig().baseUrl}/${store.username}/prices`,
+    canonical: `${storeAddress(store.username, getConfig().baseUrl)}/prices`,
   };
 }
 

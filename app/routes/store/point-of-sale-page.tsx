@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { StorePageScript } from "~/features/storefront/components/store-page-script";
@@ -69,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         },
         title: t("store:meta.title", { name }),
         description: t("store:meta.description", { name }),
-        canonical: `${getConfig().baseUrl}/${page.store.username}/${page.point.slug}`,
+        canonical: `${storeAddress(page.store.username, getConfig().baseUrl)}/${page.point.slug}`,
       },
       { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     );

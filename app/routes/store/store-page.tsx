@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of-sale-list";
 import { listPublicPointsOfSale } from "~/features/points-of-sale/point-of-sale-page.server";
 import { NewsSection } from "~/features/posts/components/news-section";
@@ -82,6 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         phoneDisplay: storefront.store.phone ? formatPhoneNational(storefront.store.phone) : null,
         // Absolute: on a store's subdomain a client-side link to "/" would stay on the store's host.
         platformUrl: getConfig().baseUrl,
+        // The store's own address for its structured data: its verified domain when it has one (decision 0133).
+        storeUrl: storeAddress(storefront.store.username, getConfig().baseUrl),
         query: viewQuery(query),
         seo: storeSeo({
           t,
@@ -90,6 +93,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           total: storefront.total,
           stamp: storefront.stamp,
           baseUrl: getConfig().baseUrl,
+          address: storeAddress(storefront.store.username, getConfig().baseUrl),
           query,
         }),
       },
@@ -124,9 +128,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const { store, stamp, categories, total, pageSize, query, reporting, phoneDisplay, products } = loaderData;
   const { withParams, reportHref } = useViewLinks();
   const base = `/${store.username}`;
-  const jsonLd = scriptJson(
-    storeJsonLd({ storefront: { store, products }, url: `${loaderData.platformUrl}${base}` }),
-  );
+  const jsonLd = scriptJson(storeJsonLd({ storefront: { store, products }, url: loaderData.storeUrl }));
   return (
     <div className="min-h-dvh bg-gray-50">
       <StorefrontHeader

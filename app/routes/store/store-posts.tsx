@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { Pagination } from "~/components/pagination";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import { PublicPostCard } from "~/features/posts/components/news-section";
 import { listPublicPosts } from "~/features/posts/post.server";
 import { loadPublicStorePage } from "~/features/stores/public-store-page.server";
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       page,
       title: t("store:news.pageTitle", { name: store.name }),
       description: t("store:news.pageDescription", { name: store.name }),
-      canonical: `${getConfig().baseUrl}/${store.username}/posts${page > 1 ? `?page=${page}` : ""}`,
+      canonical: `${storeAddress(store.username, getConfig().baseUrl)}/posts${page > 1 ? `?page=${page}` : ""}`,
     },
     { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
   );

@@ -4,7 +4,23 @@ import { Form, redirect, useNavigation } from "react-router";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { FormAlert } from "~/components/form-alert";
 import { Card } from "~/components/ui/card";
+import { getDb } from "~/db/db.server";
 import { AddressField } from "~/features/address/components/address-field";
+import {
+  CustomDomainForm,
+  DOMAIN_CLAIM_INTENT,
+  DOMAIN_INTENTS,
+  DOMAIN_REMOVE_INTENT,
+} from "~/features/domains/components/custom-domain-form";
+import {
+  checkDomain,
+  claimDomain,
+  domainView,
+  getStoreDomain,
+  LAPSE_DAYS,
+  removeDomain,
+} from "~/features/domains/domain.server";
+import { domainDirectory } from "~/features/domains/domain-directory.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
 import {
@@ -25,6 +41,7 @@ import { chosenAddress, storeProfileValues } from "~/features/stores/store-form.
 import { updateStoreProfile } from "~/features/stores/store-profile.server";
 import { USERNAME_REDIRECT_DAYS } from "~/features/stores/username-redirect.server";
 import { failureOf } from "~/lib/action-result";
+import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { flashHeaders } from "~/lib/flash.server";
 import { type FieldErrors, formObject } from "~/lib/form";
@@ -38,7 +55,13 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Settings → store: everything entered in onboarding. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
+  const config = getConfig();
+  const domain = await getStoreDomain(getDb(), store.id);
   return {
+    domain: domain ? domainView(domain) : null,
+    platformHost: new URL(config.baseUrl).hostname,
+    https: config.baseUrl.startsWith("https://"),
+    lapseDays: LAPSE_DAYS,
     title: pageTitle(request, "storeSettings:store.title"),
     rootDomain: getConfig().rootDomain,
     redirectDays: USERNAME_REDIRECT_DAYS,
@@ -50,6 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { ctx } = await requireOwnerStore(context);
   const values = formObject(await request.formData());
+  // The store's own domain (decision 0133): three small forms of their own on this page.
+  if (typeof values.intent === "string" && DOMAIN_INTENTS.includes(values.intent)) {
+    return domainAction(ctx.storeId, values.intent, values);
+  }
   // "Products also in Albanian" (decision 0074), a form of its own on this page.
   if (values.intent === ALBANIAN_CONTENT_INTENT) {
     return handleAction(
@@ -72,10 +99,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+async function domainAction(storeId: string, intent: string, values: Record<string, string>) {
+  const config = getConfig();
+  const back = "/dashboard/settings/store#domain";
+  return handleAction(
+    async () => {
+      const db = getDb();
+      if (intent === DOMAIN_CLAIM_INTENT) {
+        await claimDomain(db, storeId, values.domain ?? "", config);
+        return redirect(back, { headers: flashHeaders("storeSettings:domain.added") });
+      }
+      if (intent === DOMAIN_REMOVE_INTENT) {
+        await removeDomain(db, storeId);
+        await domainDirectory.reload();
+        return redirect(back, { headers: flashHeaders("storeSettings:domain.removed") });
+      }
+      const { found } = await checkDomain(db, storeId, { now: getClock().now() });
+      await domainDirectory.reload();
+      return redirect(back, {
+        headers: found
+          ? flashHeaders("storeSettings:domain.found")
+          : flashHeaders("storeSettings:domain.missing", "error"),
+      });
+    },
+    { intent, values, fallback: "domainSaveFailed" },
+  );
+}
+
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("storeSettings");
   const { store } = loaderData;
-  const failure = failureOf(actionData);
+  const domainFailure =
+    actionData && !actionData.ok && DOMAIN_INTENTS.includes(actionData.intent ?? "") ? actionData : undefined;
+  const failure = domainFailure ? undefined : failureOf(actionData);
   const errors: FieldErrors = failure?.errors ?? {};
   // What was typed survives a refused save (the adapter gives it back).
   const typed = failure?.values ?? {};
@@ -121,6 +177,14 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         </Form>
       </Card>
       <AlbanianContentForm enabled={loaderData.albanianContent} />
+      <CustomDomainForm
+        view={loaderData.domain}
+        platformHost={loaderData.platformHost}
+        https={loaderData.https}
+        lapseDays={loaderData.lapseDays}
+        errors={domainFailure?.errors ?? {}}
+        typed={domainFailure?.values?.domain}
+      />
     </div>
   );
 }
