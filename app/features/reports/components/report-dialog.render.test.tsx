@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { type ReportActionData, ReportDialog } from "./report-dialog";
@@ -8,14 +8,16 @@ import { type ReportActionData, ReportDialog } from "./report-dialog";
 // The report dialog is a plain form posted as a document (decision 0128): a refused report comes
 // back as a new page, so what the visitor chose and typed must come back with it.
 
+function Page() {
+  const { result } = useLoaderData() as { result?: ReportActionData };
+  return <ReportDialog product={{ id: "p1", name: "Ајвар 350 г" }} closeHref="/demo" result={result} />;
+}
+
 function render(result?: ReportActionData): string {
-  const Page = () => (
-    <ReportDialog product={{ id: "p1", name: "Ајвар 350 г" }} closeHref="/demo" result={result} />
-  );
   const Stub = createRoutesStub([{ id: "page", path: "/", Component: Page }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n("mk")}>
-      <Stub initialEntries={["/"]} />
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { page: { result } } }} />
     </I18nextProvider>,
   );
 }
