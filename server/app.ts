@@ -44,6 +44,7 @@ import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler } from "./custom-domains";
+import { frontCacheExpiryHeaders } from "./front-cache-expiry";
 import { subdomainRedirect } from "./host-routing";
 import { inputGuard } from "./input-guard";
 import { refuseMalformedRequests } from "./malformed-request";
@@ -157,6 +158,8 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // Pages, data requests, feeds and JSON compressed by Accept-Encoding (decision 0079); the
 // store page cache, below, answers with its own compressed bodies, which pass through untouched.
 app.use(compressResponses());
+// Public answers name how long a front cache may keep them (decision 0135).
+app.use(frontCacheExpiryHeaders());
 
 app.use(sameOriginWrites({ skip: crossSiteWriteAllowed }));
 // Bodies over the limit are refused with 413 before they are read (decision 0021).

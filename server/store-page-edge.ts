@@ -26,6 +26,7 @@ import {
 const PER_REQUEST_HEADERS = new Set([
   "x-request-id",
   "x-cache",
+  "x-accel-expires",
   "set-cookie",
   "date",
   "connection",

@@ -157,7 +157,15 @@ export class StorePageCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
-    const extra = ["X-Request-Id", requestId, "X-Cache", state];
+    // A front cache may keep this answer to the end of this second (decision 0135).
+    const extra = [
+      "X-Request-Id",
+      requestId,
+      "X-Cache",
+      state,
+      "X-Accel-Expires",
+      `@${Math.floor(Date.now() / 1000)}`,
+    ];
     const conditional = req.headers["if-none-match"];
     if (conditional && etagMatches(conditional, entry.etag)) {
       res.writeHead(304, entry.notModified.concat(extra));
