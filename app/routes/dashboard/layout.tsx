@@ -24,7 +24,7 @@ import { stateView } from "~/features/billing/billing-view";
 import { BillingBanner } from "~/features/billing/components/billing-banner";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
-import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from "~/features/push/service-worker";
+import { useServiceWorker } from "~/features/push/use-service-worker";
 import { OnboardingFrame } from "~/features/stores/components/onboarding-frame";
 import { missingOnboardingStep } from "~/features/stores/onboarding.server";
 import { getClock } from "~/lib/clock.server";
@@ -53,10 +53,7 @@ const TAB =
 /** On a phone the eleven entries are labels only, so the menu stays three short rows above the page. */
 const MENU_ICON = "hidden size-4 shrink-0 sm:block";
 
-/**
- * Decision 0131: the dashboard installs as an app (its manifest, start URL /dashboard/products); the
- * public store pages link none of this.
- */
+/** Decision 0131: the dashboard installs as an app; the public store pages link none of this. */
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/dashboard/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/dashboard/apple-touch-icon.png" },
@@ -112,10 +109,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showFlash(flash.kind, t(flash.message));
   }, [flash, t]);
-  // The service worker that shows the reminders (decision 0131); it caches nothing.
-  useEffect(() => {
-    navigator.serviceWorker?.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }).catch(() => {});
-  }, []);
+  useServiceWorker();
   if (onboarding || !store || !compliance)
     return (
       <OnboardingFrame step={onboarding?.step ?? 4}>

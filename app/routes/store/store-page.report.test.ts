@@ -36,7 +36,12 @@ describe("reporting a product from the public page", () => {
 
     expect(await statusOf(() => call(request(), shop.username))).toBe(404);
     const answer = (await call(request(), shop.username)) as { data: unknown };
-    expect(answer.data).toEqual({ ok: false, errors: { form: "compliance:report.productGone" } });
+    // What the visitor chose comes back with the message: the dialog is a plain form (decision 0128).
+    expect(answer.data).toEqual({
+      ok: false,
+      errors: { form: "compliance:report.productGone" },
+      values: { reasons: "price", description: "" },
+    });
     const stored = await database.db.select().from(productReport).where(eq(productReport.productId, milk.id));
     expect(stored).toEqual([]);
   });
