@@ -135,6 +135,8 @@ test.describe("the owner", () => {
 
   for (const path of OWNER_PAGES) {
     test(`${path} has no serious accessibility violation`, async ({ page }) => {
+      // A product's setup, then two full scans: the settings pages took 22–27 s on a busy 2-core machine.
+      test.slow();
       await productOf(page);
       await scanAtBothWidths(page, path);
     });
