@@ -20,7 +20,10 @@ import {
   LAPSE_DAYS,
   removeDomain,
 } from "~/features/domains/domain.server";
-import { domainDirectory } from "~/features/domains/domain-directory.server";
+import { domainDirectory, storeAddress } from "~/features/domains/domain-directory.server";
+import { EMBED_ORIGINS_INTENT, EmbedSettings } from "~/features/embed/components/embed-settings";
+import { getEmbedOrigins, setEmbedOrigins } from "~/features/embed/embed-origins.server";
+import { PREVIEW_PARAM } from "~/features/embed/embed-page.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
 import {
@@ -67,6 +70,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectDays: USERNAME_REDIRECT_DAYS,
     store: storeProfileValues(store),
     albanianContent: store.albanianContent,
+    embed: {
+      origins: await getEmbedOrigins(getDb(), store.id),
+      storeUrl: storeAddress(store.username, config.baseUrl),
+      embedUrl: `${storeAddress(store.username, config.baseUrl)}/embed`,
+      // On this origin (the one the preview is framed by), never the store's own domain.
+      previewUrl: `/${store.username}/embed?${PREVIEW_PARAM}=1`,
+    },
   };
 }
 
@@ -76,6 +86,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The store's own domain (decision 0133): three small forms of their own on this page.
   if (typeof values.intent === "string" && DOMAIN_INTENTS.includes(values.intent)) {
     return domainAction(ctx.storeId, values.intent, values);
+  }
+  // The websites that may frame the embeddable list (decision 0136), a form of its own.
+  if (values.intent === EMBED_ORIGINS_INTENT) {
+    return handleAction(
+      async () => {
+        await setEmbedOrigins(ctx, values.embedOrigins ?? "");
+        return redirect("/dashboard/settings/store#embed", {
+          headers: flashHeaders("storeSettings:embed.saved"),
+        });
+      },
+      { intent: EMBED_ORIGINS_INTENT, values, fallback: "embedSaveFailed" },
+    );
   }
   // "Products also in Albanian" (decision 0074), a form of its own on this page.
   if (values.intent === ALBANIAN_CONTENT_INTENT) {
@@ -131,7 +153,9 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   const { store } = loaderData;
   const domainFailure =
     actionData && !actionData.ok && DOMAIN_INTENTS.includes(actionData.intent ?? "") ? actionData : undefined;
-  const failure = domainFailure ? undefined : failureOf(actionData);
+  const embedFailure =
+    actionData && !actionData.ok && actionData.intent === EMBED_ORIGINS_INTENT ? actionData : undefined;
+  const failure = domainFailure || embedFailure ? undefined : failureOf(actionData);
   const errors: FieldErrors = failure?.errors ?? {};
   // What was typed survives a refused save (the adapter gives it back).
   const typed = failure?.values ?? {};
@@ -184,6 +208,13 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         lapseDays={loaderData.lapseDays}
         errors={domainFailure?.errors ?? {}}
         typed={domainFailure?.values?.domain}
+      />
+      <EmbedSettings
+        {...loaderData.embed}
+        storeName={store.name}
+        errors={embedFailure?.errors ?? {}}
+        params={embedFailure?.params}
+        typed={embedFailure?.values?.embedOrigins}
       />
     </div>
   );
