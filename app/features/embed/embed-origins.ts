@@ -45,8 +45,8 @@ export function normalizeEmbedOrigin(typed: string): { origin: string } | { prob
   const labels = hostname.split(".");
   const named =
     labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !/^\d+$/.test(labels.at(-1) ?? "");
-  const ipv4 = /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname);
-  if (!named && !ipv4 && !isLoopback(hostname)) return { problem: "embedOriginInvalid" };
+  // A site by its name: an address such as 192.0.2.1 (or "1.2.3", which URL reads as one) is refused.
+  if (!named && !isLoopback(hostname)) return { problem: "embedOriginInvalid" };
   const origin = url.origin.toLowerCase();
   return SOURCE.test(origin) ? { origin } : { problem: "embedOriginInvalid" };
 }
