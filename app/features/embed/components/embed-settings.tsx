@@ -37,9 +37,7 @@ export function EmbedSettings({
   storeUrl,
   previewUrl,
   storeName,
-  errors,
-  params,
-  typed,
+  failure,
 }: {
   origins: string[];
   /** The list's frame address: the store's own domain when it has one. */
@@ -48,10 +46,11 @@ export function EmbedSettings({
   /** The preview's address on this (the platform's) origin, the one origin the preview is framed by. */
   previewUrl: string;
   storeName: string;
-  errors: FieldErrors;
-  params?: MessageParams;
-  typed?: string;
+  /** A refused save of this form: its messages, their values, and what was typed. */
+  failure?: { errors: FieldErrors; params?: MessageParams; values?: Record<string, string> };
 }) {
+  const errors = failure?.errors ?? {};
+  const typed = failure?.values?.embedOrigins;
   const { t } = useTranslation("storeSettings");
   const navigation = useNavigation();
   const busy =
@@ -90,7 +89,7 @@ export function EmbedSettings({
           />
           {error ? (
             <p id="embed-origins-error" className="text-red-600 text-sm" role="alert">
-              {t(error, params ?? {})}
+              {t(error, failure?.params ?? {})}
             </p>
           ) : (
             <p id="embed-origins-hint" className="text-gray-500 text-xs">

@@ -20,10 +20,9 @@ import {
   LAPSE_DAYS,
   removeDomain,
 } from "~/features/domains/domain.server";
-import { domainDirectory, storeAddress } from "~/features/domains/domain-directory.server";
+import { domainDirectory } from "~/features/domains/domain-directory.server";
 import { EMBED_ORIGINS_INTENT, EmbedSettings } from "~/features/embed/components/embed-settings";
-import { getEmbedOrigins, setEmbedOrigins } from "~/features/embed/embed-origins.server";
-import { PREVIEW_PARAM } from "~/features/embed/embed-page.server";
+import { embedOriginsAction, embedSettingsView } from "~/features/embed/embed-settings.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
 import {
@@ -70,13 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectDays: USERNAME_REDIRECT_DAYS,
     store: storeProfileValues(store),
     albanianContent: store.albanianContent,
-    embed: {
-      origins: await getEmbedOrigins(getDb(), store.id),
-      storeUrl: storeAddress(store.username, config.baseUrl),
-      embedUrl: `${storeAddress(store.username, config.baseUrl)}/embed`,
-      // On this origin (the one the preview is framed by), never the store's own domain.
-      previewUrl: `/${store.username}/embed?${PREVIEW_PARAM}=1`,
-    },
+    embed: await embedSettingsView(store),
   };
 }
 
@@ -88,17 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return domainAction(ctx.storeId, values.intent, values);
   }
   // The websites that may frame the embeddable list (decision 0136), a form of its own.
-  if (values.intent === EMBED_ORIGINS_INTENT) {
-    return handleAction(
-      async () => {
-        await setEmbedOrigins(ctx, values.embedOrigins ?? "");
-        return redirect("/dashboard/settings/store#embed", {
-          headers: flashHeaders("storeSettings:embed.saved"),
-        });
-      },
-      { intent: EMBED_ORIGINS_INTENT, values, fallback: "embedSaveFailed" },
-    );
-  }
+  if (values.intent === EMBED_ORIGINS_INTENT) return embedOriginsAction(ctx, values);
   // "Products also in Albanian" (decision 0074), a form of its own on this page.
   if (values.intent === ALBANIAN_CONTENT_INTENT) {
     return handleAction(
@@ -209,13 +192,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         errors={domainFailure?.errors ?? {}}
         typed={domainFailure?.values?.domain}
       />
-      <EmbedSettings
-        {...loaderData.embed}
-        storeName={store.name}
-        errors={embedFailure?.errors ?? {}}
-        params={embedFailure?.params}
-        typed={embedFailure?.values?.embedOrigins}
-      />
+      <EmbedSettings {...loaderData.embed} storeName={store.name} failure={embedFailure} />
     </div>
   );
 }
