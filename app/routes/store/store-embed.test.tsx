@@ -15,6 +15,8 @@ import { answerToday } from "~/features/confirmation/confirmation.server";
 import type { EmbedPageData } from "~/features/embed/components/embed-page";
 import { FRAME_ANCESTORS_HEADER } from "~/features/embed/embed-origins";
 import { setEmbedOrigins } from "~/features/embed/embed-origins.server";
+import { createPointOfSale } from "~/features/points-of-sale/point-of-sale.server";
+import { testAddress } from "~/features/points-of-sale/points-of-sale.test-support";
 import { stampText } from "~/features/storefront/stamp";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
@@ -179,6 +181,34 @@ describe("the embed page", () => {
     expect(frameAncestors(pageHeaders)).toBe("frame-ancestors 'none'");
     expect(pageHeaders.get("x-frame-options")).toBe("DENY");
     await setEmbedOrigins(shop.ctx, "");
+  });
+
+  it("a point of sale's embed: its list and stamp, framed by the store's declared origins only", async () => {
+    const point = await createPointOfSale(shop.ctx, { name: "Центар", address: testAddress(), phone: null });
+    const params = { username: shop.username, pointOfSale: point.slug };
+    const at = (path: string) =>
+      call<Loaded>(posEmbed.loader, { request: get(path), context: undefined as never, params });
+    const path = `/${shop.username}/${point.slug}/embed`;
+    const { data, init } = await at(path);
+    expect(data.page.products.map((product) => product.name).sort()).toEqual(["Јогурт Вкусно", "Леб Бел"]);
+    expect(data.page.title).toContain("Центар");
+    expect(data.page.fullUrl).toMatch(new RegExp(`/${shop.username}/${point.slug}$`));
+    expect(frameAncestors(await sentHeaders(init))).toBe("frame-ancestors 'none'");
+    await setEmbedOrigins(shop.ctx, "https://marketana.mk");
+    const declared = await sentHeaders((await at(path)).init);
+    expect(frameAncestors(declared)).toBe("frame-ancestors https://marketana.mk");
+    expect(declared.get("x-frame-options")).toBeNull();
+    await setEmbedOrigins(shop.ctx, "");
+    const missing = { username: shop.username, pointOfSale: "no-such-point" };
+    expect(
+      await statusOf(() =>
+        call(posEmbed.loader, {
+          request: get(`/${shop.username}/no-such-point/embed`),
+          context: undefined as never,
+          params: missing,
+        }),
+      ),
+    ).toBe(404);
   });
 
   it("an inactive store's embed shows the store page's inactive notice; an unfinished one is a 404", async () => {
