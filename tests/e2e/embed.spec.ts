@@ -79,6 +79,7 @@ test("the owner declares the site: the preview and the site show the list, witho
   const settings = await newVisitor({ account: owner, lang: "mk" });
   await settings.goto("/dashboard/settings/store");
   // The preview is framed by the platform's own page before any site is declared.
+  await settings.locator(`iframe[title="${TEXTS.preview}"]`).scrollIntoViewIfNeeded();
   await expect(settings.frameLocator(`iframe[title="${TEXTS.preview}"]`).getByText(NAME)).toBeVisible();
   await settings.getByLabel(TEXTS.origins).fill(`http://127.0.0.1:${sitePort}/`);
   await settings.getByRole("button", { name: TEXTS.save }).click();

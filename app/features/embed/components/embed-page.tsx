@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Pagination } from "~/components/pagination";
+import { SearchField } from "~/components/search-field";
 import { CategoryNav } from "~/features/storefront/components/category-nav";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { PriceStamp } from "~/features/storefront/components/storefront-header";
@@ -39,7 +40,7 @@ export function EmbedPage({ page }: { page: EmbedPageData }) {
   const { query } = page;
   return (
     <div className="min-h-dvh bg-white text-gray-900">
-      <header className="border-gray-200 border-b px-3 py-2">
+      <header className="border-gray-200 border-b px-4 py-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h1 className="font-semibold text-base wrap-anywhere">{page.title}</h1>
           <a
@@ -60,7 +61,7 @@ export function EmbedPage({ page }: { page: EmbedPageData }) {
           />
         </div>
       </header>
-      <main className="px-3 py-3">
+      <main className="px-4 py-3">
         {!page.active ? (
           <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
             {t("inactive")}
@@ -70,16 +71,12 @@ export function EmbedPage({ page }: { page: EmbedPageData }) {
             {/* A plain GET form to this same address: the search stays inside the frame. */}
             <search>
               <form method="get" className="flex gap-2">
-                <label htmlFor="embed-search" className="sr-only">
-                  {t("search.label")}
-                </label>
-                <input
+                <SearchField
                   id="embed-search"
-                  type="search"
-                  name="q"
-                  defaultValue={query.q}
+                  label={t("search.label")}
                   placeholder={t("search.placeholder")}
-                  className="h-10 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-3 text-sm"
+                  defaultValue={query.q}
+                  className="min-w-0 flex-1"
                 />
                 {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
                 {page.preview ? <input type="hidden" name="preview" value="1" /> : null}
@@ -113,7 +110,7 @@ export function EmbedPage({ page }: { page: EmbedPageData }) {
           </>
         )}
       </main>
-      <footer className="px-3 pb-3 text-center text-gray-600 text-xs">
+      <footer className="px-4 pb-3 text-center text-gray-600 text-xs">
         {t("poweredBy")}{" "}
         <a href={page.platformUrl} target="_blank" rel="noopener" className="text-brand-800 underline">
           {t("common:appName")}
