@@ -109,6 +109,7 @@ export default [
   route(".well-known/vitrina-seal-keys.json", "routes/feeds/seal-keys.ts"),
   route(":username/prices.csv", "routes/feeds/prices-csv.ts"),
   route(":username/prices.json", "routes/feeds/prices-json.ts"),
+  route(":username/prices.xlsx", "routes/feeds/prices-xlsx.ts"),
   route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
   route(":username/prices", "routes/feeds/prices-page.tsx"),
   // Every published post of a store (decision 0060).
@@ -117,6 +118,7 @@ export default [
   // Each point of sale's list and files (decision 0068); its slug is never one of the paths above.
   route(":username/:pointOfSale/prices.csv", "routes/feeds/point-of-sale-prices-csv.ts"),
   route(":username/:pointOfSale/prices.json", "routes/feeds/point-of-sale-prices-json.ts"),
+  route(":username/:pointOfSale/prices.xlsx", "routes/feeds/point-of-sale-prices-xlsx.ts"),
   route(":username/:pointOfSale/prices/:file", "routes/feeds/point-of-sale-prices-archive.ts"),
   route(":username/:pointOfSale/price-list.pdf", "routes/feeds/point-of-sale-price-list-pdf.ts"),
   // The price list for a frame on the store's own website, the store's and each point of sale's (decision 0136).

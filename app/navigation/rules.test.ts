@@ -108,6 +108,7 @@ describe("navigation rules", () => {
       "/market/tetovo",
       "/market/tetovo/prices.csv",
       "/market/tetovo/prices.json",
+      "/market/tetovo/prices.xlsx",
       "/market/tetovo/prices/2026-11-20.csv",
       "/market/tetovo/price-list.pdf",
     ]) {

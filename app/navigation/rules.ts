@@ -52,7 +52,7 @@ function isStoreFile(segments: string[]): boolean {
 }
 
 /**
- * A point of sale's list and files, /{username}/{slug}[/prices.csv|prices.json|prices/…|
+ * A point of sale's list and files, /{username}/{slug}[/prices.csv|prices.json|prices.xlsx|prices/…|
  * price-list.pdf]: public like the store's own. Only a well-formed username and slug qualify, so
  * any other path keeps the rules above.
  */
@@ -62,7 +62,11 @@ function isPointOfSalePath([first, second, third, fourth, ...rest]: string[]): b
   if (third === undefined) return true;
   if (third === "prices") return fourth !== undefined;
   return (
-    fourth === undefined && (third === "prices.csv" || third === "prices.json" || third === "price-list.pdf")
+    fourth === undefined &&
+    (third === "prices.csv" ||
+      third === "prices.json" ||
+      third === "prices.xlsx" ||
+      third === "price-list.pdf")
   );
 }
 

@@ -171,6 +171,7 @@ test("the price-list files page explains the files in mk, en and sq and links ar
     await page.goto("/demo/prices");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByRole("link", { name: "/demo/prices.csv" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "/demo/prices.xlsx" })).toBeVisible();
     await expect(page.getByRole("link", { name: "/demo/price-list.pdf" })).toBeVisible();
   }
   const page = await newVisitor({ lang: "en" });

@@ -11,7 +11,8 @@ import { AppError } from "~/lib/app-error";
 import { bytesResponse } from "~/lib/bytes-response.server";
 import { encodedOnce, type FeedEncoding, preferredEncoding } from "./feed-encodings.server";
 import { buildPriceList } from "./price-list.server";
-import { toCsv, toJson } from "./serialize";
+import { toXlsx } from "./price-list-xlsx.server";
+import { fromJson, toCsv, toJson } from "./serialize";
 
 // The live feeds, built once per store version (the version moves with every change the list
 // shows, decision 0016), so a crawler polling every minute costs one indexed lookup, or none while
@@ -122,6 +123,37 @@ async function buildFeed(
     lastModified: new Date(Math.max(Date.parse(list.updatedAt), store.versionChangedAt.getTime())),
   };
 }
+
+/** Workbooks made for a held version, per language: built on the first request, from its JSON. */
+const workbooks = new WeakMap<Built, Partial<Record<Locale, Promise<Buffer>>>>();
+
+/**
+ * The price list as an .xlsx in `locale`, for the version `feed` holds: made once, from the held JSON
+ * (so it shows exactly what the JSON and CSV of that version show), and kept as long as the version is.
+ */
+export function heldXlsx(feed: Built, locale: Locale): Promise<Buffer> {
+  let made = workbooks.get(feed);
+  if (!made) {
+    made = {};
+    workbooks.set(feed, made);
+  }
+  let pending = made[locale];
+  if (!pending) {
+    pending = letOthersRun().then(() => toXlsx(fromJson(feed.json.toString("utf8")), getFixedT(locale)));
+    made[locale] = pending;
+    pending.catch(() => {
+      if (made[locale] === pending) delete made[locale];
+    });
+  }
+  return pending;
+}
+
+/** An .xlsx in each language is a representation of its own, apart from the CSV's. */
+export function xlsxEtag(etag: string, locale: Locale): string {
+  return `${etag.slice(0, -1)}-${locale}-xlsx"`;
+}
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
  * The language of a CSV: the store's language, Macedonian, unless the URL asks for another with

@@ -71,8 +71,8 @@ function jsonProduct(item: PriceListItem) {
   };
 }
 
-/** A row of the CSV: the JSON's fields, with codes (units, VAT, availability) in words of t's language. */
-function csvRow(
+/** A row for people (the CSV, the .xlsx): the JSON's fields, with codes (units, VAT, availability) in words of t's language. */
+export function csvRow(
   item: PriceListItem,
   t: TFunction,
 ): Record<(typeof CSV_COLUMNS)[number], string | number | null> {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { category } from "~/db/schema/catalog";
@@ -18,6 +19,7 @@ const cache = new StorePageCache(clock, versions);
 function fakeResponse() {
   const headers: Record<string, unknown> = {};
   let body: Buffer | undefined;
+  const bytes = () => body ?? Buffer.alloc(0);
   const res = {
     statusCode: 0,
     writeHead: (status: number, list: string[]) => {
@@ -28,7 +30,7 @@ function fakeResponse() {
       body = chunk;
     },
   };
-  return { res: res as unknown as ServerResponse, headers, body: () => body?.toString() ?? "" };
+  return { res: res as unknown as ServerResponse, headers, body: () => body?.toString() ?? "", bytes };
 }
 const get = { method: "GET", headers: {} } as IncomingMessage;
 
@@ -60,6 +62,32 @@ describe("public page cache", () => {
     );
     expect(cache.keyFor("GET", `/${shop.username}`, "flash=x")).toBeNull();
     expect(cache.keyFor("POST", `/${shop.username}`, undefined)).toBeNull();
+  });
+
+  it("compresses a page once per encoding a visitor asks for, never on the fill", async () => {
+    const shop = await createTestStore(database);
+    const before = cache.compressions;
+    const key = await cachedPage(shop.username, shop.storeId);
+    expect(cache.compressions).toBe(before);
+    const as = (encoding: string) => {
+      const answer = fakeResponse();
+      const request = { method: "GET", headers: { "accept-encoding": encoding } } as IncomingMessage;
+      expect(cache.serve(key, request, answer.res, "id")).toBe(true);
+      return answer;
+    };
+    const br = as("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-length"]).toBe(String(br.bytes().length));
+    expect(brotliDecompressSync(br.bytes()).toString()).toContain("<p>page ?page=2</p>");
+    expect(cache.compressions).toBe(before + 1);
+    as("br");
+    expect(cache.compressions).toBe(before + 1);
+    const gzip = as("gzip");
+    expect(gunzipSync(gzip.bytes()).toString()).toContain("<p>page ?page=2</p>");
+    const plain = as("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body()).toContain("<p>page ?page=2</p>");
+    expect(cache.compressions).toBe(before + 2);
   });
 
   it("drops a store's pages when its products, categories or confirmation change, not another store's", async () => {

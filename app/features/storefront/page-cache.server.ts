@@ -33,12 +33,15 @@ type Entry = {
   storeId: string;
   version: number;
   etag: string;
-  body: Record<Encoding, Buffer>;
-  /** Every header of a 200 in each encoding, as one flat list for writeHead (one call, no merging). */
-  head: Record<Encoding, string[]>;
+  /** The page as rendered, and each compressed body once a visitor has asked for that encoding. */
+  body: { identity: Buffer } & Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+  /** Every header of a 200 in each encoding made so far, as one flat list for writeHead. */
+  head: Partial<Record<Encoding, string[]>>;
   /** The headers of a 304: the same, without the body's length and encoding. */
   notModified: string[];
   bytes: number;
+  /** False once evicted or replaced: its bytes are no longer counted. */
+  held: boolean;
 };
 
 export type PageCacheStats = {
@@ -88,6 +91,8 @@ export class StorePageCache {
   private readonly enabled = process.env.PAGE_CACHE !== "off";
   hits = 0;
   misses = 0;
+  /** Bodies compressed since start: one per entry and encoding asked for (tests, benchmarks). */
+  compressions = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -178,9 +183,47 @@ export class StorePageCache {
       : /\bgzip\b/.test(accepted)
         ? "gzip"
         : "identity";
-    res.writeHead(200, entry.head[encoding].concat(extra));
+    const head = entry.head[encoding] ?? this.encode(entry, encoding);
+    res.writeHead(200, head.concat(extra));
     res.end(req.method === "HEAD" ? undefined : entry.body[encoding]);
     return true;
+  }
+
+  /**
+   * An entry's body in an encoding no visitor has asked for before: compressed now, once, and kept
+   * (decision 0137). A fill compresses nothing, and an encoding nobody uses (identity, gzip, for most
+   * of today's browsers) is never made.
+   */
+  private encode(entry: Entry, encoding: Encoding): string[] {
+    if (encoding !== "identity" && !entry.body[encoding]) {
+      const identity = entry.body.identity;
+      // Levels chosen by measurement (docs/performance.md, "Compression of a cached page", decision
+      // 0128): gzip 6 and brotli 6 are within 1 % of gzip 9 / brotli 8 in bytes on the demo page;
+      // brotli 8 and above cost several times the render.
+      const compressed =
+        encoding === "gzip"
+          ? gzipSync(identity, { level: 6 })
+          : brotliCompressSync(identity, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            });
+      entry.body[encoding] = compressed;
+      entry.bytes += compressed.length;
+      // Only while the entry is still held: a dropped one's bytes were already given back.
+      if (entry.held) this.bytes += compressed.length;
+      this.compressions++;
+    }
+    const body = entry.body[encoding]!;
+    const head = [
+      ...entry.notModified,
+      ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
+      "Content-Length",
+      String(body.length),
+    ];
+    entry.head[encoding] = head;
+    return head;
   }
 
   /** The store's current id and version, read before rendering (a miss). */
@@ -204,32 +247,13 @@ export class StorePageCache {
     if (this.versions.newest(value.storeId) !== value.version) return false;
     const html = value.body.toString("utf8");
     const identity = value.body;
-    const body: Record<Encoding, Buffer> = {
-      identity,
-      // Levels chosen by measurement (docs/performance.md, "Compression of a cached page", decision
-      // 0128): gzip 6 and brotli 6 are within 1 % of gzip 9 / brotli 8 in bytes on the demo page;
-      // brotli 8 and above cost several times the render on a cache fill.
-      gzip: gzipSync(identity, { level: 6 }),
-      br: brotliCompressSync(identity, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-    };
     const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     const common = value.headers.flatMap(([name, header]) => [
       name,
       name === "content-security-policy" ? hashPolicy(header, value.nonce, html) : header,
     ]);
     common.push("Vary", "Accept-Encoding, Cookie", "ETag", etag);
-    const head = (encoding: Encoding) => [
-      ...common,
-      ...(encoding === "identity" ? [] : ["Content-Encoding", encoding]),
-      "Content-Length",
-      String(body[encoding].length),
-    ];
-    const bytes = identity.length + body.gzip.length + body.br.length;
+    const bytes = identity.length;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     while (this.entries.size >= this.limits.entries || this.bytes + bytes > this.limits.bytes) {
@@ -241,16 +265,18 @@ export class StorePageCache {
       storeId: value.storeId,
       version: value.version,
       etag,
-      body,
-      head: { identity: head("identity"), gzip: head("gzip"), br: head("br") },
+      body: { identity },
+      head: {},
       notModified: common,
       bytes,
+      held: true,
     });
     this.bytes += bytes;
     return true;
   }
 
   private drop(key: string, entry: Entry) {
+    entry.held = false;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }

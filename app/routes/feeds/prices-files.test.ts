@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
@@ -15,6 +16,7 @@ import { createTestStore } from "../../../tests/support/test-db";
 import { loader as archiveLoader } from "./prices-archive";
 import { loader as csvLoader } from "./prices-csv";
 import { loader as jsonLoader } from "./prices-json";
+import { loader as xlsxLoader } from "./prices-xlsx";
 
 // The CSV is for people (inspectors open it in Excel), so it speaks the store's
 // language, Macedonian unless ?lang= asks for Albanian or English; the JSON is for programs and
@@ -142,6 +144,47 @@ describe("price list files in the store's language", () => {
     const again = await fetchAs(jsonLoader, `/${username}/prices.json`, "br");
     expect(again.body.equals(br.body)).toBe(true);
     expect(feedCompressionCount()).toBe(before + 2);
+  });
+
+  it("the .xlsx for people: the store's language, prices as numbers, the last change in Skopje time, no formulas", async () => {
+    const sheetOf = async (url: string) => {
+      const response = await call(xlsxLoader, url, { username });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      expect(response.headers.get("content-encoding")).toBeNull();
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as never);
+      return { sheet: workbook.worksheets[0]!, bytes, etag: response.headers.get("etag") };
+    };
+    const { sheet, bytes, etag } = await sheetOf(`/${username}/prices.xlsx`);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(["Производ", "Цена со ДДВ (ден.)", "Последна промена"]));
+    const column = (name: string) => header.indexOf(name) + 1;
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    const cheese = rows.find((row) => row.getCell(column("Производ")).value === "Сирење 500 г")!;
+    expect(cheese.getCell(column("Цена со ДДВ (ден.)")).value).toBe(240);
+    expect(cheese.getCell(column("Цена со ДДВ (ден.)")).numFmt).toBe("0.00");
+    expect(cheese.getCell(column("Единица")).value).toBe("парче");
+    // The JSON's UTC instant, written as the Skopje wall clock (UTC+1 in November).
+    const json = await (await call(jsonLoader, `/${username}/prices.json`, { username })).json();
+    const updated = json.products.find((p: { name: string }) => p.name === "Сирење 500 г").updatedAt;
+    const wall = cheese.getCell(column("Последна промена")).value as Date;
+    expect(wall.getTime() - Date.parse(updated)).toBe(60 * 60 * 1000 - (Date.parse(updated) % 1000));
+    // "=1+1" is a text cell, never a formula.
+    const formula = rows.find((row) => String(row.getCell(column("Производ")).value).includes("1+1"))!;
+    expect(formula.getCell(column("Производ")).value).toBe("=1+1");
+    expect(formula.getCell(column("Производ")).formula).toBeUndefined();
+
+    const sq = await sheetOf(`/${username}/prices.xlsx?lang=sq`);
+    expect((sq.sheet.getRow(1).values as unknown[]).slice(1)).toContain("Produkti");
+    expect(sq.etag).not.toBe(etag);
+    const csvEtagMk = (await call(csvLoader, `/${username}/prices.csv`, { username })).headers.get("etag");
+    expect(etag).not.toBe(csvEtagMk);
+    // The same version asked again: the same bytes, made once.
+    expect((await sheetOf(`/${username}/prices.xlsx`)).bytes.equals(bytes)).toBe(true);
   });
 
   it("an archived day's CSV reads in the language asked for, with that day's data", async () => {

@@ -68,6 +68,20 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
             (<code className="whitespace-nowrap">?lang=en</code>).
           </li>
           <li>
+            <a href={`${base}/prices.xlsx`} className={link}>
+              {base}/prices.xlsx
+            </a>{" "}
+            — {t("files.xlsx")} {t("files.xlsxLanguages")}{" "}
+            <a href={`${base}/prices.xlsx?lang=sq`} className={link} hrefLang="sq">
+              {t("files.csvSq")}
+            </a>
+            ,{" "}
+            <a href={`${base}/prices.xlsx?lang=en`} className={link} hrefLang="en">
+              {t("files.csvEn")}
+            </a>
+            .
+          </li>
+          <li>
             <a href={`${base}/prices.json`} className={link}>
               {base}/prices.json
             </a>{" "}

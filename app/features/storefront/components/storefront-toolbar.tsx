@@ -7,7 +7,7 @@ import { useT } from "~/i18n/use-t";
 export type StorefrontView = { q: string; category: string; sort: string; discounted: boolean };
 
 /**
- * The price list's title with its downloads (PDF, CSV, JSON), then search and filters: two GET
+ * The price list's title with its downloads (PDF, CSV, Excel, JSON), then search and filters: two GET
  * forms, so each view's URL carries only what it sets.
  */
 export function StorefrontToolbar({ base, query }: { base: string; query: StorefrontView }) {
@@ -29,6 +29,12 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
             className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
           >
             {t("pricelist:downloads.csv")}
+          </a>
+          <a
+            href={`${base}/prices.xlsx`}
+            className="rounded-md border border-gray-300 bg-white px-2.5 py-1 font-medium text-gray-800 hover:bg-gray-50"
+          >
+            {t("pricelist:downloads.xlsx")}
           </a>
           <a
             href={`${base}/prices.json`}
