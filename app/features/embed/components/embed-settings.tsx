@@ -75,6 +75,8 @@ export function EmbedSettings({
             {t("embed.originsLabel")}
           </label>
           <Textarea
+            // A new saved list (normalized) replaces what was typed: the field is uncontrolled.
+            key={typed ?? origins.join("\n")}
             id="embed-origins"
             name="embedOrigins"
             rows={3}
