@@ -36,7 +36,7 @@ import { OptionalPart } from "~/shell/optional-part";
 import { SessionProvider, useSession } from "~/shell/session-context";
 import { isSharedPage } from "~/shell/shared-pages";
 import { StaticImpersonationBar } from "~/shell/static-impersonation-bar";
-import { isStaticPage, staticPageScript } from "~/shell/static-page";
+import { isScriptlessPage, isStaticPage, staticPageScript } from "~/shell/static-page";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 
@@ -122,8 +122,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useMemo(() => serverI18n?.(locale) ?? clientI18n(locale), [locale, serverI18n]);
   // Decision 0097: a page that never hydrates gets no React Router scripts (no modulepreloads, no
   // hydration data, no chunk guard: it has no chunk), only its small inline script.
-  const staticPage = isStaticPage(useMatches());
-  const customDomain = Boolean(loaderData?.customDomain);
+  const matches = useMatches();
+  const staticPage = isStaticPage(matches);
+  // Decision 0136: the embeddable list has no script at all, as a custom domain's pages.
+  const noScript = Boolean(loaderData?.customDomain) || isScriptlessPage(matches);
   const { pathname } = useLocation();
   return (
     <html lang={locale} data-messages={loaderData?.messages ?? "all"}>
@@ -151,7 +153,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {loaderData?.user && !staticPage ? <SignedInShell /> : null}
           </SessionProvider>
         </I18nextProvider>
-        {customDomain ? null : staticPage ? (
+        {noScript ? null : staticPage ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; its options are JSON with "<" escaped.
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticPageScript(pathname) }} />
         ) : (

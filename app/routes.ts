@@ -121,6 +121,9 @@ export default [
   route(":username/:pointOfSale/prices.xlsx", "routes/feeds/point-of-sale-prices-xlsx.ts"),
   route(":username/:pointOfSale/prices/:file", "routes/feeds/point-of-sale-prices-archive.ts"),
   route(":username/:pointOfSale/price-list.pdf", "routes/feeds/point-of-sale-price-list-pdf.ts"),
+  // The price list for a frame on the store's own website, the store's and each point of sale's (decision 0136).
+  route(":username/embed", "routes/store/store-embed.tsx"),
+  route(":username/:pointOfSale/embed", "routes/store/point-of-sale-embed.tsx"),
   route(":username/:pointOfSale", "routes/store/point-of-sale-page.tsx"),
   route(":username", "routes/store/store-page.tsx"),
   route("*", "routes/not-found.tsx"),

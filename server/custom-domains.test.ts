@@ -291,3 +291,26 @@ describe("host rules", () => {
     });
   });
 });
+
+describe("the embeddable list (decision 0136)", () => {
+  it("is /embed on a verified domain, and the platform's /{username}/embed moves there but for the settings preview", async () => {
+    // A store of its own: the tests above move store A's domain to B.
+    const c = await createTestStore(database);
+    const domainC = `ceni.${c.username}.mk`;
+    await verify(c.storeId, domainC);
+    const framed = await get(domainC, "/embed?q=x");
+    expect(framed.status).toBe(200);
+    expect(framed.body).toContain(`path=/${c.username}/embed?q=x custom=${c.username}`);
+    // Its own links name /{username}/embed: served on the domain as they are.
+    expect((await get(domainC, `/${c.username}/embed?page=2`)).body).toContain(
+      `path=/${c.username}/embed?page=2 custom=${c.username}`,
+    );
+    const moved = await get("localhost", `/${c.username}/embed`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe(`http://${domainC}/embed`);
+    // The preview in Settings → Store is framed by the platform's page: it stays on the platform's origin.
+    const preview = await get("localhost", `/${c.username}/embed?preview=1`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toContain(`path=/${c.username}/embed?preview=1 custom=-`);
+  });
+});

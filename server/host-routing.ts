@@ -147,6 +147,9 @@ export function customDomainRedirect(
   const query = request.search.startsWith("?") ? request.search : "";
   const first = decodeSegment(clean.split("/")[1] ?? "");
   if (first.endsWith(".data")) return null;
+  // The settings page's preview of the embeddable list stays on the platform's origin, the one that
+  // frames it there (decision 0136); the store's own domain would be another origin.
+  if (clean.endsWith("/embed") && new URLSearchParams(query).get("preview") === "1") return null;
   const origin = (domain: string) => `${request.https ? "https" : "http"}://${domain}`;
   // The store's own subdomain.
   if (request.hostname.endsWith(`.${root}`)) {

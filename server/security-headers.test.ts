@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { FRAME_ANCESTORS_HEADER } from "~/features/embed/embed-origins";
 import { securityHeaders } from "./security-headers";
 
 async function headersOf(options: Parameters<typeof securityHeaders>[0]) {
@@ -51,5 +52,42 @@ describe("security headers", () => {
     expect(headers.get("content-security-policy")).toContain(
       "form-action 'self' https://accounts.google.com",
     );
+  });
+});
+
+describe("a route's ask to be framed (decision 0136)", () => {
+  async function askedHeaders(ask: string | undefined) {
+    const app = express();
+    app.use(securityHeaders({ production: true, https: true }));
+    app.get("/", (_req, res) => {
+      if (ask !== undefined) res.append(FRAME_ANCESTORS_HEADER, ask);
+      res.send("ok");
+    });
+    const server = app.listen(0);
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      return response.headers;
+    } finally {
+      server.close();
+    }
+  }
+
+  it("names the asked origins in frame-ancestors and drops X-Frame-Options; the ask never leaves", async () => {
+    const headers = await askedHeaders("https://marketana.mk https://www.marketana.mk");
+    const csp = headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors https://marketana.mk https://www.marketana.mk");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(headers.get("x-frame-options")).toBeNull();
+    expect(headers.get(FRAME_ANCESTORS_HEADER)).toBeNull();
+  });
+
+  it("an ask with nothing well-formed, or no ask, keeps 'none' and DENY", async () => {
+    for (const ask of [undefined, "*", "'unsafe-inline'; script-src *", ""]) {
+      const headers = await askedHeaders(ask);
+      expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(headers.get("content-security-policy")).not.toContain("script-src *");
+      expect(headers.get("x-frame-options")).toBe("DENY");
+      expect(headers.get(FRAME_ANCESTORS_HEADER)).toBeNull();
+    }
   });
 });

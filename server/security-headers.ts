@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { FRAME_ANCESTORS_HEADER, frameAncestorsSources } from "~/features/embed/embed-origins";
 
 // A CSP on every response; scripts only from this origin or carrying this response's nonce.
 export function securityHeaders(options: {
@@ -32,6 +34,34 @@ export function securityHeaders(options: {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (options.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    allowDeclaredFramers(res);
     next();
   };
+}
+
+/**
+ * Decision 0136: the embeddable price list asks (FRAME_ANCESTORS_HEADER, set by its route) to be
+ * framed by the origins its owner declared. Just before the head is written, that ask replaces
+ * `frame-ancestors 'none'` and drops X-Frame-Options (DENY would contradict the list, and a browser
+ * that knows frame-ancestors ignores it anyway). The ask itself never leaves the server; an ask
+ * without one well-formed origin leaves 'none' and DENY in place.
+ */
+function allowDeclaredFramers(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const asked = this.getHeader(FRAME_ANCESTORS_HEADER);
+    if (asked !== undefined) {
+      this.removeHeader(FRAME_ANCESTORS_HEADER);
+      const sources = frameAncestorsSources(String(asked));
+      const policy = this.getHeader("Content-Security-Policy");
+      if (sources && typeof policy === "string") {
+        this.setHeader(
+          "Content-Security-Policy",
+          policy.replace("frame-ancestors 'none'", `frame-ancestors ${sources}`),
+        );
+        this.removeHeader("X-Frame-Options");
+      }
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as Response["writeHead"];
 }

@@ -114,6 +114,11 @@ export const ERROR_STATUS = {
   domainNotFound: 422,
   domainLookupFailed: 502,
   domainSaveFailed: 500,
+  // The embeddable list's allowed websites (decision 0136)
+  embedOriginInvalid: 400,
+  embedOriginNotHttps: 400,
+  embedOriginsTooMany: 400,
+  embedSaveFailed: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,6 +11,17 @@ import { SESSION_PATH } from "./session-context";
 /** A route module's `handle` for a page that never hydrates. */
 export const STATIC_PAGE = { hydrate: false } as const;
 
+/**
+ * Decision 0136: a page framed on other websites (the embeddable price list) gets no script at all,
+ * not even the static page's own: nothing on it needs one, and it never asks for the session.
+ */
+export const SCRIPTLESS_PAGE = { hydrate: false, script: false } as const;
+
+/** True when a matched route asks for a page without any script. */
+export function isScriptlessPage(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((match) => (match.handle as { script?: unknown } | undefined)?.script === false);
+}
+
 /** True when a matched route asks for a page without React Router's scripts. */
 export function isStaticPage(matches: readonly { handle?: unknown }[]): boolean {
   return matches.some((match) => (match.handle as { hydrate?: unknown } | undefined)?.hydrate === false);

@@ -35,6 +35,8 @@ export const store = pgTable("store", {
   weekendsCount: boolean().notNull().default(true),
   // Decision 0074: products have an Albanian name and description besides the Macedonian ones.
   albanianContent: boolean().notNull().default(false),
+  // Decision 0136: the https origins whose pages may frame the store's embeddable list (/{username}/embed).
+  embedOrigins: text().array().notNull().default(sql`'{}'::text[]`),
   // Bumped by database triggers on any change to what the public page shows (decision 0016).
   version: integer().notNull().default(1),
   // Set by the same trigger whenever the version moves: the feeds' Last-Modified, which must never

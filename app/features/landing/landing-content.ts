@@ -53,6 +53,7 @@ export const FAQ_ITEMS = [
   "weekends",
   "missed",
   "domain",
+  "embed",
   "pos",
   "cancel",
   "export",

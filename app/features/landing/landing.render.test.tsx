@@ -67,6 +67,18 @@ describe("the landing page", () => {
       );
     });
 
+    it(`${locale}: every plan says it includes a custom domain and the embedded list; the FAQ says how to embed`, async () => {
+      const html = await render(locale);
+      const t = getServerI18n(locale).t;
+      for (const id of PLAN_IDS) {
+        const card = html.slice(html.indexOf(`data-plan="${id}"`));
+        const included = card.slice(card.indexOf(`data-testid="plan-domain-${id}"`), card.indexOf("</li>"));
+        expect(text(included)).toContain(t("landing:pricing.planDomain"));
+      }
+      expect(FAQ_ITEMS).toContain("embed");
+      expect(text(html)).toContain(t("landing:faq.items.embed.q"));
+    });
+
     it(`${locale}: the video is captioned in every language, not autoplayed, loaded on demand, sized`, async () => {
       const html = await render(locale);
       const video = html.match(/<video[^>]*>/)![0];

@@ -38,6 +38,7 @@ export async function getPointOfSalePage(
   const phone = point.phone ?? (store.phonePublic ? store.phone : null);
   const base = {
     store: {
+      id: store.id,
       username: store.username,
       name: store.name,
       companyName: store.companyName,

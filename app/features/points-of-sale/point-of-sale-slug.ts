@@ -11,7 +11,7 @@ export const POINT_OF_SALE_SLUG_MAX = 40;
 // biome-ignore format: grouped by reason, one group a line
 export const RESERVED_POINT_OF_SALE_SLUGS: ReadonlySet<string> = new Set([
   // the store's sub-pages and files today
-  "prices", "posts", "price-list", "prices-csv", "prices-json", "price-list-pdf",
+  "prices", "posts", "price-list", "prices-csv", "prices-json", "price-list-pdf", "embed",
   // what a store page may grow
   "points-of-sale", "locations", "shops", "stores", "store", "products", "product", "categories",
   "promotions", "promotion", "news", "about", "contact", "report", "reports", "search", "feed",

@@ -64,14 +64,21 @@ export function productCardsHtml(
   products: CardProduct[],
   labels: CardLabels,
   reportHref: ReportHref,
+  /** "_blank": the report opens the store's own page in a new tab (the embedded list, decision 0136). */
+  reportTarget?: "_blank",
 ): string {
   let out = "";
-  for (const product of products) out += productCardHtml(product, labels, reportHref).value;
+  for (const product of products) out += productCardHtml(product, labels, reportHref, reportTarget).value;
   return out;
 }
 
 // The classes are defined in app.css ("pc-…"), once for all the cards of a page.
-function productCardHtml(product: CardProduct, labels: CardLabels, reportHref: ReportHref): SafeHtml {
+function productCardHtml(
+  product: CardProduct,
+  labels: CardLabels,
+  reportHref: ReportHref,
+  reportTarget?: "_blank",
+): SafeHtml {
   const { locale } = labels;
   const money = (cents: number) => formatMoney(cents, locale);
   const discount = discountOf(product.priceCents, product.regularPriceCents);
@@ -107,7 +114,7 @@ function productCardHtml(product: CardProduct, labels: CardLabels, reportHref: R
       ? labels.vatNone
       : `${labels.vatIncluded} · ${fill(labels.vat, { rate: product.vatRate })}`;
   const reportLabel = fill(labels.reportLabel, { product: product.name });
-  const footer = html`<div class="pc-footer"><p class="pc-vat">${vat}</p><a href="${reportHref(product.id)}" rel="nofollow" data-report="" aria-label="${reportLabel}" class="pc-report">${FLAG_ICON}${labels.report}</a></div>`;
+  const footer = html`<div class="pc-footer"><p class="pc-vat">${vat}</p><a href="${reportHref(product.id)}"${reportTarget ? trustedHtml(' target="_blank" rel="nofollow noopener"') : trustedHtml(' rel="nofollow"')} data-report="" aria-label="${reportLabel}" class="pc-report">${FLAG_ICON}${labels.report}</a></div>`;
 
   return html`<li class="pc" data-product-id="${product.id}">${heading}${category}${description}${price}${regular}${promotion}${perUnit}${footer}</li>`;
 }

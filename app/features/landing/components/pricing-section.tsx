@@ -47,8 +47,13 @@ export function PricingSection({ contactEmail }: { contactEmail: string }) {
                 </span>
               ) : null}
             </p>
-            <p className="mt-2 flex-1 text-gray-700 text-sm">
+            <p className="mt-2 text-gray-700 text-sm">
               {t(`pricing.${id}.text`, { free: PLANS.yearly.freeMonths, percent: yearlySavingPercent() })}
+            </p>
+            {/* Every plan includes a custom domain and the embedded list (decision 0136): each card says so. */}
+            <p className="mt-3 flex flex-1 gap-1.5 text-gray-700 text-sm" data-testid={`plan-domain-${id}`}>
+              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+              {t("pricing.planDomain")}
             </p>
             {id === "custom" ? (
               <a

@@ -57,10 +57,13 @@ export function ProductCardList({
   products,
   labels,
   reportHref,
+  reportTarget,
 }: {
   products: CardProduct[];
   labels: CardLabels;
   reportHref: ReportHref;
+  /** "_blank" on the embedded list: its report link opens the store's page in a new tab. */
+  reportTarget?: "_blank";
 }) {
   return (
     <>
@@ -82,7 +85,7 @@ export function ProductCardList({
         id={CARDS_ID}
         className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: built by product-cards-html.ts, which escapes every value.
-        dangerouslySetInnerHTML={{ __html: productCardsHtml(products, labels, reportHref) }}
+        dangerouslySetInnerHTML={{ __html: productCardsHtml(products, labels, reportHref, reportTarget) }}
       />
     </>
   );

@@ -33,22 +33,37 @@ export function StorefrontHeader({
           <LanguageSwitcher />
         </div>
         {/* The compliance stamp: the first thing under the name, visible without scrolling on a phone. */}
-        <p
-          data-testid="price-stamp"
-          className={cn(
-            "flex w-full items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium text-sm",
-            today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
-          )}
-        >
-          {confirmed ? (
-            <BadgeCheck aria-hidden className="size-4 shrink-0" />
-          ) : (
-            <CircleAlert aria-hidden className="size-4 shrink-0" />
-          )}
-          {stamp}
-        </p>
+        <PriceStamp stamp={stamp} today={today} confirmed={confirmed} />
       </div>
     </header>
+  );
+}
+
+/** The compliance stamp ("confirmed today" / "last confirmed"): the store page's and the embedded list's. */
+export function PriceStamp({
+  stamp,
+  today,
+  confirmed,
+}: {
+  stamp: string;
+  today: boolean;
+  confirmed: boolean;
+}) {
+  return (
+    <p
+      data-testid="price-stamp"
+      className={cn(
+        "flex w-full items-center gap-1.5 rounded-md px-2.5 py-1.5 font-medium text-sm",
+        today ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
+      )}
+    >
+      {confirmed ? (
+        <BadgeCheck aria-hidden className="size-4 shrink-0" />
+      ) : (
+        <CircleAlert aria-hidden className="size-4 shrink-0" />
+      )}
+      {stamp}
+    </p>
   );
 }
 

@@ -21,6 +21,8 @@ import {
   removeDomain,
 } from "~/features/domains/domain.server";
 import { domainDirectory } from "~/features/domains/domain-directory.server";
+import { EMBED_ORIGINS_INTENT, EmbedSettings } from "~/features/embed/components/embed-settings";
+import { embedOriginsAction, embedSettingsView } from "~/features/embed/embed-settings.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
 import {
@@ -67,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectDays: USERNAME_REDIRECT_DAYS,
     store: storeProfileValues(store),
     albanianContent: store.albanianContent,
+    embed: await embedSettingsView(store),
   };
 }
 
@@ -77,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof values.intent === "string" && DOMAIN_INTENTS.includes(values.intent)) {
     return domainAction(ctx.storeId, values.intent, values);
   }
+  // The websites that may frame the embeddable list (decision 0136), a form of its own.
+  if (values.intent === EMBED_ORIGINS_INTENT) return embedOriginsAction(ctx, values);
   // "Products also in Albanian" (decision 0074), a form of its own on this page.
   if (values.intent === ALBANIAN_CONTENT_INTENT) {
     return handleAction(
@@ -131,7 +136,9 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   const { store } = loaderData;
   const domainFailure =
     actionData && !actionData.ok && DOMAIN_INTENTS.includes(actionData.intent ?? "") ? actionData : undefined;
-  const failure = domainFailure ? undefined : failureOf(actionData);
+  const embedFailure =
+    actionData && !actionData.ok && actionData.intent === EMBED_ORIGINS_INTENT ? actionData : undefined;
+  const failure = domainFailure || embedFailure ? undefined : failureOf(actionData);
   const errors: FieldErrors = failure?.errors ?? {};
   // What was typed survives a refused save (the adapter gives it back).
   const typed = failure?.values ?? {};
@@ -185,6 +192,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         errors={domainFailure?.errors ?? {}}
         typed={domainFailure?.values?.domain}
       />
+      <EmbedSettings {...loaderData.embed} storeName={store.name} failure={embedFailure} />
     </div>
   );
 }
