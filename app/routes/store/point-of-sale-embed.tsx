@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getPublicDb } from "~/db/db.server";
 import { storeAddress } from "~/features/domains/domain-directory.server";
 import { EmbedPage } from "~/features/embed/components/embed-page";
+import { embedMeta } from "~/features/embed/embed-meta";
 import { embedFramers, embedHeaders, PREVIEW_PARAM } from "~/features/embed/embed-page.server";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { parseStorefrontQuery } from "~/features/storefront/storefront.server";
@@ -17,14 +18,7 @@ import type { Route } from "./+types/point-of-sale-embed";
 // a list per point of sale); the same page and framing rules as the store's /embed.
 export const handle = SCRIPTLESS_PAGE;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [
-    { title: loaderData.page.title },
-    { name: "robots", content: "noindex" },
-    { tagName: "link", rel: "canonical", href: loaderData.page.fullUrl },
-  ];
-}
+export const meta: Route.MetaFunction = embedMeta;
 
 /** /{username}/{pointOfSale}/embed. */
 export async function loader({ request, params }: Route.LoaderArgs) {

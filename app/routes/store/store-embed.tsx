@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getPublicDb } from "~/db/db.server";
 import { storeAddress } from "~/features/domains/domain-directory.server";
 import { EmbedPage } from "~/features/embed/components/embed-page";
+import { embedMeta } from "~/features/embed/embed-meta";
 import { embedFramers, embedHeaders, PREVIEW_PARAM } from "~/features/embed/embed-page.server";
 import { catalogueCache } from "~/features/storefront/public-caches.server";
 import { getStorefront, parseStorefrontQuery } from "~/features/storefront/storefront.server";
@@ -18,15 +19,7 @@ import type { Route } from "./+types/store-embed";
 // origins its owner declared (the security headers read the loader's ask).
 export const handle = SCRIPTLESS_PAGE;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [
-    { title: loaderData.page.title },
-    // The store's own page is the one to index; this is its copy for other sites' frames.
-    { name: "robots", content: "noindex" },
-    { tagName: "link", rel: "canonical", href: loaderData.page.fullUrl },
-  ];
-}
+export const meta: Route.MetaFunction = embedMeta;
 
 /** /{username}/embed: the compact price list for a frame on the store's website. */
 export async function loader({ request, params }: Route.LoaderArgs) {
