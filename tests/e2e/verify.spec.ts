@@ -93,6 +93,33 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("a sealed day's page, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the archive page opens a sealed day's page with its list, its seal and /verify", async ({ page }) => {
+    const PAGES = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, "../../app/locales/mk/pricelist.json"), "utf8"),
+    ) as { day: Record<"view" | "seal", string>; verify: { confirmedAt: string } };
+    await page.goto("/demo/prices");
+    const view = page.getByRole("link", { name: PAGES.day.view, exact: true }).first();
+    const href = (await view.getAttribute("href"))!;
+    const day = /\/demo\/prices\/day\/(\d{4}-\d{2}-\d{2})$/.exec(href)![1]!;
+    await view.click();
+    await expect(page).toHaveURL(new RegExp(`/demo/prices/day/${day}$`));
+    const [year, month, date] = day.split("-");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`${date}.${month}.${year}`);
+    await expect(page.getByText(PAGES.verify.confirmedAt)).toBeVisible();
+    await expect(page.getByRole("link", { name: `/demo/prices/${day}.seal.json` })).toBeVisible();
+    await expect(page.getByRole("table")).toBeVisible();
+    expect(await page.getByRole("row").count()).toBeGreaterThan(5);
+    // A published document: no framework script is loaded.
+    expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+    // The bare day's address leads to the same page.
+    await page.goto(`/demo/prices/${day}`);
+    await expect(page).toHaveURL(new RegExp(`/demo/prices/day/${day}$`));
+  });
+});
+
 test.describe("with JavaScript", () => {
   test("a day's file and its seal dropped onto the form verify", async ({ page }) => {
     const consoleErrors: string[] = [];
