@@ -111,6 +111,8 @@ export default [
   route(":username/prices.json", "routes/feeds/prices-json.ts"),
   route(":username/prices.xlsx", "routes/feeds/prices-xlsx.ts"),
   route(":username/prices/:file", "routes/feeds/prices-archive.ts"),
+  // A sealed past day for people: the list, its confirmation and its seal (decision 0140).
+  route(":username/prices/day/:day", "routes/feeds/sealed-day.tsx", { id: "sealed-day" }),
   route(":username/prices", "routes/feeds/prices-page.tsx"),
   // Every published post of a store (decision 0060).
   route(":username/posts", "routes/store/store-posts.tsx"),
@@ -120,6 +122,9 @@ export default [
   route(":username/:pointOfSale/prices.json", "routes/feeds/point-of-sale-prices-json.ts"),
   route(":username/:pointOfSale/prices.xlsx", "routes/feeds/point-of-sale-prices-xlsx.ts"),
   route(":username/:pointOfSale/prices/:file", "routes/feeds/point-of-sale-prices-archive.ts"),
+  route(":username/:pointOfSale/prices/day/:day", "routes/feeds/sealed-day.tsx", {
+    id: "point-of-sale-sealed-day",
+  }),
   route(":username/:pointOfSale/price-list.pdf", "routes/feeds/point-of-sale-price-list-pdf.ts"),
   // The price list for a frame on the store's own website, the store's and each point of sale's (decision 0136).
   route(":username/embed", "routes/store/store-embed.tsx"),

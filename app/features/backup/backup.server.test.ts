@@ -16,6 +16,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { seedDemoStore } from "~/features/demo/demo-seed.server";
+import { loadSealKeys, rotateSealKey } from "~/features/seals/seal-keys.server";
 import { createBackup } from "./backup.server";
 import { listFiles } from "./files.server";
 import { restoreBackup } from "./restore.server";
@@ -86,6 +87,10 @@ async function seededSource(databaseUrl: string | null) {
     path.join(dataDir, "vapid-keys.json"),
     JSON.stringify({ publicKey: "pub", privateKey: "priv" }),
   );
+  // The seal keys (decision 0130), a rotated ring: the active key and a retired one, both needed
+  // for the archive's seals to verify after a restore.
+  loadSealKeys(dataDir);
+  rotateSealKey(dataDir);
   return { dataDir, databaseUrl };
 }
 
@@ -189,11 +194,17 @@ describe.each(engines)("backup and restore on $name", ({ name, databaseUrl }) =>
       expect(await listFiles(path.join(target.dataDir, "uploads"))).toEqual(
         await listFiles(path.join(source.dataDir, "uploads")),
       );
-      for (const secret of ["auth-secret", "vapid-keys.json"]) {
+      for (const secret of ["auth-secret", "vapid-keys.json", "seal-keys.json"]) {
         expect(readFileSync(path.join(target.dataDir, secret), "utf8")).toBe(
           readFileSync(path.join(source.dataDir, secret), "utf8"),
         );
       }
+      // The restored site signs with the same key and still publishes the retired one.
+      const sealKeys = loadSealKeys(source.dataDir);
+      const restoredKeys = loadSealKeys(target.dataDir);
+      expect(restoredKeys.active.kid).toBe(sealKeys.active.kid);
+      expect(restoredKeys.published).toEqual(sealKeys.published);
+      expect(restoredKeys.published).toHaveLength(2);
     },
     SLOW,
   );

@@ -3,6 +3,7 @@ import {
   listPublicClosedPointsOfSale,
   listPublicPointsOfSale,
 } from "~/features/points-of-sale/point-of-sale-page.server";
+import { listSealedDays } from "~/features/seals/seal.server";
 import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import type { PublicStoreCache } from "~/features/storefront/public-store-cache.server";
 import { listArchivedDays } from "./snapshot.server";
@@ -19,12 +20,17 @@ export async function getPricesPage(
   username: string,
   stores: Pick<PublicStoreCache, "withDerived"> = publicStoreCache,
 ) {
-  const found = await stores.withDerived(db, username, "prices-page", async (store) => ({
-    days: await listArchivedDays(db, store.id),
-    // Every point of sale's files, when the store has several.
-    pointsOfSale: await listPublicPointsOfSale(db, store),
-    // Decision 0085: a closed point's dated archive stays reachable (a legal record).
-    closedPointsOfSale: await listPublicClosedPointsOfSale(db, store.id),
-  }));
+  const found = await stores.withDerived(db, username, "prices-page", async (store) => {
+    const days = await listArchivedDays(db, store.id);
+    return {
+      days,
+      // Only a day that has a seal links one (sealing moves the store's version too).
+      sealed: days.length > 0 ? await listSealedDays(db, store.id, days.at(-1)!) : { store: [], points: {} },
+      // Every point of sale's files, when the store has several.
+      pointsOfSale: await listPublicPointsOfSale(db, store),
+      // Decision 0085: a closed point's dated archive stays reachable (a legal record).
+      closedPointsOfSale: await listPublicClosedPointsOfSale(db, store.id),
+    };
+  });
   return found && { store: found.store, ...found.value };
 }

@@ -2,6 +2,7 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import canonicalize from "canonicalize";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adoptDatabase } from "~/db/db.server";
@@ -25,8 +26,8 @@ import { getSealKeys, type PublicSealKey, rotateSealKey, SEAL_KEYS_FILE } from "
 import { checkChain, checkSeal } from "./verify.server";
 
 // Decision 0130: each archived day's files sealed with Ed25519 over RFC 8785 canonical JSON,
-// chained day to day, served beside the files; checked here with Node's crypto.verify and a
-// canonical form written in this file, not with the app's own.
+// chained day to day, served beside the files; checked here with Node's crypto.verify and an
+// RFC 8785 library (canonicalize), not with the app's own canonical form.
 
 // Sealing goes over every store with an archive: a database no other file writes to.
 const database = databaseOfItsOwnForThisFile();
@@ -36,22 +37,11 @@ let other: Awaited<ReturnType<typeof createTestStore>>;
 const DAYS = ["2026-11-18", "2026-11-19", "2026-11-20"];
 const CONFIRMED = new Date("2026-11-20T07:12:00Z");
 
-/** RFC 8785 for the seal's shapes, written independently of app/lib/canonical-json.ts. */
+/** RFC 8785 as the `canonicalize` package (by one of the RFC's authors) writes it: not the app's own code. */
 function independentJcs(value: unknown): string {
-  return JSON.stringify(value, (_key, member) =>
-    member && typeof member === "object" && !Array.isArray(member)
-      ? Object.fromEntries(
-          Object.entries(member).sort(([a], [b]) => {
-            // UTF-16 code unit order, as RFC 8785 section 3.2.3 asks.
-            for (let i = 0; i < Math.min(a.length, b.length); i++) {
-              const difference = a.charCodeAt(i) - b.charCodeAt(i);
-              if (difference !== 0) return difference;
-            }
-            return a.length - b.length;
-          }),
-        )
-      : member,
-  );
+  const text = canonicalize(value);
+  if (text === undefined) throw new TypeError("nothing to canonicalize");
+  return text;
 }
 
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");

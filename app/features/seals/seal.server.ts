@@ -1,10 +1,11 @@
 import { createHash, sign } from "node:crypto";
-import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { pointOfSale } from "~/db/schema/points-of-sale";
 import { priceSeal } from "~/db/schema/seals";
 import { store } from "~/db/schema/stores";
+import { fromJson } from "~/features/feeds/serialize";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
 import { DEFAULT_LOCALE } from "~/i18n/config";
 import { skopjeDay } from "~/lib/calendar";
@@ -151,6 +152,13 @@ export async function sealArchivedDays(
         .where(eq(pointOfSale.storeId, owner.id))
         .orderBy(asc(pointOfSale.createdAt));
       for (const point of points) count += await sealChain(tx, keys, now, owner, point, days);
+      // /{username}/prices links only the days that have a seal, and is held in memory per store
+      // version (decision 0108): a new seal is a new version, as a new archived day is.
+      if (count > 0)
+        await tx
+          .update(store)
+          .set({ version: sql`${store.version} + 1` })
+          .where(eq(store.id, owner.id));
       return count;
     });
   }
@@ -180,4 +188,48 @@ export async function getSealedFile(
     .where(and(chainOf(storeId, pointOfSaleId), eq(priceSeal.day, day)));
   if (!row) return null;
   return { body: format === "json" ? row.json : row.csv, createdAt: row.snapshotAt };
+}
+
+/**
+ * The days of one store's chains that have a seal, from `since` on, newest first: the store's own
+ * list, and each point of sale's by its slug. What /{username}/prices links a seal for.
+ */
+export async function listSealedDays(
+  db: Queryable,
+  storeId: string,
+  since: string,
+): Promise<{ store: string[]; points: Record<string, string[]> }> {
+  const rows = await db
+    .select({ day: priceSeal.day, slug: pointOfSale.slug })
+    .from(priceSeal)
+    .leftJoin(
+      pointOfSale,
+      and(eq(pointOfSale.storeId, priceSeal.storeId), eq(pointOfSale.id, priceSeal.pointOfSaleId)),
+    )
+    .where(and(eq(priceSeal.storeId, storeId), gte(priceSeal.day, since)))
+    .orderBy(desc(priceSeal.day));
+  const sealed: { store: string[]; points: Record<string, string[]> } = { store: [], points: {} };
+  for (const row of rows) {
+    if (!row.slug) sealed.store.push(row.day);
+    else sealed.points[row.slug] = [...(sealed.points[row.slug] ?? []), row.day];
+  }
+  return sealed;
+}
+
+/**
+ * A sealed day as an inspector reads it: its seal and the list read back from the very JSON bytes
+ * the seal covers (never rebuilt from the database), of this store's (or point's) chain only.
+ */
+export async function getSealedDay(
+  db: Queryable,
+  storeId: string,
+  pointOfSaleId: string | null,
+  day: string,
+) {
+  const [row] = await db
+    .select({ seal: priceSeal.seal, json: priceSeal.json })
+    .from(priceSeal)
+    .where(and(chainOf(storeId, pointOfSaleId), eq(priceSeal.day, day)));
+  if (!row) return null;
+  return { seal: JSON.parse(row.seal) as Seal, list: fromJson(row.json.toString("utf8")) };
 }

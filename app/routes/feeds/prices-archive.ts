@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { getPublicDb } from "~/db/db.server";
 import { csvLocale, feedResponse } from "~/features/feeds/feed.server";
 import { feedNotFound } from "~/features/feeds/not-found";
@@ -10,6 +11,10 @@ import type { Route } from "./+types/prices-archive";
 
 /** /{username}/prices/{YYYY-MM-DD}.csv|.json[?lang=sq|en]: what was public that day (the last snapshot). */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  // A day without an extension is a person asking for the day: its page (decision 0140). The
+  // names are encoded, so a decoded "/" in them can never make the address another host's.
+  if (isValidDay(params.file))
+    throw redirect(`/${encodeURIComponent(params.username)}/prices/day/${params.file}`);
   const match = /^(\d{4}-\d{2}-\d{2})\.(csv|json|seal\.json)$/.exec(params.file);
   if (!match || !isValidDay(match[1]!)) throw feedNotFound(params.file);
   const [, day, format] = match as unknown as [string, string, "csv" | "json" | "seal.json"];

@@ -9,9 +9,8 @@ import {
   ClosedPointOfSaleFiles,
   PointOfSaleFiles,
 } from "~/features/points-of-sale/components/point-of-sale-files";
+import { sealedDayPath } from "~/features/seals/day-page";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { skopjeDay } from "~/lib/calendar";
-import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
 import type { Route } from "./+types/prices-page";
@@ -24,13 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await getPricesPage(getPublicDb(), params.username);
   // Decision 0022: a store the public may not see answers like one that does not exist.
   if (!page) throw data(null, { status: 404 });
-  const { store, days, pointsOfSale, closedPointsOfSale } = page;
+  const { store, days, sealed, pointsOfSale, closedPointsOfSale } = page;
   const t = getFixedT(requestLocale(request));
   return {
     store: { username: store.username, name: store.name },
     days,
-    // Decision 0132: a day is sealed at its end (23:55, or by the catch-up): every day before today.
-    sealedBefore: skopjeDay(getClock().now()),
+    // Only the days that have a seal link one (a day is sealed at its 23:55, or by the catch-up).
+    sealed,
     pointsOfSale,
     closedPointsOfSale,
     title: t("pricelist:files.title", { name: store.name }),
@@ -41,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function PricesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pricelist");
-  const { store, days, sealedBefore } = loaderData;
+  const { store, days, sealed } = loaderData;
   const base = `/${store.username}`;
   const link = "font-medium text-brand-800 underline";
   return (
@@ -125,12 +124,16 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
                   <a href={`${base}/prices/${day}.json`} className={link}>
                     JSON
                   </a>
-                  {day < sealedBefore ? (
+                  {sealed.store.includes(day) ? (
                     <>
                       {" "}
                       ·{" "}
                       <a href={`${base}/prices/${day}.seal.json`} className={link}>
                         {t("files.seal")}
+                      </a>{" "}
+                      ·{" "}
+                      <a href={sealedDayPath(store.username, null, day)} className={link}>
+                        {t("day.view")}
                       </a>
                     </>
                   ) : null}
@@ -139,8 +142,12 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         )}
-        <PointOfSaleFiles username={store.username} points={loaderData.pointsOfSale} />
-        <ClosedPointOfSaleFiles username={store.username} points={loaderData.closedPointsOfSale} />
+        <PointOfSaleFiles username={store.username} points={loaderData.pointsOfSale} sealed={sealed.points} />
+        <ClosedPointOfSaleFiles
+          username={store.username}
+          points={loaderData.closedPointsOfSale}
+          sealed={sealed.points}
+        />
         <Link to={base} className={link}>
           {t("files.back")}
         </Link>

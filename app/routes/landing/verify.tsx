@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { CLIENT_IP_HEADER } from "~/auth/auth.server";
 import { getPublicDb } from "~/db/db.server";
+import { VerifyDropScript } from "~/features/seals/components/verify-drop-script";
 import { VerifyResult } from "~/features/seals/components/verify-result";
 import { getSealKeys } from "~/features/seals/seal-keys.server";
 import {
@@ -115,8 +116,13 @@ export default function VerifyPage({ loaderData, actionData }: Route.ComponentPr
         method="post"
         action="/verify"
         encType="multipart/form-data"
-        className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+        data-drop-zone=""
+        className="flex flex-col gap-4 rounded-xl border-2 border-gray-200 bg-white p-4 shadow-sm data-dragging:border-brand-600 data-dragging:border-dashed data-dragging:bg-brand-50"
       >
+        {/* Shown by the drop zone's script; without script the fields below are the way. */}
+        <p data-drop-hint="" hidden className="text-gray-700 text-sm">
+          {t("verify.dropHint")}
+        </p>
         <label className="flex flex-col gap-1">
           <span className="font-medium text-gray-900">{t("verify.fileLabel")}</span>
           <span className="text-gray-700 text-sm">
@@ -156,6 +162,7 @@ export default function VerifyPage({ loaderData, actionData }: Route.ComponentPr
           /.well-known/vitrina-seal-keys.json
         </a>
       </p>
+      <VerifyDropScript />
     </div>
   );
 }

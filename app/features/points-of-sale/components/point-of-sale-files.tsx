@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { sealedDayPath } from "~/features/seals/day-page";
 import type { Locale } from "~/i18n/config";
 import { formatDay } from "~/lib/dates";
 import type { PublicPointOfSale } from "./points-of-sale-list";
@@ -8,7 +9,16 @@ import type { PublicPointOfSale } from "./points-of-sale-list";
  * /{username}/prices: each point of sale's own files at their stable addresses (decision 0068). The
  * store's files above are the store-wide list; these are the lists of each point of sale.
  */
-export function PointOfSaleFiles({ username, points }: { username: string; points: PublicPointOfSale[] }) {
+export function PointOfSaleFiles({
+  username,
+  points,
+  sealed,
+}: {
+  username: string;
+  points: PublicPointOfSale[];
+  /** Each point's sealed days by its slug, newest first. */
+  sealed: Record<string, string[]>;
+}) {
   const { t } = useTranslation("pricelist");
   if (points.length < 2) return null;
   return (
@@ -44,6 +54,7 @@ export function PointOfSaleFiles({ username, points }: { username: string; point
               </li>
               <ArchiveLine base={base} />
             </ul>
+            <SealedDays username={username} slug={point.slug} days={sealed[point.slug] ?? []} />
           </li>
         );
       })}
@@ -58,9 +69,11 @@ export function PointOfSaleFiles({ username, points }: { username: string; point
 export function ClosedPointOfSaleFiles({
   username,
   points,
+  sealed,
 }: {
   username: string;
   points: { slug: string; name: string; closedOn: string }[];
+  sealed: Record<string, string[]>;
 }) {
   const { t, i18n } = useTranslation("pricelist");
   if (points.length === 0) return null;
@@ -98,6 +111,7 @@ export function ClosedPointOfSaleFiles({
                 </a>
               </li>
             </ul>
+            <SealedDays username={username} slug={point.slug} days={sealed[point.slug] ?? []} />
           </li>
         );
       })}
@@ -138,5 +152,36 @@ function ArchiveLine({ base }: { base: string }) {
       {t("files.pointsOfSale.archive")}{" "}
       <code className="break-all rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv|json|seal.json</code>
     </li>
+  );
+}
+
+/** One point of sale's recent sealed days, each with its files, its seal and its page. */
+function SealedDays({ username, slug, days }: { username: string; slug: string; days: string[] }) {
+  const { t } = useTranslation("pricelist");
+  if (days.length === 0) return null;
+  const base = `/${username}/${slug}/prices`;
+  return (
+    <ul aria-label={t("files.archiveDays")} className="mt-2 grid gap-1 text-gray-800 text-sm sm:grid-cols-2">
+      {days.map((day) => (
+        <li key={day} className="tabular-nums">
+          {day}:{" "}
+          <a href={`${base}/${day}.csv`} className={link}>
+            CSV
+          </a>{" "}
+          ·{" "}
+          <a href={`${base}/${day}.json`} className={link}>
+            JSON
+          </a>{" "}
+          ·{" "}
+          <a href={`${base}/${day}.seal.json`} className={link}>
+            {t("files.seal")}
+          </a>{" "}
+          ·{" "}
+          <a href={sealedDayPath(username, slug, day)} className={link}>
+            {t("day.view")}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
