@@ -16,6 +16,7 @@ import { checkDomain, claimDomain, removeDomain } from "~/features/domains/domai
 import { domainDirectory } from "~/features/domains/domain-directory.server";
 import { domainSettingsView } from "~/features/domains/domain-settings.server";
 import { EMBED_ORIGINS_INTENT, EmbedSettings } from "~/features/embed/components/embed-settings";
+import { OwnWebsiteIntro } from "~/features/embed/components/own-website-intro";
 import { embedOriginsAction, embedSettingsView } from "~/features/embed/embed-settings.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
@@ -136,6 +137,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   return (
     <div>
       <h2 className="font-semibold text-lg">{t("store.title")}</h2>
+      <OwnWebsiteIntro />
       <Card className="mt-4 p-5">
         <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-4">
