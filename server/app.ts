@@ -26,6 +26,7 @@ import { pdfRenderPool } from "~/features/pdf/price-list-pdf.server";
 import { VERIFY_BODY_LIMIT, VERIFY_DRAIN_LIMIT } from "~/features/seals/verify-upload.server";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { catalogueCache, storeVersions } from "~/features/storefront/public-caches.server";
+import { hasStorePage } from "~/features/stores/public-store.server";
 import { jobsAlive, startJobs, stopJobs } from "~/jobs/runtime.server";
 import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
@@ -43,7 +44,7 @@ import { recordClientAddress } from "./client-address";
 import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
-import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler } from "./custom-domains";
+import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler, onOperationsHosts } from "./custom-domains";
 import { frontCacheExpiryHeaders } from "./front-cache-expiry";
 import { subdomainRedirect } from "./host-routing";
 import { inputGuard } from "./input-guard";
@@ -65,18 +66,22 @@ export const app = express.Router();
 const metrics = getMetrics();
 
 // Decision 0045: probes and metrics come first: a load balancer asks by address, not by the root domain,
-// and its probes every few seconds would only fill the request log.
+// and its probes every few seconds would only fill the request log. They answer on the platform's and
+// the network's own names only: on a store's own domain those paths are the host rules' 404.
 app.use(
-  operationsRouter({
-    checks: {
-      database: async () => Boolean(await getDb().execute(sql`select 1`)),
-      migrations: () => migrationsApplied(getDb()),
-      jobs: async () => jobsAlive(),
-    },
-    metricsToken: config.metricsToken,
-    registry: metrics.registry,
-    collect: metricsCollector(metrics.registry),
-  }),
+  onOperationsHosts(
+    config,
+    operationsRouter({
+      checks: {
+        database: async () => Boolean(await getDb().execute(sql`select 1`)),
+        migrations: () => migrationsApplied(getDb()),
+        jobs: async () => jobsAlive(),
+      },
+      metricsToken: config.metricsToken,
+      registry: metrics.registry,
+      collect: metricsCollector(metrics.registry),
+    }),
+  ),
 );
 
 // Requests are counted by the pattern of the route that answers them (bounded label values).
@@ -128,7 +133,13 @@ app.use(inputGuard());
 
 // Decision 0133: the Host decides first: the platform's own, a store's verified domain, or a plain 404.
 app.use(customDomains({ platform: config, directory: domainDirectory }));
-app.get(DOMAIN_CHECK_PATH, domainCheckHandler(domainDirectory));
+app.get(
+  DOMAIN_CHECK_PATH,
+  domainCheckHandler(domainDirectory, {
+    rootDomain: config.rootDomain,
+    hasStorePage: (username) => hasStorePage(getDb(), username),
+  }),
+);
 
 // The REST API for POS and ERP programs; a bearer token, JSON bodies (decision 0071).
 app.use(

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import {
@@ -15,10 +16,12 @@ import { DomainDirectory } from "~/features/domains/domain-directory.server";
 import { startTestDnsServer, type TestDnsServer } from "~/features/domains/domains.test-support";
 import { StorePageCache } from "~/features/storefront/page-cache.server";
 import { StoreVersions } from "~/features/storefront/store-versions.server";
+import { hasStorePage } from "~/features/stores/public-store.server";
 import { fixedClock } from "~/lib/clock.server";
 import { createTestStore, openTestDatabase } from "../tests/support/test-db";
-import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler } from "./custom-domains";
+import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler, onOperationsHosts } from "./custom-domains";
 import { customDomainRedirect, customDomainRoute, isPlatformHost } from "./host-routing";
+import { operationsRouter } from "./operations";
 import { storePageEdge } from "./store-page-edge";
 
 // Decision 0133: the Host decides. The app's own host rules in front of a stand-in for React Router
@@ -28,6 +31,7 @@ import { storePageEdge } from "./store-page-edge";
 
 const PLATFORM = { rootDomain: "localhost", baseUrl: "http://localhost:3000" };
 const NOW = new Date("2026-11-27T10:00:00Z");
+const METRICS_TOKEN = "test-metrics-token";
 
 let database: Database;
 let versions: StoreVersions;
@@ -68,8 +72,20 @@ beforeAll(async () => {
     nonceOf: () => "test-nonce",
   });
   const app = express();
+  app.use(
+    onOperationsHosts(
+      PLATFORM,
+      operationsRouter({ checks: {}, metricsToken: METRICS_TOKEN, registry: new Registry() }),
+    ),
+  );
   app.use(customDomains({ platform: PLATFORM, directory }));
-  app.get(DOMAIN_CHECK_PATH, domainCheckHandler(directory));
+  app.get(
+    DOMAIN_CHECK_PATH,
+    domainCheckHandler(directory, {
+      rootDomain: PLATFORM.rootDomain,
+      hasStorePage: (username) => hasStorePage(database.db, username),
+    }),
+  );
   app.use(edge.middleware);
   app.use((req, res) => {
     // As the app's routes would: a page may refresh the session cookie; on a custom domain it must not reach the browser.
@@ -231,6 +247,68 @@ describe("the certificate front's ask endpoint", () => {
       expect((await get("localhost:3000", `${DOMAIN_CHECK_PATH}?domain=${asked}`)).status, asked).toBe(404);
     }
     expect((await get("localhost:3000", DOMAIN_CHECK_PATH)).status).toBe(404);
+  });
+});
+
+describe("the certificate front's ask endpoint, for the stores' subdomains", () => {
+  it("answers 200 for the subdomain of a store that has a page, 404 for one in onboarding, unknown or nested", async () => {
+    const onboarding = await createTestStore(database, { onboardingStep: 1 });
+    const unpaid = await createTestStore(database, { active: false });
+    const ask = async (name: string) =>
+      (await get("localhost:3000", `${DOMAIN_CHECK_PATH}?domain=${name}`)).status;
+    expect(await ask(`${b.username}.localhost`)).toBe(200);
+    expect(await ask(`${b.username.toUpperCase()}.LOCALHOST.`)).toBe(200);
+    // An unpaid store's subdomain still shows its inactive notice, so it needs its certificate.
+    expect(await ask(`${unpaid.username}.localhost`)).toBe(200);
+    for (const name of [
+      `${onboarding.username}.localhost`,
+      "no-such-store.localhost",
+      `x.${b.username}.localhost`,
+      `${b.username}.localhost.evil.example`,
+      `${b.username}.evil.example`,
+      "dashboard.localhost",
+      "localhost",
+    ]) {
+      expect(await ask(name), name).toBe(404);
+    }
+  });
+});
+
+describe("the probes and metrics", () => {
+  it("answer on the platform's hosts, an address and an internal name; 404 on a store's domain and a stranger's host", async () => {
+    for (const host of [
+      "localhost:3000",
+      "127.0.0.1:3000",
+      "[::1]:3000",
+      "10.0.0.5:3000",
+      "vitrina-1:3000",
+    ]) {
+      const health = await get(host, "/healthz");
+      expect(health.status, host).toBe(200);
+      expect(JSON.parse(health.body), host).toEqual({ status: "ok" });
+      expect((await get(host, "/readyz")).status, host).toBe(200);
+      const metrics = await get(host, "/metrics", { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(metrics.status, host).toBe(200);
+    }
+    for (const host of [domainA, "evil.example", `${domainA}:443`]) {
+      for (const path of ["/healthz", "/readyz", "/metrics", "/healthz?x=1"]) {
+        const answer = await get(host, path, { authorization: `Bearer ${METRICS_TOKEN}` });
+        expect(answer.status, `${host}${path}`).toBe(404);
+        expect(answer.body, `${host}${path}`).toBe("Not Found");
+      }
+    }
+  });
+});
+
+describe("the search engines' files on a verified domain", () => {
+  it("are served there (the routes make them the store's own), not the 404 of the application's paths", async () => {
+    for (const path of ["/robots.txt", "/sitemap.xml"]) {
+      const answer = await get(domainA, path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body, path).toContain(`path=${path} custom=${a.username}`);
+    }
+    // Anything below them is the store's own path.
+    expect((await get(domainA, "/sitemap.xml/x")).body).toContain(`path=/${a.username}/sitemap.xml/x`);
   });
 });
 

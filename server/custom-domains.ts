@@ -1,10 +1,12 @@
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LOCALE_COOKIE } from "~/i18n/config";
 import { logger } from "~/lib/logger.server";
+import { usernameProblem } from "~/lib/slug";
 import {
   customDomainRedirect,
   customDomainRoute,
   hostnameOf,
+  isOperationsHost,
   isPlatformHost,
   type Platform,
 } from "./host-routing";
@@ -105,8 +107,34 @@ function withoutSessionCookies(req: Request, res: Response) {
 /** Where a TLS front asks whether it may get a certificate for a name (Caddy's on_demand_tls `ask`). */
 export const DOMAIN_CHECK_PATH = "/.well-known/vitrina-domain-check";
 
-/** 200 only for a domain served now; 404 for anything else (never a certificate for a stranger's name). */
-export function domainCheckHandler(directory: ServedDomainLookup) {
+/**
+ * The probes and metrics, mounted before the host rules (a probe must not wait on the domain map),
+ * answer only on the platform's and the network's own names; on a store's domain or a stranger's
+ * host the request goes on to the host rules, which answer 404.
+ */
+export function onOperationsHosts(platform: Platform, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const header = req.headers.host;
+    // No Host at all (an HTTP/1.0 probe) is the network's own; a Host we cannot read is not.
+    if (header === undefined) return handler(req, res, next);
+    const hostname = hostnameOf(header);
+    if (hostname !== null && isOperationsHost(hostname, platform)) return handler(req, res, next);
+    next();
+  };
+}
+
+export type DomainCheckOptions = {
+  /** ROOT_DOMAIN: its stores' subdomains get certificates on demand too. */
+  rootDomain: string;
+  /** Whether `{username}.{rootDomain}` shows a store's page (public-store.server.ts hasStorePage). */
+  hasStorePage: (username: string) => Promise<boolean>;
+};
+
+/**
+ * 200 for a domain served now, and for the subdomain of a store that has a page; 404 for anything
+ * else (never a certificate for a stranger's name, nor for every made-up subdomain).
+ */
+export function domainCheckHandler(directory: ServedDomainLookup, options?: DomainCheckOptions) {
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
     const asked =
@@ -117,6 +145,18 @@ export function domainCheckHandler(directory: ServedDomainLookup) {
       logger.warn({ err: error }, "custom domains: reload failed");
     }
     if (asked && directory.host(asked)) return res.status(200).type("text/plain").send("OK");
+    const username = options ? storeSubdomain(asked, options.rootDomain) : null;
+    if (username && options && (await options.hasStorePage(username).catch(() => false)))
+      return res.status(200).type("text/plain").send("OK");
     res.status(404).type("text/plain").send("Not Found");
   };
+}
+
+/** The username of `{username}.{root}` when it could be one (one label that passes the username rule). */
+function storeSubdomain(hostname: string, rootDomain: string): string | null {
+  const root = rootDomain.toLowerCase();
+  if (!hostname.endsWith(`.${root}`)) return null;
+  const sub = hostname.slice(0, -(root.length + 1));
+  if (sub.includes(".") || usernameProblem(sub) !== null) return null;
+  return sub;
 }

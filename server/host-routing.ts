@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { usernameProblem } from "~/lib/slug";
 
 // Subdomain rules: {store}.{ROOT_DOMAIN}/ → /{store}; a first segment that differs from the
@@ -101,8 +102,29 @@ export function isPlatformHost(hostname: string, platform: Platform): boolean {
   }
 }
 
+/**
+ * Where the probes and metrics answer: the platform's hosts, and the names a load balancer or a
+ * scraper uses inside the network: an IP address (a load balancer's health check asks the
+ * instance's address) or a name without a dot (a container's or a service's name, as
+ * `vitrina-1:3000`). A store's own domain always has a dot and is never an address, so its paths
+ * stay the store's.
+ */
+export function isOperationsHost(hostname: string, platform: Platform): boolean {
+  return isPlatformHost(hostname, platform) || isIP(hostname) !== 0 || !hostname.includes(".");
+}
+
+/** The probes and metrics (server/operations.ts): never a custom domain's. */
+const OPERATIONS_SEGMENTS = ["healthz", "readyz", "metrics"];
+
+/** The search engines' files: on a custom domain, the store's own (its pages only). */
+const CRAWLER_FILES = new Set(["robots.txt", "sitemap.xml"]);
+
 /** The application's own sections: never served on a custom domain. */
-const NOT_ON_CUSTOM_DOMAIN = new Set([...APP_SEGMENTS, ".well-known"]);
+const NOT_ON_CUSTOM_DOMAIN = new Set([
+  ...[...APP_SEGMENTS].filter((segment) => !CRAWLER_FILES.has(segment)),
+  ...OPERATIONS_SEGMENTS,
+  ".well-known",
+]);
 
 export type CustomDomainRoute =
   | { action: "serve" }
@@ -113,13 +135,15 @@ export type CustomDomainRoute =
  * A request on a verified domain of `username`: "/" and "/{sub-path}" are the store's "/{username}" and
  * "/{username}/{sub-path}" (rewritten inside the server: the address bar keeps the short form); the
  * store's links that already name "/{username}/…", and the page's scripts and images, are served as
- * they are; the dashboard, sign-in, admin and API answer 404.
+ * they are; /robots.txt and /sitemap.xml are the store's own (the routes read the domain); the dashboard,
+ * sign-in, admin, API and the probes answer 404.
  */
 export function customDomainRoute(path: string, search: string, username: string): CustomDomainRoute {
   const clean = `/${path.replace(/^[/\\]+/, "")}`;
   const query = search.startsWith("?") ? search : "";
   const first = decodeSegment(clean.split("/")[1] ?? "");
   if (PASS_THROUGH.has(first) || PASS_THROUGH_PATHS.has(clean)) return { action: "serve" };
+  if (CRAWLER_FILES.has(first) && clean === `/${first}`) return { action: "serve" };
   if (NOT_ON_CUSTOM_DOMAIN.has(first)) return { action: "notFound" };
   if (first === username || first === `${username}.data`) return { action: "serve" };
   return { action: "rewrite", url: `/${username}${clean === "/" ? "" : clean}${query}` };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 
 // Every setting Vitrina reads, in one place (the README has the same table).
@@ -39,6 +40,11 @@ export type Config = {
   cpay: CpaySettings | null;
   /** Decision 0045: the bearer token /metrics asks for; null → /metrics answers 404. */
   metricsToken: string | null;
+  /**
+   * PLATFORM_IPV4 / PLATFORM_IPV6: the front's public addresses, shown to owners as the A and AAAA
+   * records of an apex custom domain (decision 0133); empty, the page says "the addresses of the host".
+   */
+  platformAddresses: { ipv4: string[]; ipv6: string[] };
 };
 
 export type CpaySettings = { merchantId: string; merchantName: string; secret: string; url: string };
@@ -101,8 +107,27 @@ export function getConfig(): Config {
           }
         : null,
     metricsToken: process.env.METRICS_TOKEN || null,
+    platformAddresses: {
+      ipv4: parseAddresses("PLATFORM_IPV4", process.env.PLATFORM_IPV4, 4),
+      ipv6: parseAddresses("PLATFORM_IPV6", process.env.PLATFORM_IPV6, 6),
+    },
   };
   return cached;
+}
+
+/**
+ * A comma-separated list of IP addresses of one family. A wrong one stops the start: an owner would
+ * otherwise copy it to the registrar and the domain would point nowhere.
+ */
+export function parseAddresses(name: string, value: string | undefined, family: 4 | 6): string[] {
+  const list = (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const address of list) {
+    if (isIP(address) !== family) throw new Error(`${name}: "${address}" is not an IPv${family} address`);
+  }
+  return [...new Set(list.map((address) => (family === 6 ? address.toLowerCase() : address)))];
 }
 
 /** DATA_DIR, absolute (default ./data). */

@@ -105,6 +105,28 @@ test("an owner verifies a domain and the store is served on it", async ({ page, 
   const sitemap = await (await request.get(`${E2E_BASE_URL}/sitemap.xml`)).text();
   expect(sitemap).toContain(`<loc>http://${domain}</loc>`);
   expect(sitemap).not.toContain(`/${username}</loc>`);
+  // On the domain, the search engines' files are the store's own.
+  const own = await request.get(`${E2E_BASE_URL}/sitemap.xml`, {
+    headers: { Host: domain },
+    maxRedirects: 0,
+  });
+  expect(own.status()).toBe(200);
+  const ownSitemap = await own.text();
+  expect(ownSitemap).toContain(`<loc>http://${domain}/</loc>`);
+  expect(ownSitemap).toContain(`<loc>http://${domain}/prices</loc>`);
+  expect(ownSitemap).not.toContain(E2E_BASE_URL);
+  expect(ownSitemap).not.toContain("/demo");
+  const robots = await request.get(`${E2E_BASE_URL}/robots.txt`, {
+    headers: { Host: domain },
+    maxRedirects: 0,
+  });
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toContain(`Sitemap: http://${domain}/sitemap.xml`);
+  // The probes answer on the platform's host, never on the store's domain.
+  expect((await request.get(`${E2E_BASE_URL}/healthz`)).status()).toBe(200);
+  expect(
+    (await request.get(`${E2E_BASE_URL}/healthz`, { headers: { Host: domain }, maxRedirects: 0 })).status(),
+  ).toBe(404);
   expect(home.headers()["set-cookie"]).toBeUndefined();
   for (const path of ["/prices", "/prices.csv", "/posts"]) {
     const answer = await request.get(`${E2E_BASE_URL}${path}`, {

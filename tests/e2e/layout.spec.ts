@@ -122,6 +122,7 @@ test.describe("reachable at every width (§3)", () => {
       "Наплата",
       "Поставки",
       "Јавна страница",
+      "Ваш сајт",
     ]);
     for (const entry of await entries.all()) {
       const { x, width } = await box(entry);

@@ -63,7 +63,19 @@ export const domainDirectory = new DomainDirectory(() => servedDomains(getDb()))
  */
 export function storeAddress(username: string, baseUrl: string): string {
   const served = domainDirectory.ofUsername(username);
-  if (!served) return `${baseUrl}/${username}`;
-  const protocol = baseUrl.startsWith("https://") ? "https" : "http";
-  return `${protocol}://${served.domain}`;
+  return served ? domainOrigin(served.domain, baseUrl) : `${baseUrl}/${username}`;
+}
+
+/**
+ * The origin a store's files name their images on: its served domain's, else the platform's. The
+ * uploads are served on the domain as on the platform (server/host-routing.ts PASS_THROUGH).
+ */
+export function storeOrigin(username: string, baseUrl: string): string {
+  const served = domainDirectory.ofUsername(username);
+  return served ? domainOrigin(served.domain, baseUrl) : new URL(baseUrl).origin;
+}
+
+/** A store's own domain behind the platform's front, with the platform's scheme. */
+export function domainOrigin(domain: string, baseUrl: string): string {
+  return `${baseUrl.startsWith("https://") ? "https" : "http"}://${domain}`;
 }

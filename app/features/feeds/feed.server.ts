@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { Queryable } from "~/db/client.server";
 import { letOthersRun } from "~/db/let-others-run.server";
+import { storeOrigin } from "~/features/domains/domain-directory.server";
 import { findPointOfSaleBySlug } from "~/features/points-of-sale/point-of-sale.server";
 import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
 import { publicStoreCache } from "~/features/storefront/public-caches.server";
@@ -9,6 +11,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, parseLocale } from "~/i18n/config
 import { getFixedT } from "~/i18n/i18n.server";
 import { AppError } from "~/lib/app-error";
 import { bytesResponse } from "~/lib/bytes-response.server";
+import { getConfig } from "~/lib/config.server";
 import { encodedOnce, type FeedEncoding, preferredEncoding } from "./feed-encodings.server";
 import { buildPriceList } from "./price-list.server";
 import { toXlsx } from "./price-list-xlsx.server";
@@ -22,6 +25,8 @@ import { fromJson, toCsv, toJson } from "./serialize";
 
 type Built = {
   version: number;
+  /** The origin its image URLs name (the store's own domain while served): a new one is a new feed. */
+  origin: string;
   /**
    * The CSV in each language (for people) and the JSON (one, English keys), as UTF-8 bytes,
    * encoded once per version and answered as they are (decisions 0111, 0112). Only the bytes are
@@ -74,17 +79,24 @@ export async function getLiveFeed(
   if (pointOfSaleSlug !== undefined && !point) throw new AppError("storeNotFound");
   // A point's id is unique across stores: its entry and ETag never meet the store's.
   const key = point ? point.id : store.id;
+  // A domain verified or removed changes no row the version follows, but the images' addresses.
+  const origin = storeOrigin(store.username, getConfig().baseUrl);
   const cached = built.get(key);
-  if (cached && cached.version === store.version) return cached;
-  const job = `${key}|${store.version}`;
+  if (cached && cached.version === store.version && cached.origin === origin) return cached;
+  const job = `${key}|${store.version}|${origin}`;
   let pending = building.get(job);
   if (!pending) {
-    pending = buildFeed(db, store, point, key).finally(() => building.delete(job));
+    pending = buildFeed(db, store, point, key, origin).finally(() => building.delete(job));
     building.set(job, pending);
   }
   const entry = await pending;
-  // Only forward: a slower build of an older version never replaces a newer one.
-  if ((built.get(key)?.version ?? -1) < entry.version) {
+  const held = built.get(key);
+  // Only forward: a slower build of an older version never replaces a newer one; a build for an
+  // origin that changed while it ran is answered but not held.
+  const newer =
+    (held?.version ?? -1) < entry.version ||
+    (held?.version === entry.version && held.origin !== entry.origin);
+  if (newer && entry.origin === storeOrigin(store.username, getConfig().baseUrl)) {
     forget(key);
     const size = sizeOf(entry);
     while (built.size > 0 && (built.size >= MAX_STORES || bytesHeld + size > MAX_BYTES))
@@ -103,8 +115,11 @@ async function buildFeed(
   store: Store,
   point: Awaited<ReturnType<typeof findPointOfSaleBySlug>>,
   key: string,
+  origin: string,
 ): Promise<Built> {
-  const list = point ? await buildPointOfSalePriceList(db, store, point) : await buildPriceList(db, store);
+  const list = point
+    ? await buildPointOfSalePriceList(db, store, point, undefined, origin)
+    : await buildPriceList(db, store, undefined, undefined, origin);
   // Each file is written and encoded in a turn of its own: for a 20,000-product list each takes
   // 100–200 ms, and in one piece they held the loop for over a second (decision 0112).
   const csv = {} as Built["csv"];
@@ -115,13 +130,21 @@ async function buildFeed(
   await letOthersRun();
   return {
     version: store.version,
+    origin,
     csv,
     json: Buffer.from(toJson(list), "utf8"),
-    etag: `"${key.slice(0, 8)}-${store.version}"`,
+    etag: feedEtag(key, store.version, origin),
     // The newest change the list shows, or the moment the version last moved: a deletion or a
     // category rename leaves no newer row behind, and Last-Modified must never go back in time.
     lastModified: new Date(Math.max(Date.parse(list.updatedAt), store.versionChangedAt.getTime())),
   };
+}
+
+/** A store's own domain names its images there: another representation than the platform's list. */
+function feedEtag(key: string, version: number, origin: string): string {
+  const platform = origin === new URL(getConfig().baseUrl).origin;
+  const domain = platform ? "" : `-${createHash("sha256").update(origin).digest("hex").slice(0, 8)}`;
+  return `"${key.slice(0, 8)}-${version}${domain}"`;
 }
 
 /** Workbooks made for a held version, per language: built on the first request, from its JSON. */

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
+import { storeOrigin } from "~/features/domains/domain-directory.server";
 import { discountOf } from "~/features/storefront/discount";
 import type { Store } from "~/features/stores/store.server";
 import { getConfig } from "~/lib/config.server";
@@ -66,10 +67,10 @@ export async function lastConfirmedAt(db: Queryable, storeId: string): Promise<D
   return row?.answeredAt ?? null;
 }
 
-/** A stored image path ("/images/…") on the site's own address; an absolute URL stays as it is. */
-function absoluteUrl(href: string): string {
+/** A stored image path ("/uploads/…") on the store's origin; an absolute URL stays as it is. */
+function absoluteUrl(href: string, origin: string): string {
   try {
-    return new URL(href, getConfig().baseUrl).href;
+    return new URL(href, origin).href;
   } catch {
     return href;
   }
@@ -83,6 +84,11 @@ export async function buildPriceList(
   at?: Date,
   /** A point of sale of this store: its own list (decision 0068); the confirmation stays the store's. */
   pointOfSale?: PriceListPointOfSale & { id: string },
+  /**
+   * Where the images' paths are resolved: the store's own domain while one is served (a program
+   * reading the list finds the photos where the list is), else the platform's address.
+   */
+  imageOrigin: string = storeOrigin(store.username, getConfig().baseUrl),
 ): Promise<PriceList> {
   const [confirmedAt, rows] = await Promise.all([
     lastConfirmedAt(db, store.id),
@@ -127,7 +133,7 @@ export async function buildPriceList(
         availability: row.availability,
         barcode: row.barcode,
         updatedAt: row.updatedAt.toISOString(),
-        imageUrl: row.imageUrl ? absoluteUrl(row.imageUrl) : null,
+        imageUrl: row.imageUrl ? absoluteUrl(row.imageUrl, imageOrigin) : null,
       };
     }),
   };

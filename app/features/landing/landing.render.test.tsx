@@ -79,6 +79,24 @@ describe("the landing page", () => {
       expect(text(html)).toContain(t("landing:faq.items.embed.q"));
     });
 
+    it(`${locale}: the FAQ says a custom domain is in every plan and how to connect it`, async () => {
+      const html = await render(locale);
+      const t = getServerI18n(locale).t;
+      expect(FAQ_ITEMS).toContain("domain");
+      const question = t("landing:faq.items.domain.q");
+      const answer = t("landing:faq.items.domain.a");
+      const page = text(html).replace(/\s+/g, " ");
+      expect(page).toContain(question);
+      // The answer sits in the question's own <details>, its text in full.
+      const details = html.match(/<details class="group">[\s\S]*?<\/details>/g) ?? [];
+      const item = details.find((block) => text(block).includes(question));
+      expect(item).toBeDefined();
+      expect(text(item!).replace(/\s+/g, " ")).toContain(answer.replace(/\s+/g, " "));
+      // What it has to say: the records at the registrar (CNAME and TXT), and the check.
+      for (const word of ["CNAME", "TXT", "ceni."]) expect(answer).toContain(word);
+      expect(answer).toContain(t("storeSettings:domain.check"));
+    });
+
     it(`${locale}: the video is captioned in every language, not autoplayed, loaded on demand, sized`, async () => {
       const html = await render(locale);
       const video = html.match(/<video[^>]*>/)![0];

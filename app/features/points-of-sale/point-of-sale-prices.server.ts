@@ -35,8 +35,10 @@ export function buildPointOfSalePriceList(
   owner: ListStore,
   point: PointOfSale,
   at?: Date,
+  /** Where the images' paths are resolved (buildPriceList's default: the store's origin). */
+  imageOrigin?: string,
 ): Promise<PriceList> {
-  return buildPriceList(db, owner, at, pointOfSaleOfList(point, owner));
+  return buildPriceList(db, owner, at, pointOfSaleOfList(point, owner), imageOrigin);
 }
 
 /** The effective price list of one of the signed-in owner's points of sale (dashboard, API). */

@@ -18,6 +18,8 @@ export const RESERVED_POINT_OF_SALE_SLUGS: ReadonlySet<string> = new Set([
   "feeds", "archive", "api", "images", "media", "sitemap", "robots", "rss", "atom", "qr", "print",
   "pdf", "csv", "json", "xml", "admin", "dashboard", "settings", "new", "edit", "index", "null",
   "undefined",
+  // the probes and metrics: a store's own domain answers them with 404, so no point of sale there
+  "healthz", "readyz", "metrics",
 ]);
 
 export type SlugProblem = "required" | "tooLong" | "invalidChars" | "reserved";

@@ -34,3 +34,12 @@ export async function getPublicStore(db: Queryable, username: string): Promise<S
   const row = await getStoreByUsername(db, username);
   return row && isPublicStore(row) ? row : null;
 }
+
+/**
+ * Whether `{username}.{ROOT_DOMAIN}` shows a page: a store past onboarding, public or inactive (an
+ * unpaid store's subdomain still shows its inactive notice). The TLS front's ask endpoint reads it.
+ */
+export async function hasStorePage(db: Queryable, username: string): Promise<boolean> {
+  const row = await getStoreByUsername(db, username);
+  return row !== null && storeVisibility(row) !== "hidden";
+}

@@ -1,20 +1,7 @@
-import {
-  BadgePercent,
-  CreditCard,
-  ExternalLink,
-  Flag,
-  FolderTree,
-  History,
-  Images,
-  LibraryBig,
-  LogOut,
-  Newspaper,
-  Package,
-  Settings,
-} from "lucide-react";
+import { LogOut } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
+import { data, Form, Link, Outlet, redirect, useLocation } from "react-router";
 import { toast } from "sonner";
 import { requireOwnerStore } from "~/auth/guards.server";
 import { LanguageSwitcher } from "~/components/language-switcher";
@@ -25,33 +12,12 @@ import { BillingBanner } from "~/features/billing/components/billing-banner";
 import { CompliancePanel } from "~/features/confirmation/components/compliance-panel";
 import { getCompliancePanel } from "~/features/confirmation/panel.server";
 import { useServiceWorker } from "~/features/push/use-service-worker";
+import { DashboardMenu } from "~/features/stores/components/dashboard-menu";
 import { OnboardingFrame } from "~/features/stores/components/onboarding-frame";
 import { missingOnboardingStep } from "~/features/stores/onboarding.server";
 import { getClock } from "~/lib/clock.server";
-import { cn } from "~/lib/cn";
 import { type FlashKind, readFlash } from "~/lib/flash.server";
 import type { Route } from "./+types/layout";
-
-// The dashboard menu; an entry appears once its page exists.
-const MENU = [
-  { to: "/dashboard/products", key: "products", icon: Package },
-  { to: "/dashboard/categories", key: "categories", icon: FolderTree },
-  { to: "/dashboard/promotions", key: "promotions", icon: BadgePercent },
-  { to: "/dashboard/activity", key: "activity", icon: History },
-  { to: "/dashboard/image-gallery", key: "imageGallery", icon: LibraryBig },
-  { to: "/dashboard/r2-images", key: "myImages", icon: Images },
-  { to: "/dashboard/posts", key: "posts", icon: Newspaper },
-  { to: "/dashboard/reports", key: "reports", icon: Flag },
-  { to: "/dashboard/settings/billing", key: "billing", icon: CreditCard },
-  { to: "/dashboard/settings", key: "settings", icon: Settings },
-] as const;
-
-/** A menu entry: a small tab with the icon over the label on a phone, a row from md up. */
-const TAB =
-  "flex min-w-0 flex-col items-center gap-0.5 rounded-md px-1 py-1.5 text-center font-medium text-xs leading-tight md:flex-row md:gap-2 md:px-3 md:py-2 md:text-left md:text-sm";
-
-/** On a phone the eleven entries are labels only, so the menu stays three short rows above the page. */
-const MENU_ICON = "hidden size-4 shrink-0 sm:block";
 
 /** Decision 0131: the dashboard installs as an app; the public store pages link none of this. */
 export const links: Route.LinksFunction = () => [
@@ -128,40 +94,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </div>
         {/* On a phone every entry is on screen: a grid of label tabs (icons from sm up), never a strip that
             hides the last ones off-screen. */}
-        <nav
-          aria-label={t("menu.label")}
-          className="grid grid-cols-4 gap-1 px-2 pb-2 sm:grid-cols-6 md:flex md:flex-col md:px-3"
-        >
-          {MENU.map(({ to, key, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              className={({ isActive }) =>
-                cn(
-                  TAB,
-                  // Billing is a settings tab with its own menu entry: only that entry is marked there.
-                  isActive &&
-                    !(key === "settings" && location.pathname.startsWith("/dashboard/settings/billing"))
-                    ? "bg-brand-50 text-brand-800"
-                    : "text-gray-700 hover:bg-gray-100",
-                )
-              }
-            >
-              <Icon aria-hidden className={MENU_ICON} />
-              {t(`menu.${key}`)}
-            </NavLink>
-          ))}
-          <a
-            href={`/${store.username}`}
-            target="_blank"
-            rel="noreferrer"
-            // On a phone's four columns it closes the third row across two, on one line.
-            className={cn(TAB, "max-sm:col-span-2 text-gray-700 hover:bg-gray-100")}
-          >
-            <ExternalLink aria-hidden className={MENU_ICON} />
-            {t("menu.publicPage")}
-          </a>
-        </nav>
+        <DashboardMenu username={store.username} />
         <div className="mt-auto hidden flex-col gap-3 border-gray-200 border-t p-4 md:flex">
           <div className="min-w-0">
             <p className="truncate font-medium text-sm">{store.name}</p>

@@ -27,6 +27,7 @@ export type DomainView = {
 export function CustomDomainForm({
   view,
   platformHost,
+  platformAddresses,
   https,
   lapseDays,
   errors,
@@ -34,6 +35,8 @@ export function CustomDomainForm({
 }: {
   view: DomainView | null;
   platformHost: string;
+  /** The front's public addresses (PLATFORM_IPV4 / PLATFORM_IPV6); empty when not set. */
+  platformAddresses: { ipv4: string[]; ipv6: string[] };
   /** Whether the platform (and so the domain, behind the same front) is served over TLS. */
   https: boolean;
   lapseDays: number;
@@ -80,13 +83,7 @@ export function CustomDomainForm({
             <p className="mt-1 text-gray-600 text-sm">{t("domain.recordsHint")}</p>
             <dl className="mt-3 flex flex-col gap-3 text-sm">
               <Record type="CNAME" name={view.domain} value={platformHost} note={t("domain.cnameNote")} />
-              <Record
-                type="A / AAAA"
-                name={view.domain}
-                value={t("domain.apexValue", { host: platformHost })}
-                note={t("domain.apexNote")}
-                prose
-              />
+              <ApexRecords domain={view.domain} platformHost={platformHost} addresses={platformAddresses} />
               <Record type="TXT" name={view.recordName} value={view.recordValue} note={t("domain.txtNote")} />
             </dl>
           </div>
@@ -140,6 +137,43 @@ export function CustomDomainForm({
   );
 }
 
+/**
+ * An apex domain cannot have a CNAME: A and AAAA records with the front's addresses when the operator
+ * named them, else a description of where to find them.
+ */
+function ApexRecords({
+  domain,
+  platformHost,
+  addresses,
+}: {
+  domain: string;
+  platformHost: string;
+  addresses: { ipv4: string[]; ipv6: string[] };
+}) {
+  const { t } = useTranslation("storeSettings");
+  if (addresses.ipv4.length === 0 && addresses.ipv6.length === 0) {
+    return (
+      <Record
+        type="A / AAAA"
+        name={domain}
+        value={t("domain.apexValue", { host: platformHost })}
+        note={t("domain.apexNote")}
+        prose
+      />
+    );
+  }
+  return (
+    <>
+      {addresses.ipv4.length > 0 ? (
+        <Record type="A" name={domain} value={addresses.ipv4} note={t("domain.apexAddressNote")} />
+      ) : null}
+      {addresses.ipv6.length > 0 ? (
+        <Record type="AAAA" name={domain} value={addresses.ipv6} note={t("domain.apexAddressNote")} />
+      ) : null}
+    </>
+  );
+}
+
 function Record({
   type,
   name,
@@ -149,7 +183,8 @@ function Record({
 }: {
   type: string;
   name: string;
-  value: string;
+  /** Several values are several records of the type, one a line. */
+  value: string | string[];
   note: string;
   /** A description of the value rather than the value to copy. */
   prose?: boolean;
@@ -162,7 +197,17 @@ function Record({
         <span className="text-gray-500">{t("domain.recordName")}</span>
         <code className="select-all break-all">{name}</code>
         <span className="text-gray-500">{t("domain.recordValue")}</span>
-        {prose ? <span>{value}</span> : <code className="select-all break-all">{value}</code>}
+        {prose ? (
+          <span>{value}</span>
+        ) : (
+          <span className="flex flex-col">
+            {(Array.isArray(value) ? value : [value]).map((line) => (
+              <code key={line} className="select-all break-all">
+                {line}
+              </code>
+            ))}
+          </span>
+        )}
       </dd>
       <p className="mt-2 text-gray-600 text-xs">{note}</p>
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { CopyButton } from "~/components/copy-button";
 import { FormAlert } from "~/components/form-alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -113,14 +114,17 @@ export function EmbedSettings({
           {t("embed.snippetLabel")}
         </label>
         <p className="mt-1 text-gray-600 text-sm">{t("embed.snippetHint")}</p>
-        <Textarea
-          id="embed-snippet"
-          readOnly
-          rows={4}
-          value={snippet}
-          className="mt-2 font-mono text-xs sm:text-xs"
-          spellCheck={false}
-        />
+        <div className="mt-2 flex flex-col items-start gap-2 sm:flex-row">
+          <Textarea
+            id="embed-snippet"
+            readOnly
+            rows={4}
+            value={snippet}
+            className="font-mono text-xs sm:text-xs"
+            spellCheck={false}
+          />
+          <CopyButton text={snippet} targetId="embed-snippet" label={t("embed.snippetCopy")} />
+        </div>
         <p className="mt-1 text-gray-600 text-xs">
           {t("embed.pointsOfSaleHint", { url: `${storeUrl}/…/embed` })}
         </p>

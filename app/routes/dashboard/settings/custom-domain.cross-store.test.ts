@@ -84,12 +84,15 @@ describe("the domain forms across stores", () => {
     expect(await statusOf(() => run({ intent: "domainClaim", domain: `ceni.${mine.username}.mk` }))).toBe(
       302,
     );
-    const page = await call<{ domain: { domain: string; recordValue: string } | null }>(storeRoute.loader, {
-      request: get("/dashboard/settings/store"),
-      context,
-      params: {},
-    });
-    expect(page.domain?.domain).toBe(`ceni.${mine.username}.mk`);
+    const page = await call<{ domain: { view: { domain: string; recordValue: string } | null } }>(
+      storeRoute.loader,
+      {
+        request: get("/dashboard/settings/store"),
+        context,
+        params: {},
+      },
+    );
+    expect(page.domain.view?.domain).toBe(`ceni.${mine.username}.mk`);
     const theirToken = (await getStoreDomain(database.db, theirs.storeId))!.token;
     expect(JSON.stringify(page)).not.toContain(theirToken);
     expect(JSON.stringify(page)).not.toContain(theirDomain);

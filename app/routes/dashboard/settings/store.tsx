@@ -12,16 +12,11 @@ import {
   DOMAIN_INTENTS,
   DOMAIN_REMOVE_INTENT,
 } from "~/features/domains/components/custom-domain-form";
-import {
-  checkDomain,
-  claimDomain,
-  domainView,
-  getStoreDomain,
-  LAPSE_DAYS,
-  removeDomain,
-} from "~/features/domains/domain.server";
+import { checkDomain, claimDomain, removeDomain } from "~/features/domains/domain.server";
 import { domainDirectory } from "~/features/domains/domain-directory.server";
+import { domainSettingsView } from "~/features/domains/domain-settings.server";
 import { EMBED_ORIGINS_INTENT, EmbedSettings } from "~/features/embed/components/embed-settings";
+import { OwnWebsiteIntro } from "~/features/embed/components/own-website-intro";
 import { embedOriginsAction, embedSettingsView } from "~/features/embed/embed-settings.server";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { setAlbanianContent } from "~/features/product-language/albanian-content.server";
@@ -57,13 +52,8 @@ export const meta: Route.MetaFunction = titleMeta;
 /** Settings → store: everything entered in onboarding. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireOwnerStore(context);
-  const config = getConfig();
-  const domain = await getStoreDomain(getDb(), store.id);
   return {
-    domain: domain ? domainView(domain) : null,
-    platformHost: new URL(config.baseUrl).hostname,
-    https: config.baseUrl.startsWith("https://"),
-    lapseDays: LAPSE_DAYS,
+    domain: await domainSettingsView(store.id),
     title: pageTitle(request, "storeSettings:store.title"),
     rootDomain: getConfig().rootDomain,
     redirectDays: USERNAME_REDIRECT_DAYS,
@@ -147,6 +137,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   return (
     <div>
       <h2 className="font-semibold text-lg">{t("store.title")}</h2>
+      <OwnWebsiteIntro />
       <Card className="mt-4 p-5">
         <FormAlert message={errors.form} className="mb-4" />
         <Form method="post" noValidate className="flex flex-col gap-4">
@@ -185,10 +176,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
       </Card>
       <AlbanianContentForm enabled={loaderData.albanianContent} />
       <CustomDomainForm
-        view={loaderData.domain}
-        platformHost={loaderData.platformHost}
-        https={loaderData.https}
-        lapseDays={loaderData.lapseDays}
+        {...loaderData.domain}
         errors={domainFailure?.errors ?? {}}
         typed={domainFailure?.values?.domain}
       />
