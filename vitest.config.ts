@@ -15,6 +15,7 @@ export default defineConfig({
     // Vitest's default is one fork fewer than the cores: on CI's 2 cores, one file at a time while
     // the other core waited. Each file has its own database (or its own rows on PostgreSQL), so two
     // run side by side (decision 0123).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // VITEST_MAX_WORKERS: CI's PostgreSQL pass runs beside Playwright on one fork (decision 0138).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
   },
 });
