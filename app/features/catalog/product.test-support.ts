@@ -32,8 +32,8 @@ async function written(ctx: StoreContext, rows: ProductWrite[], source: WriteOpt
 
 /**
  * New products through the one writer, so a fixture product obeys every rule a real one does (and
- * has its search text, price history and activity). Each row is a new product (1 den. unless it
- * says), in the rows' order; a row the writer refuses fails the test.
+ * has its search text and first price history, as an import leaves them by default). Each row is a
+ * new product (1 den. unless it says), in the rows' order; a row the writer refuses fails the test.
  */
 export async function addProducts(
   ctx: StoreContext,
