@@ -5,7 +5,7 @@ import { product } from "~/db/schema/catalog";
 import type { StoreContext } from "~/lib/service-context";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { createProduct } from "./product.server";
-import { productInput } from "./product.test-support";
+import { changeProduct, productInput } from "./product.test-support";
 import { bulkActionSchema } from "./product-bulk.schema";
 import { runBulkAction } from "./product-bulk.server";
 
@@ -95,7 +95,7 @@ describe("bulk price preview", () => {
     const { ctx, storeId, products } = await shop();
     const input = { action: "pricePercent", value: "10", ids: [products.banani.id, products.jabolka.id] };
     const { preview } = await previewOf(ctx, input);
-    await database.db.update(product).set({ priceCents: 6000 }).where(eq(product.id, products.banani.id));
+    await changeProduct(ctx, products.banani.id, { priceCents: 6000 });
     const before = await storeRows(storeId);
     const again = await runBulkAction(ctx, bulk({ ...input, plan: preview.plan }));
     expect(again).toMatchObject({ stale: true, preview: { changed: 2 } });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { category, product } from "~/db/schema/catalog";
+import { category } from "~/db/schema/catalog";
 import { savePromotion } from "~/features/promotions/promotion.server";
 import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { addDays, skopjeDay } from "~/lib/calendar";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { createProduct, listProducts } from "./product.server";
-import { productInput } from "./product.test-support";
+import { changeProduct, productInput } from "./product.test-support";
 import { parseProductListParams } from "./product-list-params";
 
 const database = databaseForThisFile();
@@ -43,10 +43,7 @@ describe("products list: search, filters, sort", () => {
       promotionInput([{ productId: onSale.id }], { startsOn: today, endsOn: addDays(today, 10) }),
     );
     const withImage = await createProduct(ctx, productInput({ name: "E Слика" }));
-    await database.db
-      .update(product)
-      .set({ imageUrl: "/media/e.webp" })
-      .where((await import("drizzle-orm")).eq(product.id, withImage.id));
+    await changeProduct(ctx, withImage.id, { imageUrl: "/media/e.webp" });
 
     expect(await names(ctx, `category=${dairy!.id}`)).toEqual(["A Млеко"]);
     expect(await names(ctx, "category=none")).toEqual([

@@ -16,6 +16,8 @@ const YESTERDAY = "2026-11-17";
 
 async function quietStore(productsUpdatedAt: Date) {
   const { storeId } = await createTestStore(database, { createdAt: LONG_AGO, updatedAt: LONG_AGO });
+  // Direct, not through the writer: it stamps now() and logs activity now, and this store's products
+  // must have last changed at a given instant of the past.
   await database.db.insert(product).values([
     { storeId, name: "Леб", priceCents: 3_500, updatedAt: productsUpdatedAt },
     { storeId, name: "Млеко", priceCents: 8_990, updatedAt: productsUpdatedAt },

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { isAppError } from "~/lib/app-error";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
@@ -145,10 +146,7 @@ describe("image uploads", () => {
   it("attaches an image only to the store's own product (cross-store)", async () => {
     const mine = await createTestStore(database);
     const other = await createTestStore(database);
-    const [theirs] = await database.db
-      .insert(product)
-      .values({ storeId: other.storeId, name: "Туѓ производ", priceCents: 100 })
-      .returning();
+    const [theirs] = await addProducts(other.ctx, [{ name: "Туѓ производ" }]);
     const image = await saveImage(mine.ctx, await photo(400, 400), "product");
     expect(await refusal(attachProductImage(mine.ctx, theirs!.id, image))).toBe("errors:notFound");
     const [after] = await database.db.select().from(product).where(eq(product.id, theirs!.id));

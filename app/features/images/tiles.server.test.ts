@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { category, product } from "~/db/schema/catalog";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
@@ -31,16 +32,6 @@ function storedFiles(): string[] {
   }
 }
 
-async function addProducts(
-  storeId: string,
-  rows: { name: string; imageUrl?: string; categoryId?: string }[],
-) {
-  return database.db
-    .insert(product)
-    .values(rows.map((row) => ({ storeId, priceCents: 100, ...row })))
-    .returning({ id: product.id, name: product.name });
-}
-
 const imageOf = async (id: string) =>
   (await database.db.select({ url: product.imageUrl }).from(product).where(eq(product.id, id)))[0]!.url;
 
@@ -51,7 +42,7 @@ describe("generated product tiles", () => {
       .insert(category)
       .values({ storeId: shop.storeId, name: "Млечни производи" })
       .returning();
-    const [milk, bread] = await addProducts(shop.storeId, [
+    const [milk, bread] = await addProducts(shop.ctx, [
       { name: "Млеко свежо 3,2% 1 л", categoryId: dairy!.id },
       { name: "Леб бел" },
     ]);
@@ -82,7 +73,7 @@ describe("generated product tiles", () => {
 
   it("never replaces an image a product already has", async () => {
     const shop = await createTestStore(database);
-    const [own, bare] = await addProducts(shop.storeId, [
+    const [own, bare] = await addProducts(shop.ctx, [
       { name: "Со слика", imageUrl: "/uploads/own-800.webp" },
       { name: "Без слика" },
     ]);
@@ -101,7 +92,7 @@ describe("generated product tiles", () => {
   it("does not touch another store's products, even when their ids are passed", async () => {
     const shop = await createTestStore(database);
     const other = await createTestStore(database);
-    const [theirs] = await addProducts(other.storeId, [{ name: "Туѓ производ" }]);
+    const [theirs] = await addProducts(other.ctx, [{ name: "Туѓ производ" }]);
     const result = await applyImportImages({
       db: database.db,
       storeId: shop.storeId,
@@ -125,7 +116,7 @@ describe("the other image options", () => {
   it("library: nothing close in the library leaves the product without; custom: sends the owner to the walk", async () => {
     const shop = await createTestStore(database);
     // Matching above the threshold is tested in app/features/library/library.server.test.ts.
-    const [one] = await addProducts(shop.storeId, [{ name: "Ксилофонски чекан 7кх" }]);
+    const [one] = await addProducts(shop.ctx, [{ name: "Ксилофонски чекан 7кх" }]);
     const base = { db: database.db, storeId: shop.storeId, importId: "abc", productIds: [one!.id] };
     expect(await applyImportImages({ ...base, option: "library" })).toEqual({
       option: "library",

@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { applyImportImages } from "~/features/images/import-images.server";
 import { insertLibraryRows, uniqueWord } from "~/features/library/library.test-support";
 import { LocalStorage } from "~/storage/local-storage.server";
@@ -29,15 +30,12 @@ describe("'use first image for all' and pack sizes", () => {
       { name: `Вода ${word} Извор 0,5 л` },
     ]);
     const [juice2, water2, water05] = entries;
-    const rows = await database.db
-      .insert(product)
-      .values([
-        { storeId: shop.storeId, name: `Сок ${word} Портокал 0,5 л`, priceCents: 100 },
-        { storeId: shop.storeId, name: `Сок ${word} Портокал 2L`, priceCents: 100 },
-        { storeId: shop.storeId, name: `Вода ${word} Извор 500 мл`, priceCents: 100 },
-        { storeId: shop.storeId, name: `Вода ${word} Извор 2 л`, priceCents: 100 },
-      ])
-      .returning({ id: product.id });
+    const rows = await addProducts(shop.ctx, [
+      { name: `Сок ${word} Портокал 0,5 л` },
+      { name: `Сок ${word} Портокал 2L` },
+      { name: `Вода ${word} Извор 500 мл` },
+      { name: `Вода ${word} Извор 2 л` },
+    ]);
     const ids = rows.map((row) => row.id);
     await applyImportImages({
       db: database.db,

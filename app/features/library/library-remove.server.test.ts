@@ -7,7 +7,9 @@ import { auditLog } from "~/db/schema/account-security";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
 import { store } from "~/db/schema/stores";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { imageUrls } from "~/features/images/image.server";
+import type { StoreContext } from "~/lib/service-context";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { createTestStore, createTestUser, databaseForThisFile } from "../../../tests/support/test-db";
@@ -35,11 +37,8 @@ async function entryWithFiles(name: string) {
   return row!;
 }
 
-async function productWith(storeId: string, imageUrl: string | null) {
-  const [row] = await database.db
-    .insert(product)
-    .values({ storeId, name: `Производ ${uniqueWord()}`, priceCents: 10000, imageUrl, searchText: "x" })
-    .returning({ id: product.id });
+async function productWith(ctx: StoreContext, imageUrl: string | null) {
+  const [row] = await addProducts(ctx, [{ name: `Производ ${uniqueWord()}`, priceCents: 10000, imageUrl }]);
   return row!.id;
 }
 
@@ -53,9 +52,9 @@ describe("removing a library entry", () => {
     const { url } = imageUrls(entry.imageKey, "product");
     const a = await createTestStore(database);
     const b = await createTestStore(database);
-    const inA = await productWith(a.storeId, url);
-    const inB = await productWith(b.storeId, url);
-    const keeps = await productWith(a.storeId, imageUrls(other.imageKey, "product").url);
+    const inA = await productWith(a.ctx, url);
+    const inB = await productWith(b.ctx, url);
+    const keeps = await productWith(a.ctx, imageUrls(other.imageKey, "product").url);
     const [before] = await database.db
       .select({ v: store.version })
       .from(store)

@@ -5,7 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { applyImportImages } from "~/features/images/import-images.server";
+import type { StoreContext } from "~/lib/service-context";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
@@ -127,19 +129,18 @@ describe("library search", () => {
 });
 
 describe("assigning a library image", () => {
-  async function productsOf(storeId: string, names: string[]) {
-    return database.db
-      .insert(product)
-      .values(names.map((name) => ({ storeId, name, priceCents: 100 })))
-      .returning({ id: product.id });
-  }
+  const productsOf = (ctx: StoreContext, names: string[]) =>
+    addProducts(
+      ctx,
+      names.map((name) => ({ name })),
+    );
   const imageOf = async (id: string) =>
     (await database.db.select({ url: product.imageUrl }).from(product).where(eq(product.id, id)))[0]!.url;
 
   it("gives the owner's selected products the library image", async () => {
     const shop = await createTestStore(database);
     const [entry] = await insertLibraryRows(database.db, [{ name: `Леб ${uniqueWord()}` }]);
-    const [a, b] = await productsOf(shop.storeId, ["Леб бел", "Леб црн"]);
+    const [a, b] = await productsOf(shop.ctx, ["Леб бел", "Леб црн"]);
     expect(await assignLibraryImage(shop.ctx, { entryId: entry!.id, productIds: [a!.id, b!.id] })).toEqual({
       assigned: 2,
     });
@@ -151,8 +152,8 @@ describe("assigning a library image", () => {
     const mine = await createTestStore(database);
     const other = await createTestStore(database);
     const [entry] = await insertLibraryRows(database.db, [{ name: `Леб ${uniqueWord()}` }]);
-    const [own] = await productsOf(mine.storeId, ["Мој леб"]);
-    const [theirs] = await productsOf(other.storeId, ["Нивни леб"]);
+    const [own] = await productsOf(mine.ctx, ["Мој леб"]);
+    const [theirs] = await productsOf(other.ctx, ["Нивни леб"]);
     await expect(
       assignLibraryImage(mine.ctx, { entryId: entry!.id, productIds: [own!.id, theirs!.id] }),
     ).rejects.toMatchObject({ code: "notFound" });
@@ -191,21 +192,13 @@ describe("library matches for a product", () => {
       { name: `Млеко ${word} Здравје 2,8% 1 л` },
       { name: `Пиво ${word} лименка`, barcode },
     ]);
-    const rows = await database.db
-      .insert(product)
-      .values([
-        { storeId: shop.storeId, name: `Mleko ${word} Bimilk 3,2% 1 l`, priceCents: 100 },
-        { storeId: shop.storeId, name: `Пиво со сосема друго име`, barcode, priceCents: 100 },
-        { storeId: shop.storeId, name: `Млеко ${word} Кравица 1 л`, priceCents: 100 },
-        { storeId: shop.storeId, name: "Шрафови М6 100 парчиња", priceCents: 100 },
-        {
-          storeId: shop.storeId,
-          name: `Млеко ${word} Бимилк 3,2% 1 л`,
-          imageUrl: "/own.webp",
-          priceCents: 100,
-        },
-      ])
-      .returning({ id: product.id });
+    const rows = await addProducts(shop.ctx, [
+      { name: `Mleko ${word} Bimilk 3,2% 1 l` },
+      { name: `Пиво со сосема друго име`, barcode },
+      { name: `Млеко ${word} Кравица 1 л` },
+      { name: "Шрафови М6 100 парчиња" },
+      { name: `Млеко ${word} Бимилк 3,2% 1 л`, imageUrl: "/own.webp" },
+    ]);
     const ids = rows.map((row) => row.id);
     const result = await applyImportImages({
       db: database.db,

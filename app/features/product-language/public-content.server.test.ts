@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { addProducts, productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { categorySchema } from "~/features/categories/category.schema";
 import { createCategory, renameCategory } from "~/features/categories/category.server";
@@ -228,10 +228,13 @@ describe("public paths in the reader's language", () => {
   it("a search by the Albanian name is served by the trigram index", async () => {
     const shop = await bilingualStore();
     // A catalogue of a realistic size, so the planner weighs the index against a scan for real.
-    await database.db.execute(sql`
-      insert into product (store_id, name, price_cents, search_text)
-      select ${shop.storeId}::uuid, 'Производ ' || n, 100, 'proizvod ' || n || ' artikal ' || (n * 7919 % 10007)
-      from generate_series(1, 3000) as n`);
+    await addProducts(
+      shop.ctx,
+      Array.from({ length: 3000 }, (_, i) => ({
+        name: `Производ ${i + 1}`,
+        description: `артикал ${((i + 1) * 7919) % 10007}`,
+      })),
+    );
     await database.db.execute(sql`analyze product`);
     const query = publicProductsQuery(database.db, shop.storeId, { filters: { q: "qumesht" } });
     const result = await database.db.execute(sql`explain ${query}`);

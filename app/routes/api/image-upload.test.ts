@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
+import { deleteProduct } from "~/features/catalog/product.server";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { asResponse } from "~/lib/route-adapter.server";
 import { LocalStorage } from "~/storage/local-storage.server";
 import { setStorage } from "~/storage/storage.server";
@@ -32,10 +34,7 @@ beforeAll(async () => {
   setStorage(storage);
   mine = await createTestStore(database);
   theirs = await createTestStore(database);
-  const [row] = await database.db
-    .insert(product)
-    .values({ storeId: theirs.storeId, name: "Туѓ", priceCents: 100 })
-    .returning();
+  const [row] = await addProducts(theirs.ctx, [{ name: "Туѓ" }]);
   theirProductId = row!.id;
 });
 afterAll(async () => {
@@ -77,17 +76,14 @@ const storedFiles = () => {
 
 describe("POST /api/image-upload with a productId", () => {
   it("attaches the image to the owner's own product and answers its URLs", async () => {
-    const [own] = await database.db
-      .insert(product)
-      .values({ storeId: mine.storeId, name: "Мој", priceCents: 100 })
-      .returning();
+    const [own] = await addProducts(mine.ctx, [{ name: "Мој" }]);
     const response = await upload(own!.id);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; image: { url: string } };
     expect(body).toMatchObject({ ok: true, image: { url: expect.stringMatching(/^\/uploads\/stores\//) } });
     const [after] = await database.db.select().from(product).where(eq(product.id, own!.id));
     expect(after?.imageUrl).toBe(body.image.url);
-    await database.db.delete(product).where(eq(product.id, own!.id));
+    await deleteProduct(mine.ctx, own!.id);
     rmSync(path.join(dataDir, "uploads"), { recursive: true, force: true });
   });
 

@@ -5,7 +5,7 @@ import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { changeProduct, productInput } from "~/features/catalog/product.test-support";
 import {
   call,
   get,
@@ -117,7 +117,7 @@ describe("compliance check routes with two stores", () => {
     });
     expect(await theirState()).toBe(before);
     // Reactivated for the next test.
-    await database.db.update(product).set({ status: "active" }).where(eq(product.id, myFlaggedId));
+    await changeProduct(mine.ctx, myFlaggedId, { status: "active" });
   });
 
   it("yes while products need attention asks 'confirm anyway?' first; the answer stays in my store", async () => {

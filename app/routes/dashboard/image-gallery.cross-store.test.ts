@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { insertLibraryRows, uniqueWord } from "~/features/library/library.test-support";
 import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
@@ -34,14 +35,8 @@ beforeAll(async () => {
   word = uniqueWord();
   const [entry] = await insertLibraryRows(database.db, [{ name: `Леб ${word}` }]);
   entryId = entry!.id;
-  const [a] = await database.db
-    .insert(product)
-    .values({ storeId: mine.storeId, name: "Мој леб", priceCents: 100 })
-    .returning();
-  const [b] = await database.db
-    .insert(product)
-    .values({ storeId: theirs.storeId, name: "Туѓ леб", priceCents: 100 })
-    .returning();
+  const [a] = await addProducts(mine.ctx, [{ name: "Мој леб" }]);
+  const [b] = await addProducts(theirs.ctx, [{ name: "Туѓ леб" }]);
   myProductId = a!.id;
   theirProductId = b!.id;
 });

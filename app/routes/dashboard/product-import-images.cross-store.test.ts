@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
-import { product } from "~/db/schema/catalog";
 import { importJob } from "~/db/schema/imports";
+import { addProducts } from "~/features/catalog/product.test-support";
+import type { StoreContext } from "~/lib/service-context";
 import { get, signedIn, startRouteDatabase, statusOf } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as route from "./product-import-images";
@@ -21,8 +22,8 @@ let theirs: Awaited<ReturnType<typeof createTestStore>>;
 let myImportId: string;
 let theirImportId: string;
 
-async function addProduct(storeId: string, name: string) {
-  const [row] = await database.db.insert(product).values({ storeId, name, priceCents: 100 }).returning();
+async function addProduct(ctx: StoreContext, name: string) {
+  const [row] = await addProducts(ctx, [{ name }]);
   return row!.id;
 }
 
@@ -46,9 +47,9 @@ beforeAll(async () => {
   database = await startRouteDatabase();
   mine = await createTestStore(database);
   theirs = await createTestStore(database);
-  const theirProduct = await addProduct(theirs.storeId, "Туѓ производ");
-  const first = await addProduct(mine.storeId, "Мој прв");
-  const second = await addProduct(mine.storeId, "Мој втор");
+  const theirProduct = await addProduct(theirs.ctx, "Туѓ производ");
+  const first = await addProduct(mine.ctx, "Мој прв");
+  const second = await addProduct(mine.ctx, "Мој втор");
   myImportId = await addImport(mine.storeId, [first, second, theirProduct]);
   theirImportId = await addImport(theirs.storeId, [theirProduct]);
 });

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
-import { product } from "~/db/schema/catalog";
 import { storeImage } from "~/db/schema/store-images";
 import { store } from "~/db/schema/stores";
+import { addProducts, changeProduct } from "~/features/catalog/product.test-support";
 import { IMAGE_MAX_BYTES, saveImage } from "~/features/images/image.server";
 import { reserveImage, setStorageLimitForTests } from "~/features/my-images/image-ledger.server";
 import { LocalStorage } from "~/storage/local-storage.server";
@@ -103,9 +103,7 @@ describe("My images", () => {
   it("shows where an image is used and refuses to delete it, listing the uses; deletes it once unused", async () => {
     const owner = await createTestStore(database);
     const image = await saveImage(owner.ctx, await photo(400, 400), "product");
-    await database.db
-      .insert(product)
-      .values({ storeId: owner.storeId, name: "Ајвар", priceCents: 100, imageUrl: image.url });
+    const [ajvar] = await addProducts(owner.ctx, [{ name: "Ајвар", imageUrl: image.url }]);
     const logo = await saveImage(owner.ctx, await photo(600, 600, "png"), "logo");
     await database.db.update(store).set({ logoKey: logo.key }).where(eq(store.id, owner.storeId));
 
@@ -131,7 +129,7 @@ describe("My images", () => {
     expect(await ledger(owner.storeId)).toHaveLength(2);
     expect(filesUnder(storage.root)).toHaveLength(4);
 
-    await database.db.update(product).set({ imageUrl: null }).where(eq(product.storeId, owner.storeId));
+    await changeProduct(owner.ctx, ajvar!.id, { imageUrl: null });
     expect(await remove(used.id)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await ledger(owner.storeId)).map((row) => row.key)).toEqual([logo.key]);
     expect(filesUnder(storage.root).sort()).toEqual([

@@ -4,7 +4,9 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { insertLibraryRows, uniqueWord } from "~/features/library/library.test-support";
+import type { StoreContext } from "~/lib/service-context";
 import { navigationRedirect } from "~/navigation/rules";
 import { call, get, post, signedIn, startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
@@ -33,11 +35,11 @@ const address = {
   source: "embedded" as const,
 };
 const inOnboarding = (step: number) => createTestStore(database, { onboardingStep: step, address });
-const addProducts = (storeId: string, names: string[]) =>
-  database.db
-    .insert(product)
-    .values(names.map((name) => ({ storeId, name, priceCents: 100 })))
-    .returning();
+const productsOf = (ctx: StoreContext, names: string[]) =>
+  addProducts(
+    ctx,
+    names.map((name) => ({ name })),
+  );
 
 describe("the import from onboarding step 4", () => {
   it("opens in onboarding's frame, and step 4 then goes on to the imported products' images", async () => {
@@ -59,7 +61,7 @@ describe("the import from onboarding step 4", () => {
     expect(page.activeId).toBeNull();
 
     // What the import wrote, as its commit leaves it.
-    await addProducts(shop.storeId, ["Ајвар домашен 350 г", "Брашно Тип 400 1 кг", "Млеко 1 л"]);
+    await productsOf(shop.ctx, ["Ајвар домашен 350 г", "Брашно Тип 400 1 кг", "Млеко 1 л"]);
     const step4 = await call<{ step: number; existingProducts: number }>(onboardingRoute.loader, {
       request: get("/onboarding"),
       context,
@@ -110,7 +112,7 @@ describe("the import from onboarding step 4", () => {
 describe("library picks in onboarding step 5", () => {
   it("assigns the image and returns to the same product of step 5", async () => {
     const shop = await inOnboarding(5);
-    const [, second] = await addProducts(shop.storeId, ["Леб бел", "Леб црн"]);
+    const [, second] = await productsOf(shop.ctx, ["Леб бел", "Леб црн"]);
     const [entry] = await insertLibraryRows(database.db, [{ name: `Леб ${uniqueWord()}` }]);
     expect(navigationRedirect("/dashboard/image-gallery", newcomer)).toBeNull();
     const context = signedIn(shop.userId);
@@ -142,7 +144,7 @@ describe("library picks in onboarding step 5", () => {
 
   it("without a way back, returns to step 5, never to a product page that is not open yet", async () => {
     const shop = await inOnboarding(5);
-    const [only] = await addProducts(shop.storeId, ["Сирење"]);
+    const [only] = await productsOf(shop.ctx, ["Сирење"]);
     const [entry] = await insertLibraryRows(database.db, [{ name: `Сирење ${uniqueWord()}` }]);
     const answer = await call<Response>(galleryRoute.action, {
       request: post("/dashboard/image-gallery", {
