@@ -33,6 +33,7 @@ const { createPointOfSale, listPointsOfSale } = await import(
 const { excludeProduct, setOverride } = await import("~/features/points-of-sale/overrides.server");
 const { savePromotion } = await import("~/features/promotions/promotion.server");
 const { promotionInput, upcoming } = await import("~/features/promotions/promotion.test-support");
+const { testAddress } = await import("~/features/points-of-sale/points-of-sale.test-support");
 const { insertBenchOwners } = await import("./seed-store");
 
 const database = await startDatabase();
@@ -44,7 +45,7 @@ const [seeded] = await insertBenchOwners(database.db, [
 const storeId = seeded!.store.id;
 const ctx = { db: database.forStore(storeId), storeId, actor: { userId: seeded!.owner.id } };
 const [main] = await listPointsOfSale(ctx);
-const tetovo = await createPointOfSale(ctx, { name: "Тетово", address: null, phone: null });
+const tetovo = await createPointOfSale(ctx, { name: "Тетово", address: testAddress(), phone: null });
 const product = (name: string, price: string) => createProduct(ctx, productInput({ name, price }));
 const milk = await product("Млеко", "80");
 const bread = await product("Леб", "40");
