@@ -17,7 +17,8 @@ import { STORE_TIME_ZONE } from "~/lib/dates";
 // first instant and each change in its days) is one row of `instants`, and the point's regular
 // price is reckoned once, in one lateral subquery over those rows. Written out per instant and per
 // branch, as it was, the planner expanded some ninety subqueries (each with the tenancy wall's
-// policies, decision 0083) and spent 200–900 ms planning a list of four products.
+// policies, decision 0083) and spent over 100 ms (up to 900 ms on a busy machine) planning a list of
+// four products.
 
 const midnight = (day: SQL | string) => sql`((${day})::date::timestamp at time zone ${STORE_TIME_ZONE})`;
 
@@ -48,7 +49,8 @@ function storePriceAt(o: Options, at: SQL): SQL {
  * following the store's price (removed, or never set), so the store's history answers from there.
  * The row that speaks for `t` is its last one by then (its new price), else its first one after
  * (its old price). With no row of the point at all, its own price now, if any (set before the
- * history kept points), else the store's.
+ * history kept points), else the store's. Each `offset 0` keeps a subquery whose column is read
+ * more than once from being merged into its reader, which would copy its subqueries to each read.
  */
 function pointRegularAt(o: Options, t: SQL): SQL {
   const pointRows = sql`ph.store_id = ${o.storeId} and ph.product_id = ${o.productId} and ph.point_of_sale_id = ${o.pointOfSaleId}`;
