@@ -142,6 +142,9 @@ export function priorPriceSql(options: {
       (select h.old_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} order by h.changed_at asc limit 1),
       (select pr.price_cents from ${product} pr where pr.id = ${productId} and pr.store_id = ${storeId}))`;
   const promotional = sql`coalesce(opp.custom_price_cents, r.regular - case when op.discount_type = 'percentage' then (r.regular * op.discount_value + 5000) / 10000 else op.discount_value end)`;
+  // `offset 0` keeps the regular prices `r` a subquery of their own (decision 0145): merged into
+  // the promotion's, the subqueries of `regularThen` would be copied to each place that reads
+  // r.regular, and planned once per copy.
   return sql<number | null>`coalesce((select min(p) from (
       (select h.new_price_cents as p from ${priceHistory} h where ${same} and h.changed_at <= ${windowStart} order by h.changed_at desc limit 1)
       union all
@@ -156,6 +159,7 @@ export function priorPriceSql(options: {
           select ${regularThen} as regular
           union all
           select h.new_price_cents from ${priceHistory} h where ${same} and h.changed_at > ${from} and h.changed_at < ${to}
+          offset 0
         ) r
         where opp.store_id = ${storeId} and opp.product_id = ${productId} and op.active and ${otherPromotion}
           and opp.starts_on < (${options.startsOn})::date and opp.ends_on >= ${windowStartDay} - 1 and ${from} < ${to}
