@@ -1,4 +1,4 @@
-// The JavaScript a visitor of the public store page downloads (budget: 150 KB compressed, as
+// The JavaScript a visitor of the public pages downloads (budget: 150 KB compressed, as
 // Lighthouse counts it). Starts Vitrina on a free loopback port with a fresh data directory (the demo
 // store is seeded on start), opens the page in Debian's Chromium once per language with an empty
 // cache, and sums what the browser received for every script: the brotli-compressed body plus the
@@ -8,6 +8,9 @@
 // decoded body plus every inline script (the hydration data of a React Router page, the small inline
 // script of a page sent without React, decisions 0097 and 0128; JSON-LD is data, not counted).
 // Budget for that: 15 KiB (--raw-budget).
+//
+// Without --path it measures the store page and its files page (/demo, /demo/prices), both published
+// documents (decision 0128).
 //
 //   npm run bench:public-js -- [--path /demo] [--path /] [--budget 150] [--raw-budget 15] [--files] [--json]
 import { type ChildProcess, spawn } from "node:child_process";
@@ -32,7 +35,7 @@ const { values: flags } = parseArgs({
     json: { type: "boolean", default: false },
   },
 });
-const paths = flags.path ?? ["/demo"];
+const paths = flags.path ?? ["/demo", "/demo/prices"];
 const budgetKiB = Number(flags.budget);
 const rawBudgetKiB = Number(flags["raw-budget"]);
 

@@ -44,10 +44,13 @@ test("the landing page downloads no catalogue part", async ({ page }) => {
 
 test("from a public page to the login page on the client, the rest of the catalogue comes first", async ({
   page,
+  consoleGuard,
 }) => {
   const parts = catalogueParts(page);
-  // The store's files page: a public page that still hydrates (decision 0128 left it as it was).
-  await page.goto("/demo/prices");
+  // The 404 page of a path no route claims: the one public page that still hydrates (the store's
+  // pages and its files page are documents, decision 0128).
+  consoleGuard.allowNotFound("/no/such/page");
+  await page.goto("/no/such/page");
   await waitForHydration(page);
   expect(parts).toEqual(["mk-public"]);
   // No public page links to the login page any more (the landing page has no scripts): the router
@@ -100,4 +103,81 @@ test("the store page sends no framework script; a category link loads its own do
   for (const name of await page.locator("li[data-product-id] .pc-category").allTextContents())
     expect(name).toBe(categoryName);
   expect(await page.locator("script#store-json-ld").textContent()).toContain(inCategory[0]);
+});
+
+/** The framework's parts in a document's HTML: script files, module scripts, preloads, hydration data. */
+function frameworkParts(html: string): string[] {
+  return [
+    ...(html.match(/<script[^>]*\ssrc=[^>]*>/g) ?? []),
+    ...(html.match(/<script[^>]*type="module"[^>]*>/g) ?? []),
+    ...(html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? []),
+    ...(html.match(/__reactRouter\w*|streamController/g) ?? []),
+  ];
+}
+
+/** The script files and documents the page requests from now on. */
+function requested(page: Page): { scripts: string[]; documents: string[] } {
+  const seen = { scripts: [] as string[], documents: [] as string[] };
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === "script") seen.scripts.push(url.pathname);
+    if (request.resourceType() === "document") seen.documents.push(`${url.pathname}${url.hash}`);
+  });
+  return seen;
+}
+
+// Decision 0128: the store's files page is a document too. Its one script is the static page's inline
+// script with the response's CSP nonce; the language switch is a form post that loads it again.
+test("the files page sends no framework script; the switcher reloads it in another language", async ({
+  page,
+}) => {
+  const answer = await page.request.get("/demo/prices");
+  expect(answer.status()).toBe(200);
+  const raw = await answer.text();
+  expect(frameworkParts(raw)).toEqual([]);
+  const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  const inline = [...raw.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!.trim());
+  expect(inline).toEqual([`nonce="${nonce}"`]);
+
+  const parts = catalogueParts(page);
+  const seen = requested(page);
+  await page.goto("/demo/prices");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Маркет Демо: ценовник во датотеки" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Shqip", exact: true }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sq");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Маркет Демо: lista e çmimeve në skedarë" }),
+  ).toBeVisible();
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(seen.scripts).toEqual([]);
+  expect(parts).toEqual([]);
+});
+
+// A point of sale has no files page of its own: its page's "About these files" link opens its entry
+// on the store's files page, a document like its own page.
+test("a point of sale's files: its page links its entry on the files page, with no script either", async ({
+  page,
+}) => {
+  await page.goto("/demo/tetovo");
+  await waitForHydration(page);
+  const seen = requested(page);
+  await page.getByRole("link", { name: "За овие датотеки", exact: true }).click();
+  await expect(page).toHaveURL(/\/demo\/prices#files-tetovo$/);
+  const entry = page.locator("#files-tetovo");
+  await expect(entry.getByRole("link", { name: "Маркет Демо — Тетово" })).toBeVisible();
+  await expect(entry.getByRole("link", { name: "/demo/tetovo/prices.csv" })).toBeVisible();
+  await expect(entry.getByRole("link", { name: "/demo/tetovo/price-list.pdf" })).toBeVisible();
+  await expect(entry).toBeInViewport();
+  expect(seen.documents).toEqual(["/demo/prices"]);
+  await page.waitForLoadState("networkidle");
+  expect(seen.scripts).toEqual([]);
+  expect(await page.locator("script[src], link[rel=modulepreload]").count()).toBe(0);
+  // The point's own files answer at their addresses.
+  expect((await page.request.get("/demo/tetovo/prices.csv")).status()).toBe(200);
+  expect((await page.request.get("/demo/tetovo/prices.json")).status()).toBe(200);
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { getPublicDb } from "~/db/db.server";
 import { storeAddress } from "~/features/domains/domain-directory.server";
@@ -13,7 +13,18 @@ import { sealedDayPath } from "~/features/seals/day-page";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
+import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/prices-page";
+
+// Decision 0128: a published document like the store page, HTML without React in the browser.
+// Everything on it is a link, and the language switcher a form post.
+export const handle = STATIC_PAGE;
+
+/** A client navigation to it (from the dashboard, say) loads it as a document. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
+  window.location.assign(documentAddress(request.url));
+  return new Promise<never>(() => {});
+}
 
 export const meta: Route.MetaFunction = publicPageMeta;
 
@@ -148,9 +159,9 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
           points={loaderData.closedPointsOfSale}
           sealed={sealed.points}
         />
-        <Link to={base} className={link}>
+        <a href={base} className={link}>
           {t("files.back")}
-        </Link>
+        </a>
       </main>
     </div>
   );

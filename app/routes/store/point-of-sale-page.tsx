@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { getPublicDb } from "~/db/db.server";
 import { storeAddress } from "~/features/domains/domain-directory.server";
+import { pointOfSaleFilesHref } from "~/features/points-of-sale/components/point-of-sale-files";
 import { getPointOfSalePage } from "~/features/points-of-sale/point-of-sale-page.server";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { StorePageScript } from "~/features/storefront/components/store-page-script";
@@ -128,7 +129,11 @@ export default function PointOfSalePage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <div className="mt-3">
-            <StorefrontToolbar base={base} query={query} />
+            <StorefrontToolbar
+              base={base}
+              query={query}
+              filesHref={pointOfSaleFilesHref(store.username, point.slug)}
+            />
             <p className="mt-3 text-gray-700 text-sm">{t("count", { count: total })}</p>
             {products.length === 0 ? (
               <p className="mt-6 rounded-xl border border-gray-200 bg-white p-6 text-center text-gray-700">

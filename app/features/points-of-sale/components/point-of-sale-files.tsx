@@ -6,6 +6,19 @@ import { formatDay } from "~/lib/dates";
 import type { PublicPointOfSale } from "./points-of-sale-list";
 
 /**
+ * Where a point of sale's page links "about the files": its entry on the store's files page (a point
+ * of sale has no files page of its own).
+ */
+export function pointOfSaleFilesHref(username: string, slug: string): string {
+  return `/${username}/prices#${filesId(slug)}`;
+}
+
+/** The id of a point of sale's entry, open or closed; "files-" keeps it apart from the sections' ids. */
+function filesId(slug: string): string {
+  return `files-${slug}`;
+}
+
+/**
  * /{username}/prices: each point of sale's own files at their stable addresses (decision 0068). The
  * store's files above are the store-wide list; these are the lists of each point of sale.
  */
@@ -30,7 +43,11 @@ export function PointOfSaleFiles({
       {points.map((point) => {
         const base = `/${username}/${point.slug}`;
         return (
-          <li key={point.slug} className="rounded-xl border border-gray-200 bg-white p-3">
+          <li
+            key={point.slug}
+            id={filesId(point.slug)}
+            className="rounded-xl border border-gray-200 bg-white p-3"
+          >
             <h3 className="font-medium">
               <a href={base} className={link}>
                 {point.name}
@@ -86,7 +103,11 @@ export function ClosedPointOfSaleFiles({
       {points.map((point) => {
         const base = `/${username}/${point.slug}`;
         return (
-          <li key={point.slug} className="rounded-xl border border-gray-200 bg-gray-100 p-3">
+          <li
+            key={point.slug}
+            id={filesId(point.slug)}
+            className="rounded-xl border border-gray-200 bg-gray-100 p-3"
+          >
             <h3 className="font-medium">
               {point.name}{" "}
               <span className="rounded bg-gray-200 px-1.5 py-0.5 font-normal text-gray-700 text-xs">

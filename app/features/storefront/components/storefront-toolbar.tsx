@@ -10,7 +10,16 @@ export type StorefrontView = { q: string; category: string; sort: string; discou
  * The price list's title with its downloads (PDF, CSV, Excel, JSON), then search and filters: two GET
  * forms, so each view's URL carries only what it sets.
  */
-export function StorefrontToolbar({ base, query }: { base: string; query: StorefrontView }) {
+export function StorefrontToolbar({
+  base,
+  query,
+  filesHref = `${base}/prices`,
+}: {
+  base: string;
+  query: StorefrontView;
+  /** The page that explains the files: the store's own unless given. */
+  filesHref?: string;
+}) {
   const { t } = useT("store");
   return (
     <>
@@ -42,7 +51,7 @@ export function StorefrontToolbar({ base, query }: { base: string; query: Storef
           >
             {t("pricelist:downloads.json")}
           </a>
-          <Link to={`${base}/prices`} className="px-1 py-1 text-brand-800 underline">
+          <Link to={filesHref} className="px-1 py-1 text-brand-800 underline">
             {t("pricelist:downloads.about")}
           </Link>
         </nav>
