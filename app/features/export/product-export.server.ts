@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { category, product } from "~/db/schema/catalog";
 import { pointOfSale, pointOfSaleProduct } from "~/db/schema/points-of-sale";
 import { byName } from "~/features/catalog/product.queries.server";
@@ -43,6 +43,8 @@ export type ExportRow = {
   quantity: number;
   availability: string;
   barcode: string | null;
+  /** The till's article code (the external id), which a later import matches first. */
+  externalId: string | null;
   categoryName: string | null;
   /** The category's Albanian name (category.name_sq). */
   categoryNameSq: string | null;
@@ -80,6 +82,7 @@ const columnsOf = (running: RunningPromotions) => ({
   quantity: product.quantity,
   availability: product.availability,
   barcode: product.barcode,
+  externalId: product.externalId,
   categoryName: category.name,
   categoryNameSq: category.nameSq,
   discountPriceCents: running.promoPriceCents,
@@ -212,6 +215,16 @@ export async function hasPointOfSaleRows(ctx: StoreContext): Promise<boolean> {
   return Boolean(row);
 }
 
+/** Whether some product of the store has an article code (the export's code column). */
+export async function hasArticleCodes(ctx: StoreContext): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: product.id })
+    .from(product)
+    .where(and(eq(product.storeId, ctx.storeId), isNotNull(product.externalId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * The export's pages, the first one read before anything is sent: an empty store is 'No data to
  * export' while the answer can still be an error; a failure later cuts the download.
@@ -241,9 +254,14 @@ export function exportFields(
   albanian: boolean,
   pointsOfSale = false,
   limitedPromotions = false,
+  articleCodes = false,
 ): readonly ImportField[] {
   return [
-    ...EXPORT_FIELDS,
+    // The article code beside the barcode, when some product has one (decision 0126): the next
+    // import of the edited file then finds each product by it, as the till's own export does.
+    ...EXPORT_FIELDS.flatMap((field) =>
+      field === "barcode" && articleCodes ? (["barcode", "externalId"] as const) : [field],
+    ),
     ...(albanian ? ALBANIAN_EXPORT_FIELDS : []),
     ...(pointsOfSale ? POINT_OF_SALE_EXPORT_FIELDS : []),
     ...(limitedPromotions ? LIMITED_PROMOTION_EXPORT_FIELDS : []),
@@ -289,6 +307,7 @@ export function exportCells(
     netQuantity: netQuantityText(row, locale),
     vatRate: exportLabel("vatRate", row.vatRate, locale),
     barcode: row.barcode,
+    externalId: row.externalId,
     description: row.description,
     availability: row.excluded
       ? getFixedT(locale)("import:preview.notSoldHere")

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { product } from "~/db/schema/catalog";
 import { promotion, promotionProduct } from "~/db/schema/promotions";
 import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { addProducts, productInput } from "~/features/catalog/product.test-support";
 import { createCategory } from "~/features/categories/category.server";
 import { detectMapping } from "~/features/import/columns";
 import { commitImport, planImport } from "~/features/import/commit.server";
@@ -15,7 +15,7 @@ import { promotionInput } from "~/features/promotions/promotion.test-support";
 import { addDays } from "~/lib/calendar";
 import type { MoneyLocale } from "~/lib/money";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { openExport } from "./product-export.server";
+import { exportFields, hasArticleCodes, openExport } from "./product-export.server";
 import { productCsvStream } from "./product-export-csv.server";
 import { productXlsxStream } from "./product-export-xlsx.server";
 
@@ -212,5 +212,46 @@ describe("export → import round trip", () => {
       updated: 1,
       unchanged: 6,
     });
+  });
+
+  it("carries the till's article codes beside the barcode, and a renamed product is found by its code", async () => {
+    const shop = await createTestStore(database);
+    await addProducts(shop.ctx, [
+      { name: "Ајвар домашен", priceCents: 18_900, externalId: "A-1001", barcode: "5310000000011" },
+      { name: "Млеко", priceCents: 6_500, externalId: "A-1002" },
+      { name: "Леб", priceCents: 4_000 },
+    ]);
+    const fields = exportFields(false, false, false, await hasArticleCodes(shop.ctx));
+    const csv = new TextDecoder().decode(
+      await bytesOf(productCsvStream(await openExport(shop.ctx), "mk", fields)),
+    );
+    const [header, ...lines] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    const columns = header!.split(";");
+    expect(columns.slice(columns.indexOf("Баркод"), columns.indexOf("Баркод") + 2)).toEqual([
+      "Баркод",
+      "Шифра",
+    ]);
+    const code = columns.indexOf("Шифра");
+    expect(lines.filter(Boolean).map((line) => [line.split(";")[0], line.split(";")[code]])).toEqual([
+      ["Ајвар домашен", "A-1001"],
+      ["Леб", ""],
+      ["Млеко", "A-1002"],
+    ]);
+    const unchanged = await reimport(shop.storeId, new TextEncoder().encode(csv), "products.csv");
+    expect(unchanged.counts).toEqual({ added: 0, updated: 0, unchanged: 3, skipped: 0 });
+    // The till renamed the milk: the code still finds it, so nothing is added beside it.
+    const renamed = csv.replace("Млеко;", "Млеко Бимилк;");
+    expect((await reimport(shop.storeId, new TextEncoder().encode(renamed), "products.csv")).counts).toEqual({
+      added: 0,
+      updated: 1,
+      unchanged: 2,
+      skipped: 0,
+    });
+  });
+
+  it("leaves the code column out when no product has an article code", async () => {
+    const shop = await stocked();
+    expect(await hasArticleCodes(shop.ctx)).toBe(false);
+    expect(exportFields(false, false, false, false)).not.toContain("externalId");
   });
 });

@@ -2,7 +2,12 @@ import { requireOwnerStore } from "~/auth/guards.server";
 import { attentionExportFields, sheetNameOf } from "~/features/attention/attention-export.server";
 import { needsAttention, presentIssues } from "~/features/compliance/compliance.server";
 import { hasLimitedPromotions } from "~/features/export/other-promotions.server";
-import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
+import {
+  exportFields,
+  hasArticleCodes,
+  hasPointOfSaleRows,
+  openExport,
+} from "~/features/export/product-export.server";
 import { productXlsxStream } from "~/features/export/product-export-xlsx.server";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
@@ -25,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           store.albanianContent,
           await hasPointOfSaleRows(ctx),
           await hasLimitedPromotions(ctx, promotionDay()),
+          await hasArticleCodes(ctx),
         ),
         await presentIssues(ctx),
       );

@@ -1,6 +1,11 @@
 import { requireOwnerStore } from "~/auth/guards.server";
 import { hasLimitedPromotions } from "~/features/export/other-promotions.server";
-import { exportFields, hasPointOfSaleRows, openExport } from "~/features/export/product-export.server";
+import {
+  exportFields,
+  hasArticleCodes,
+  hasPointOfSaleRows,
+  openExport,
+} from "~/features/export/product-export.server";
 import { productCsvStream } from "~/features/export/product-export-csv.server";
 import { productXlsxStream } from "~/features/export/product-export-xlsx.server";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
@@ -32,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         store.albanianContent,
         await hasPointOfSaleRows(ctx),
         await hasLimitedPromotions(ctx, promotionDay()),
+        await hasArticleCodes(ctx),
       );
       const body =
         format === "xlsx"
