@@ -8,7 +8,10 @@ import type { LibraryMatch } from "~/features/library/library.schema";
 
 export type OnboardingProduct = { id: string; name: string; imageUrl: string | null };
 
-/** Onboarding step 5: an image per product ("Product X of Y"), or skip; the last one finishes. */
+/**
+ * Onboarding step 5: an image per product ("Product X of Y"), or skip; the last one finishes, and
+ * any other one can finish too, leaving the rest without images.
+ */
 export function ImagesStep({
   products,
   index,
@@ -59,12 +62,20 @@ export function ImagesStep({
           {t("back")}
         </Link>
         {current && !last ? (
-          <Link
-            to={`/onboarding?step=5&i=${index + 1}`}
-            className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
-          >
-            {hasImage ? t("nextProduct") : t("skip")}
-          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            {/* An imported shop has hundreds of products: finishing never waits on the last one. */}
+            <Form method="post">
+              <Button type="submit" name="intent" value="finish" variant="outline" size="lg" disabled={busy}>
+                {busy ? t("submitting") : t("finishRest")}
+              </Button>
+            </Form>
+            <Link
+              to={`/onboarding?step=5&i=${index + 1}`}
+              className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+            >
+              {hasImage ? t("nextProduct") : t("skip")}
+            </Link>
+          </div>
         ) : (
           <Form method="post">
             <Button type="submit" name="intent" value="finish" size="lg" disabled={busy}>
