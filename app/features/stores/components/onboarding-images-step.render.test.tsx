@@ -8,15 +8,15 @@ import { ImagesStep, type OnboardingProduct } from "./onboarding-images-step";
 // Step 5 after a till file's import: hundreds of products, and the owner may finish at any of them
 // instead of skipping every one to reach the last.
 
-const products: OnboardingProduct[] = Array.from({ length: 300 }, (_, i) => ({
+const productAt = (i: number): OnboardingProduct => ({
   id: `p${i}`,
   name: `Производ ${i + 1}`,
   imageUrl: null,
-}));
+});
 
 function Page() {
   const index = Number(useLoaderData() as number);
-  return <ImagesStep products={products} index={index} suggestions={[]} busy={false} />;
+  return <ImagesStep product={productAt(index)} index={index} total={300} suggestions={[]} busy={false} />;
 }
 
 function render(index: number): string {

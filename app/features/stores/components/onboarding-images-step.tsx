@@ -13,20 +13,21 @@ export type OnboardingProduct = { id: string; name: string; imageUrl: string | n
  * any other one can finish too, leaving the rest without images.
  */
 export function ImagesStep({
-  products,
+  product: current,
   index,
+  total,
   suggestions,
   busy,
 }: {
-  products: OnboardingProduct[];
+  product: OnboardingProduct | null;
   index: number;
+  total: number;
   /** The library's best images for the current product (decision 0057), offered before the upload. */
   suggestions: LibraryMatch[];
   busy: boolean;
 }) {
   const { t } = useTranslation("onboarding");
-  const current = products[index];
-  const last = index >= products.length - 1;
+  const last = index >= total - 1;
   // "Upload an image or skip": the way on says which of the two it is.
   const [uploadedFor, setUploadedFor] = useState<string | null>(null);
   const hasImage = Boolean(current && (current.imageUrl || uploadedFor === current.id));
@@ -35,7 +36,7 @@ export function ImagesStep({
       {current ? (
         <>
           <p className="font-medium text-gray-800">
-            {t("productXofY", { x: index + 1, y: products.length })}: {current.name}
+            {t("productXofY", { x: index + 1, y: total })}: {current.name}
           </p>
           <LibrarySuggestions
             productId={current.id}
