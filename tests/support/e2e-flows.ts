@@ -23,16 +23,24 @@ export async function signUp(page: Page, t: Texts, credentials: { email: string;
   await expect(page).toHaveURL(/\/onboarding$/);
 }
 
+type StoreSetup = { name: string; expectedUsername: string; phone?: string; companyName?: string };
+
 /**
  * Walks the stepped onboarding (decision 0014): store name (checks the username suggested from it and
  * that the live check calls it available), phone, company with an address chosen from the
  * suggestions, skips the products, finishes, and lands on the products page. Returns the username.
  */
-export async function onboard(
-  page: Page,
-  t: Texts,
-  store: { name: string; expectedUsername: string; phone?: string; companyName?: string },
-): Promise<string> {
+export async function onboard(page: Page, t: Texts, store: StoreSetup): Promise<string> {
+  await onboardToProducts(page, t, store);
+  await page.getByRole("button", { name: t.onboarding.skip }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=5$/);
+  await page.getByRole("button", { name: t.onboarding.submit }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  return store.expectedUsername;
+}
+
+/** Onboarding's steps 1–3 as `onboard` walks them, ending at step 4 (the first products). */
+export async function onboardToProducts(page: Page, t: Texts, store: StoreSetup): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: t.onboarding.heading })).toBeVisible();
   await waitForHydration(page);
   await page.getByLabel(t.onboarding.storeName, { exact: true }).fill(store.name);
@@ -50,11 +58,6 @@ export async function onboard(
   await page.getByLabel(t.onboarding.street, { exact: true }).fill("ул. Македонија 1");
   await page.getByRole("button", { name: t.onboarding.next }).click();
   await expect(page).toHaveURL(/\/onboarding\?step=4$/);
-  await page.getByRole("button", { name: t.onboarding.skip }).click();
-  await expect(page).toHaveURL(/\/onboarding\?step=5$/);
-  await page.getByRole("button", { name: t.onboarding.submit }).click();
-  await expect(page).toHaveURL(/\/dashboard\/products$/);
-  return store.expectedUsername;
 }
 
 /** From the products list: "Add product", fill name and price, save, and be back on the list. */

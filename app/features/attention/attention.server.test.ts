@@ -4,7 +4,7 @@ import { activityLog } from "~/db/schema/activity";
 import { product } from "~/db/schema/catalog";
 import { libraryImage } from "~/db/schema/library";
 import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { addProducts, productInput } from "~/features/catalog/product.test-support";
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
 import { ATTENTION_PAGE_SIZE } from "./attention";
@@ -62,10 +62,24 @@ describe("needs-attention grid", () => {
     expect(row?.suggestion.nameSq).toBe("Qumësht 1 l");
   });
 
+  it("shows a real shop's 300 products on one page, so one paste and one save cover them", async () => {
+    const { ctx } = await createTestStore(database);
+    await addProducts(
+      ctx,
+      Array.from({ length: 300 }, (_, i) => ({ name: `Ајвар ${i + 1} 350 г` })),
+    );
+    const page = await listAttention(ctx, 1);
+    expect(page.total).toBe(300);
+    expect(page.pages).toBe(1);
+    expect(page.rows).toHaveLength(300);
+  });
+
   it("pages a shop of thousands", async () => {
     const { ctx } = await createTestStore(database);
-    for (let i = 0; i < ATTENTION_PAGE_SIZE + 5; i++)
-      await createProduct(ctx, productInput({ name: `Производ ${i}` }));
+    await addProducts(
+      ctx,
+      Array.from({ length: ATTENTION_PAGE_SIZE + 5 }, (_, i) => ({ name: `Производ ${i}` })),
+    );
     const first = await listAttention(ctx, 1);
     const second = await listAttention(ctx, 2);
     expect(first.pages).toBe(2);

@@ -7,7 +7,11 @@ import type { ComplianceIssue } from "~/features/compliance/compliance-rules";
 export const ATTENTION_CELLS = ["description", "netQuantity", "nameSq", "vatRate"] as const;
 export type AttentionCell = (typeof ATTENTION_CELLS)[number];
 
-export const ATTENTION_PAGE_SIZE = 50;
+/**
+ * A real shop's size (300 products) on one page: its owner pastes one column from a spreadsheet and
+ * saves once, as the page says. Larger shops page by this many.
+ */
+export const ATTENTION_PAGE_SIZE = 300;
 
 export type AttentionSuggestion = {
   /** "350" and "g": what the name states, as the cells take it; `source` is the text read. */

@@ -14,7 +14,9 @@ import type { ProductInput } from "~/features/catalog/product.schema";
 import { createProduct } from "~/features/catalog/product.server";
 import { deleteImage } from "~/features/images/image.server";
 import { AppError } from "~/lib/app-error";
+import { byNameOrder } from "~/lib/name-order";
 import type { StoreContext } from "~/lib/service-context";
+import type { OnboardingProduct } from "./components/onboarding-images-step";
 import { ONBOARDING_STEPS } from "./store.schema";
 import { assertUsernameFree, getStoreByOwner, type Store, usernameTaken } from "./store.server";
 import { logoChange } from "./store-logo.server";
@@ -132,14 +134,26 @@ export function skipQuickProducts(ctx: StoreContext) {
   return advance(ctx, {}, 5);
 }
 
-/** The products onboarding step 5 walks through ("Product X of Y"): the store's first ones. */
-export function listOnboardingProducts(ctx: StoreContext) {
-  return ctx.db
+/**
+ * The product onboarding step 5 stands at ("Product X of Y"), in the lists' name order, and how
+ * many the store has: an imported store has hundreds, every one of them reachable, and only the
+ * one shown is read.
+ */
+export async function onboardingProductAt(
+  ctx: StoreContext,
+  index: number,
+): Promise<{ total: number; index: number; product: OnboardingProduct | null }> {
+  const total = await countOnboardingProducts(ctx);
+  const at = Math.min(Math.max(Math.trunc(index) || 0, 0), Math.max(total - 1, 0));
+  if (total === 0) return { total, index: at, product: null };
+  const [row] = await ctx.db
     .select({ id: product.id, name: product.name, imageUrl: product.imageUrl })
     .from(product)
     .where(eq(product.storeId, ctx.storeId))
-    .orderBy(asc(product.createdAt), asc(product.name))
-    .limit(50);
+    .orderBy(byNameOrder(product.nameOrder), asc(product.id))
+    .offset(at)
+    .limit(1);
+  return { total, index: at, product: row ?? null };
 }
 
 /**

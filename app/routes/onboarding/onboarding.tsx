@@ -20,8 +20,8 @@ import { QuickProductsStep } from "~/features/stores/components/quick-products-s
 import {
   countOnboardingProducts,
   finishOnboarding,
-  listOnboardingProducts,
   missingOnboardingStep,
+  onboardingProductAt,
   onboardingStepOf,
   saveCompanyStep,
   savePhoneStep,
@@ -58,20 +58,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get("step"));
   const step = Number.isInteger(asked) && asked >= 1 && asked <= reached ? asked : reached;
-  const products = store && step === 5 ? await listOnboardingProducts(ownerContext(user, store)) : [];
+  const at = Number(url.searchParams.get("i")) || 0;
+  const imagesStep =
+    store && step === 5
+      ? await onboardingProductAt(ownerContext(user, store), at)
+      : { total: 0, index: 0, product: null };
   // Products already in the store at step 4 (imported from here): the way on is their images.
   const existingProducts = store && step === 4 ? await countOnboardingProducts(ownerContext(user, store)) : 0;
-  const index = Math.min(Math.max(Number(url.searchParams.get("i")) || 0, 0), products.length);
   // The library's best images for this product come first, then the upload.
-  const current = store ? products[index] : undefined;
-  const suggestions = current ? await productSuggestions(ownerContext(user, store!), current.id) : [];
+  const current = imagesStep.product;
+  const suggestions = store && current ? await productSuggestions(ownerContext(user, store), current.id) : [];
   return {
     title: pageTitle(request, "onboarding:title"),
     rootDomain: getConfig().rootDomain,
     step,
     store: store ? storeProfileValues(store) : null,
-    products,
-    index,
+    product: current,
+    total: imagesStep.total,
+    index: imagesStep.index,
     suggestions,
     existingProducts,
     // The first required step not saved: where a refused finish sends the owner.
@@ -173,8 +177,9 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             {step === 5 ? (
               <ImagesStep
-                products={loaderData.products}
+                product={loaderData.product}
                 index={loaderData.index}
+                total={loaderData.total}
                 suggestions={loaderData.suggestions}
                 busy={busy}
               />

@@ -8,22 +8,26 @@ import type { LibraryMatch } from "~/features/library/library.schema";
 
 export type OnboardingProduct = { id: string; name: string; imageUrl: string | null };
 
-/** Onboarding step 5: an image per product ("Product X of Y"), or skip; the last one finishes. */
+/**
+ * Onboarding step 5: an image per product ("Product X of Y"), or skip; the last one finishes, and
+ * any other one can finish too, leaving the rest without images.
+ */
 export function ImagesStep({
-  products,
+  product: current,
   index,
+  total,
   suggestions,
   busy,
 }: {
-  products: OnboardingProduct[];
+  product: OnboardingProduct | null;
   index: number;
+  total: number;
   /** The library's best images for the current product (decision 0057), offered before the upload. */
   suggestions: LibraryMatch[];
   busy: boolean;
 }) {
   const { t } = useTranslation("onboarding");
-  const current = products[index];
-  const last = index >= products.length - 1;
+  const last = index >= total - 1;
   // "Upload an image or skip": the way on says which of the two it is.
   const [uploadedFor, setUploadedFor] = useState<string | null>(null);
   const hasImage = Boolean(current && (current.imageUrl || uploadedFor === current.id));
@@ -32,7 +36,7 @@ export function ImagesStep({
       {current ? (
         <>
           <p className="font-medium text-gray-800">
-            {t("productXofY", { x: index + 1, y: products.length })}: {current.name}
+            {t("productXofY", { x: index + 1, y: total })}: {current.name}
           </p>
           <LibrarySuggestions
             productId={current.id}
@@ -59,12 +63,20 @@ export function ImagesStep({
           {t("back")}
         </Link>
         {current && !last ? (
-          <Link
-            to={`/onboarding?step=5&i=${index + 1}`}
-            className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
-          >
-            {hasImage ? t("nextProduct") : t("skip")}
-          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            {/* An imported shop has hundreds of products: finishing never waits on the last one. */}
+            <Form method="post">
+              <Button type="submit" name="intent" value="finish" variant="outline" size="lg" disabled={busy}>
+                {busy ? t("submitting") : t("finishRest")}
+              </Button>
+            </Form>
+            <Link
+              to={`/onboarding?step=5&i=${index + 1}`}
+              className="inline-flex h-11 items-center rounded-md bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+            >
+              {hasImage ? t("nextProduct") : t("skip")}
+            </Link>
+          </div>
         ) : (
           <Form method="post">
             <Button type="submit" name="intent" value="finish" size="lg" disabled={busy}>
