@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
 import { product } from "~/db/schema/catalog";
 import { searchKey } from "~/lib/transliterate";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { BULK_INDEX_ROWS } from "./bulk-index.server";
+import { BULK_INDEX_ROWS, bulkTrigramIndex } from "./bulk-index.server";
 import { commitImport } from "./commit.server";
 import type { ImportRow } from "./rows";
 
@@ -17,7 +19,7 @@ const reloptions = async () => {
 };
 
 describe("a large import's trigram index (decision 0076)", () => {
-  it("takes the rows through the pending list, and leaves the index as it was and complete", async () => {
+  it("leaves the index as it was and complete after a large import (through the pending list on PGlite)", async () => {
     const { ctx, storeId } = await createTestStore(database);
     const rows: ImportRow[] = Array.from({ length: BULK_INDEX_ROWS + 1 }, (_, i) => ({
       line: i + 2,
@@ -52,4 +54,29 @@ describe("a large import's trigram index (decision 0076)", () => {
     await expect(commitImport(ctx, rows)).rejects.toThrow();
     expect(await reloptions()).toBe("fastupdate=false");
   });
+
+  // Decision 0139: on a server, another store's page reads products while a shop imports.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, another session reads products while a large import's transaction is open",
+    async () => {
+      const other = await openDatabase({ url: process.env.TEST_DATABASE_URL! });
+      try {
+        let counted: unknown;
+        await database.db.transaction(async (tx) => {
+          const bulk = await bulkTrigramIndex(tx, BULK_INDEX_ROWS + 1);
+          counted = await other.db.transaction(async (read) => {
+            await read.execute(sql`set local lock_timeout = '2s'`);
+            const result = await read.execute(
+              sql`select count(*)::int as n from product where store_id = ${randomUUID()}`,
+            );
+            return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+          });
+          await bulk.done();
+        });
+        expect(counted).toBe(0);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -8,6 +8,9 @@ import { logger } from "~/lib/logger.server";
 // the index takes the rows through its pending list inside the import's own transaction — merged
 // in sorted batches, then cleaned and switched back before the commit (decision 0076). The ALTER is
 // transactional: other sessions never see the switch, and a rollback or a kill -9 undoes it.
+// Only on PGlite (decision 0139): the ALTER holds the index's ACCESS EXCLUSIVE lock until the import
+// commits, and on a PostgreSQL server every other store's product reads and writes, which plan with
+// that index, would queue behind a shop's large import. PGlite has one connection: nobody waits.
 
 /** From this many written products an import switches the index to its pending list. */
 export const BULK_INDEX_ROWS = 2000;
@@ -21,7 +24,7 @@ const INDEX = sql.raw("product_search_trgm_idx");
  */
 export async function bulkTrigramIndex(tx: Queryable, rows: number): Promise<{ done: () => Promise<void> }> {
   const none = { done: async () => {} };
-  if (rows < BULK_INDEX_ROWS) return none;
+  if (rows < BULK_INDEX_ROWS || !(await isSingleConnection(tx))) return none;
   try {
     await tx.transaction(async (savepoint) => {
       // Waiting for another store's import to finish would be slower than the slow path.
@@ -42,4 +45,10 @@ export async function bulkTrigramIndex(tx: Queryable, rows: number): Promise<{ d
       await tx.execute(sql`alter index ${INDEX} set (fastupdate = false)`);
     },
   };
+}
+
+/** PGlite, where this transaction's connection is the only one: its version says so. */
+async function isSingleConnection(tx: Queryable): Promise<boolean> {
+  const result = await tx.execute<{ single: boolean }>(sql`select version() like '%PGlite%' as single`);
+  return (result as unknown as { rows: { single: boolean }[] }).rows[0]?.single === true;
 }
