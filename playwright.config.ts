@@ -27,6 +27,9 @@ if (!process.env.VITRINA_E2E_DATA_DIR) {
 }
 const dataDir = process.env.VITRINA_E2E_DATA_DIR;
 
+/** Specs that change the running build's files (its id, its chunks), which every worker's pages use. */
+const BUILD_CHANGING_SPECS = /app-shell\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Two workers on 2 cores (decision 0138): a test spends most of its time waiting on the server, the
@@ -51,7 +54,22 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      testIgnore: BUILD_CHANGING_SPECS,
+    },
+    // The app-shell spec stands in for a deploy: it rewrites the running build's id and hides its
+    // chunks. With two workers, another worker's open dashboard would see that build change under it
+    // and reload. So that spec runs after every other one, alone (decision 0138).
+    {
+      name: "build-changing",
+      use: { browserName: "chromium" },
+      testMatch: BUILD_CHANGING_SPECS,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: [
     {
       // Google sign-in against a local fake of Google's endpoints (issue 3).
