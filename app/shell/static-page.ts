@@ -38,6 +38,15 @@ export function documentAddress(requestUrl: string): string {
   return pending ? `${pending.pathname}${pending.search}${pending.hash}` : `${url.pathname}${url.search}`;
 }
 
+/**
+ * A static page's clientLoader: a client navigation to it (a link on a hydrated page) loads it as a
+ * whole document, since the page has no client code to render it with.
+ */
+export async function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  window.location.assign(documentAddress(request.url));
+  return new Promise<never>(() => {});
+}
+
 export type StaticPageOptions = {
   sessionPath: string;
   /** The navigation rules (decision 0004) here: where a signed-in owner goes (null: stay), by onboarded. */

@@ -13,7 +13,7 @@ import { sealedDayPath } from "~/features/seals/day-page";
 import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/prices-page";
 
 // Decision 0128: a published document like the store page, HTML without React in the browser.
@@ -21,10 +21,7 @@ import type { Route } from "./+types/prices-page";
 export const handle = STATIC_PAGE;
 
 /** A client navigation to it (from the dashboard, say) loads it as a document. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 

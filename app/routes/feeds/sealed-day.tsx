@@ -14,7 +14,7 @@ import { isValidDay } from "~/lib/calendar";
 import { getConfig } from "~/lib/config.server";
 import { formatDateTime, formatDay } from "~/lib/dates";
 import { publicPageMeta } from "~/lib/page-title";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/sealed-day";
 
 // Decision 0140: an inspector's view of a past day, read from the sealed bytes, with the day's
@@ -23,10 +23,7 @@ import type { Route } from "./+types/sealed-day";
 export const handle = STATIC_PAGE;
 
 /** A client navigation to it loads it as a document. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 

@@ -17,7 +17,7 @@ import { formObject } from "~/lib/form";
 import { publicPageMeta } from "~/lib/page-title";
 import { handleAction } from "~/lib/route-adapter.server";
 import { getMailer } from "~/mail/mailer.server";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/home";
 
 // Decision 0097: the landing page is HTML and CSS only (Lighthouse mobile 100); nothing on
@@ -28,10 +28,7 @@ export const handle = STATIC_PAGE;
  * A client navigation to it (a link on a hydrated page) loads it as a document instead, so it is
  * always the page the server sends, with its inline script and without the app's scripts.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

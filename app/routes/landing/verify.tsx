@@ -18,17 +18,14 @@ import { getFixedT, requestLocale } from "~/i18n/i18n.server";
 import { getConfig } from "~/lib/config.server";
 import { publicPageMeta } from "~/lib/page-title";
 import { createRateLimiter } from "~/lib/rate-limit.server";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/verify";
 
 // Decision 0132: /verify checks a downloaded day file against its seal on the server, so it is a
 // plain multipart form; like the landing page (decision 0097) it is HTML and CSS only.
 export const handle = STATIC_PAGE;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 

@@ -19,17 +19,14 @@ import { isAppError } from "~/lib/app-error";
 import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { formatPhoneNational } from "~/lib/phone";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/point-of-sale-page";
 
 // Decision 0128: sent as HTML without React in the browser, like the store's own page.
 export const handle = STATIC_PAGE;
 
 /** A client navigation to it loads it as a document. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -28,7 +28,7 @@ import { skopjeDay } from "~/lib/calendar";
 import { getClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { formatPhoneNational } from "~/lib/phone";
-import { documentAddress, STATIC_PAGE } from "~/shell/static-page";
+import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/store-page";
 
 // Decision 0128: the public price list is HTML and CSS without React in the browser (as the landing
@@ -37,10 +37,7 @@ import type { Route } from "./+types/store-page";
 export const handle = STATIC_PAGE;
 
 /** A client navigation to a store page (a link on a hydrated page) loads it as a document. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<never> {
-  window.location.assign(documentAddress(request.url));
-  return new Promise<never>(() => {});
-}
+export const clientLoader = loadAsDocument;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? storeMeta(loaderData.seo) : [];
