@@ -15,7 +15,7 @@ export default defineConfig({
     // Vitest's default is one fork fewer than the cores: on CI's 2 cores, one file at a time while
     // the other core waited. Each file has its own database (or its own rows on PostgreSQL), so two
     // run side by side (decision 0123).
-    // VITEST_MAX_WORKERS: CI's PostgreSQL pass runs beside Playwright on one fork (decision 0138).
+    // VITEST_MAX_WORKERS: fewer forks for a trial run beside other work (decision 0138).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
   },
 });
