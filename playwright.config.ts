@@ -62,7 +62,8 @@ export default defineConfig({
     },
     // The app-shell spec stands in for a deploy: it rewrites the running build's id and hides its
     // chunks. With two workers, another worker's open dashboard would see that build change under it
-    // and reload. So that spec runs after every other one, alone (decision 0138).
+    // and reload. So that spec runs after every other one, alone (decision 0138). To run it by itself:
+    // `npx playwright test --no-deps tests/e2e/app-shell.spec.ts`.
     {
       name: "build-changing",
       use: { browserName: "chromium" },
