@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { product as productTable } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
@@ -188,7 +188,7 @@ describe("public catalogue cache", () => {
     await database.db
       .update(productTable)
       .set({ status: "inactive" })
-      .where(eq(productTable.name, "Производ 0000"));
+      .where(and(eq(productTable.storeId, shop.storeId), eq(productTable.name, "Производ 0000")));
     await settle();
     const fits = await cache.get(database.db, shop.username);
     expect(fits?.products).toHaveLength(IN_MEMORY_PRODUCT_LIMIT);
