@@ -52,24 +52,17 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertKey(key);
     const { client, sdk } = await this.connect();
-    await client.send(
-      new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }),
-    );
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
   async size(key: string): Promise<number | null> {
     assertKey(key);
     const { client, sdk } = await this.connect();
     try {
-      const head = await client.send(
-        new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }),
-      );
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return head.ContentLength ?? null;
     } catch (error) {
-      if (
-        (error as { $metadata?: { httpStatusCode?: number } }).$metadata
-          ?.httpStatusCode === 404
-      )
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
         return null;
       throw error;
     }

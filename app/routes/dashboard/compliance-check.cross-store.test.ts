@@ -3,13 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
-import { skopjeDay } from "~/lib/calendar";
 import { priceConfirmation } from "~/db/schema/compliance";
 import { createProduct } from "~/features/catalog/product.server";
-import {
-  changeProduct,
-  productInput,
-} from "~/features/catalog/product.test-support";
+import { changeProduct, productInput } from "~/features/catalog/product.test-support";
+import { skopjeDay } from "~/lib/calendar";
 import {
   call,
   get,
@@ -37,10 +34,7 @@ const described = (overrides: Record<string, string> = {}) =>
   productInput({ description: "Опис.", ...overrides });
 
 async function theirState() {
-  const products = await database.db
-    .select()
-    .from(product)
-    .where(eq(product.storeId, theirs.storeId));
+  const products = await database.db.select().from(product).where(eq(product.storeId, theirs.storeId));
   const answers = await database.db
     .select()
     .from(priceConfirmation)
@@ -61,21 +55,10 @@ beforeAll(async () => {
   mine = await createTestStore(database);
   theirs = await createTestStore(database);
   await createProduct(mine.ctx, described({ name: "Чаша" }));
-  myFlaggedId = (
-    await createProduct(
-      mine.ctx,
-      described({ name: "Мое млеко", vatRate: "5" }),
-    )
-  ).id;
-  await createProduct(
-    theirs.ctx,
-    described({ name: "Туѓ опис", description: "" }),
-  );
+  myFlaggedId = (await createProduct(mine.ctx, described({ name: "Мое млеко", vatRate: "5" }))).id;
+  await createProduct(theirs.ctx, described({ name: "Туѓ опис", description: "" }));
   await createProduct(theirs.ctx, described({ name: "Туѓ леб" }));
-  await createProduct(
-    theirs.ctx,
-    described({ name: "Туѓа акција", price: "80", regularPrice: "90" }),
-  );
+  await createProduct(theirs.ctx, described({ name: "Туѓа акција", price: "80", regularPrice: "90" }));
 });
 afterAll(async () => {
   await closeDatabase();
@@ -89,9 +72,9 @@ describe("compliance check routes with two stores", () => {
       params: {},
     })) as List;
     expect(list.total).toBe(1);
-    expect(list.products.map(({ name, issues }) => ({ name, issues }))).toEqual(
-      [{ name: "Мое млеко", issues: ["unitPrice"] }],
-    );
+    expect(list.products.map(({ name, issues }) => ({ name, issues }))).toEqual([
+      { name: "Мое млеко", issues: ["unitPrice"] },
+    ]);
     const all = (await call(productsRoute.loader, {
       request: get("/dashboard/products"),
       context: signedIn(mine.userId),
@@ -133,13 +116,8 @@ describe("compliance check routes with two stores", () => {
       }),
     );
     expect(status).toBe(200);
-    const rows = await database.db
-      .select()
-      .from(product)
-      .where(eq(product.storeId, mine.storeId));
-    expect(
-      Object.fromEntries(rows.map((row) => [row.name, row.status])),
-    ).toEqual({
+    const rows = await database.db.select().from(product).where(eq(product.storeId, mine.storeId));
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.status]))).toEqual({
       "Мое млеко": "inactive",
       Чаша: "active",
     });
@@ -157,10 +135,7 @@ describe("compliance check routes with two stores", () => {
         .from(priceConfirmation)
         // Today's answer only: other files' day-end jobs may mark past days in a shared database.
         .where(
-          and(
-            eq(priceConfirmation.storeId, mine.storeId),
-            eq(priceConfirmation.day, skopjeDay(new Date())),
-          ),
+          and(eq(priceConfirmation.storeId, mine.storeId), eq(priceConfirmation.day, skopjeDay(new Date()))),
         );
 
     const first = (await call(confirmationRoute.action, {
@@ -172,9 +147,7 @@ describe("compliance check routes with two stores", () => {
       params: {},
     })) as Response;
     expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe(
-      "/dashboard/products?attention=1&confirm=anyway",
-    );
+    expect(first.headers.get("location")).toBe("/dashboard/products?attention=1&confirm=anyway");
     expect(await myAnswers()).toEqual([]);
 
     const asked = (await call(layoutRoute.loader, {
@@ -189,19 +162,14 @@ describe("compliance check routes with two stores", () => {
       anyway: "1",
       storeId: theirs.storeId,
     });
-    anyway.headers.set(
-      "referer",
-      "http://localhost/dashboard/products?attention=1&confirm=anyway",
-    );
+    anyway.headers.set("referer", "http://localhost/dashboard/products?attention=1&confirm=anyway");
     const confirmed = (await call(confirmationRoute.action, {
       request: anyway,
       context,
       params: {},
     })) as Response;
     // Back to the flagged products, without the question.
-    expect(confirmed.headers.get("location")).toBe(
-      "/dashboard/products?attention=1",
-    );
+    expect(confirmed.headers.get("location")).toBe("/dashboard/products?attention=1");
     expect((await myAnswers()).map((row) => row.status)).toEqual(["confirmed"]);
     expect(await theirState()).toBe(before);
 
