@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NET_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import type { AttentionCell, AttentionRow } from "../attention";
 import { moveFrom, type Position, parseBlock, pasteAt } from "../grid-keys";
 
@@ -22,6 +23,12 @@ function initialValues(rows: AttentionRow[], typed: Values | undefined): Values 
     }
   }
   return { ...values, ...typed };
+}
+
+/** Whether any cell of the page differs from what the page opened with (the owner typed, pasted or accepted). */
+export function hasUnsaved(rows: AttentionRow[], values: Values): boolean {
+  const opened = initialValues(rows, undefined);
+  return Object.entries(opened).some(([key, value]) => (values[key] ?? "") !== value);
 }
 
 /** What a row's accepted offer writes into its cells (nothing is written before the save). */
@@ -54,6 +61,8 @@ export function AttentionGrid({
   const { t } = useTranslation("compliance");
   const [values, setValues] = useState<Values>(() => initialValues(rows, typed));
   const grid = useRef<HTMLDivElement>(null);
+  // The page's edits exist only in this form until the one save: leaving it asks first.
+  useUnsavedChanges(hasUnsaved(rows, values), t("grid.leaveConfirm"));
   const columns = COLUMNS.filter((column) => rows.some((row) => row.cells.includes(column)));
   const has = ({ row, col }: Position) => {
     const column = columns[col];
