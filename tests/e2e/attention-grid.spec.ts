@@ -66,6 +66,10 @@ test("the owner fills what the check names in one grid, with the keyboard and a 
 
   await page.getByTestId("attention-save").click();
   await expect(page.getByTestId("attention-empty")).toHaveText("Ниту еден производ не бара внимание.");
+  // The compliance panel above says it plainly.
+  await expect(page.getByTestId("attention-complete")).toHaveText(
+    "Вашиот ценовник е комплетен: ниту еден производ не бара внимание.",
+  );
 });
 
 test("edits not yet saved are not lost to a page change or a link: the owner is asked first", async ({

@@ -5,16 +5,8 @@ import { priceConfirmation, priceSnapshot } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import en from "~/locales/en/errors.json";
 import { archive } from "../../../tests/support/failing-archive";
-import {
-  createTestStore,
-  databaseForThisFile,
-} from "../../../tests/support/test-db";
-import {
-  answerToday,
-  getTodayConfirmation,
-  listCalendar,
-  markMissedDays,
-} from "./confirmation.server";
+import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
+import { answerToday, getTodayConfirmation, listCalendar, markMissedDays } from "./confirmation.server";
 
 // The archive write can be made to fail, to prove what the owner is told when a confirmation fails.
 vi.mock("~/features/feeds/snapshot.server", async () =>
@@ -28,27 +20,18 @@ const at = (iso: string) => new Date(iso);
 const created = { createdAt: at("2026-10-01T08:00:00Z") };
 
 async function rowsOf(storeId: string) {
-  return database.db
-    .select()
-    .from(priceConfirmation)
-    .where(eq(priceConfirmation.storeId, storeId));
+  return database.db.select().from(priceConfirmation).where(eq(priceConfirmation.storeId, storeId));
 }
 
 describe("daily price confirmation", () => {
   it("asks from 00:00 Skopje, and yes records the time, the user, an activity and a snapshot", async () => {
     const shop = await createTestStore(database, created);
     // 23:30 UTC on the 19th is 00:30 on the 20th in Skopje.
-    const today = await getTodayConfirmation(
-      shop.ctx,
-      at("2026-11-19T23:30:00Z"),
-    );
+    const today = await getTodayConfirmation(shop.ctx, at("2026-11-19T23:30:00Z"));
     expect(today).toMatchObject({ day: "2026-11-20", status: null, ask: true });
 
     await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:15:00Z"));
-    const after = await getTodayConfirmation(
-      shop.ctx,
-      at("2026-11-20T07:16:00Z"),
-    );
+    const after = await getTodayConfirmation(shop.ctx, at("2026-11-20T07:16:00Z"));
     expect(after).toMatchObject({ status: "confirmed", ask: false });
     const [row] = await rowsOf(shop.storeId);
     expect(row).toMatchObject({
@@ -77,29 +60,18 @@ describe("daily price confirmation", () => {
     const shop = await createTestStore(database, created);
     // 08:59 UTC is 09:59 in Skopje: on time.
     await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-19T08:59:00Z"));
-    expect(
-      await getTodayConfirmation(shop.ctx, at("2026-11-19T09:30:00Z")),
-    ).toMatchObject({ late: false });
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-19T09:30:00Z"))).toMatchObject({ late: false });
     // 13:36 UTC is 14:36 in Skopje (it once showed as on time).
     await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T13:36:00Z"));
-    const today = await getTodayConfirmation(
-      shop.ctx,
-      at("2026-11-20T13:37:00Z"),
-    );
+    const today = await getTodayConfirmation(shop.ctx, at("2026-11-20T13:37:00Z"));
     expect(today).toMatchObject({
       status: "confirmed",
       late: true,
       ask: false,
     });
     expect(today.answeredAt?.toISOString()).toBe("2026-11-20T13:36:00.000Z");
-    const calendar = await listCalendar(
-      shop.ctx,
-      at("2026-11-20T13:37:00Z"),
-      2,
-    );
-    expect(
-      calendar.map(({ day, state, late }) => ({ day, state, late })),
-    ).toEqual([
+    const calendar = await listCalendar(shop.ctx, at("2026-11-20T13:37:00Z"), 2);
+    expect(calendar.map(({ day, state, late }) => ({ day, state, late }))).toEqual([
       { day: "2026-11-19", state: "confirmed", late: false },
       { day: "2026-11-20", state: "confirmed", late: true },
     ]);
@@ -108,9 +80,7 @@ describe("daily price confirmation", () => {
   it("no records a skip; the owner fixes prices and confirms later the same day", async () => {
     const shop = await createTestStore(database, created);
     await answerToday(shop.ctx, { answer: "no" }, at("2026-11-20T06:00:00Z"));
-    expect(
-      await getTodayConfirmation(shop.ctx, at("2026-11-20T06:01:00Z")),
-    ).toMatchObject({
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-20T06:01:00Z"))).toMatchObject({
       status: "skipped",
       ask: true,
     });
@@ -123,22 +93,14 @@ describe("daily price confirmation", () => {
   it("records a missed day at 10:00 for a store that did not answer, and not before", async () => {
     const shop = await createTestStore(database, created);
     const answered = await createTestStore(database, created);
-    await answerToday(
-      answered.ctx,
-      { answer: "yes" },
-      at("2026-11-20T07:00:00Z"),
-    );
+    await answerToday(answered.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z"));
     // 09:59 Skopje: too early.
     await markMissedDays(database.db, at("2026-11-20T08:59:00Z"));
     expect(await rowsOf(shop.storeId)).toEqual([]);
     await markMissedDays(database.db, at("2026-11-20T09:00:00Z"));
     await markMissedDays(database.db, at("2026-11-20T09:15:00Z"));
-    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual([
-      "missed",
-    ]);
-    expect((await rowsOf(answered.storeId)).map((r) => r.status)).toEqual([
-      "confirmed",
-    ]);
+    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual(["missed"]);
+    expect((await rowsOf(answered.storeId)).map((r) => r.status)).toEqual(["confirmed"]);
     const calendar = await listCalendar(shop.ctx, at("2026-11-20T12:00:00Z"));
     expect(calendar).toHaveLength(30);
     expect(calendar.at(-1)).toMatchObject({
@@ -147,9 +109,7 @@ describe("daily price confirmation", () => {
     });
     // A "no" after the deadline does not erase the missed day.
     await answerToday(shop.ctx, { answer: "no" }, at("2026-11-20T11:00:00Z"));
-    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual([
-      "missed",
-    ]);
+    expect((await rowsOf(shop.storeId)).map((r) => r.status)).toEqual(["missed"]);
   });
 
   it("spares a store created on a later day than the one being marked", async () => {
@@ -170,9 +130,7 @@ describe("daily price confirmation", () => {
     // 2026-11-21 is a Saturday.
     await markMissedDays(database.db, at("2026-11-21T10:00:00Z"));
     expect(await rowsOf(shop.storeId)).toEqual([]);
-    expect(
-      await getTodayConfirmation(shop.ctx, at("2026-11-21T10:00:00Z")),
-    ).toMatchObject({
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-21T10:00:00Z"))).toMatchObject({
       counts: false,
       ask: false,
     });
@@ -185,9 +143,7 @@ describe("daily price confirmation", () => {
     const other = await createTestStore(database, created);
     await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z"));
     expect(await rowsOf(other.storeId)).toEqual([]);
-    expect(
-      await getTodayConfirmation(other.ctx, at("2026-11-20T07:01:00Z")),
-    ).toMatchObject({ status: null });
+    expect(await getTodayConfirmation(other.ctx, at("2026-11-20T07:01:00Z"))).toMatchObject({ status: null });
     const versions = await database.db
       .select({ version: store.version })
       .from(store)
@@ -199,15 +155,13 @@ describe("daily price confirmation", () => {
     const shop = await createTestStore(database, created);
     archive.fail = true;
     try {
-      const failure = await answerToday(
-        shop.ctx,
-        { answer: "yes" },
-        at("2026-11-20T07:00:00Z"),
-      ).catch((e) => e);
+      const failure = await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-20T07:00:00Z")).catch(
+        (e) => e,
+      );
       expect(failure).toMatchObject({ code: "priceUpdateRecordFailed" });
-      expect(
-        en[failure.messageKey.replace("errors:", "") as keyof typeof en],
-      ).toBe("Price update record failed");
+      expect(en[failure.messageKey.replace("errors:", "") as keyof typeof en]).toBe(
+        "Price update record failed",
+      );
     } finally {
       archive.fail = false;
     }
@@ -218,9 +172,7 @@ describe("daily price confirmation", () => {
       .from(activityLog)
       .where(eq(activityLog.storeId, shop.storeId));
     expect(activity).toEqual([]);
-    expect(
-      await getTodayConfirmation(shop.ctx, at("2026-11-20T07:01:00Z")),
-    ).toMatchObject({ ask: true });
+    expect(await getTodayConfirmation(shop.ctx, at("2026-11-20T07:01:00Z"))).toMatchObject({ ask: true });
   });
 
   it("shows a past day that counted and was never answered as missed, even without a job's record", async () => {
@@ -231,8 +183,7 @@ describe("daily price confirmation", () => {
     });
     await answerToday(shop.ctx, { answer: "yes" }, at("2026-11-12T07:00:00Z"));
     const calendar = await listCalendar(shop.ctx, at("2026-11-16T08:00:00Z"));
-    const state = (day: string) =>
-      calendar.find((entry) => entry.day === day)?.state;
+    const state = (day: string) => calendar.find((entry) => entry.day === day)?.state;
     expect(state("2026-11-09")).toBe("none");
     // The first day ended at 10:00 before the store existed: not missed.
     expect(state("2026-11-10")).toBe("none");
@@ -250,29 +201,21 @@ describe("daily price confirmation", () => {
     const late = await createTestStore(database, {
       createdAt: at("2026-11-20T10:30:00Z"),
     });
-    expect(
-      await markMissedDays(database.db, at("2026-11-20T10:45:00Z")),
-    ).toBeGreaterThanOrEqual(0);
-    expect(
-      await getTodayConfirmation(late.ctx, at("2026-11-20T10:45:00Z")),
-    ).toMatchObject({
+    expect(await markMissedDays(database.db, at("2026-11-20T10:45:00Z"))).toBeGreaterThanOrEqual(0);
+    expect(await getTodayConfirmation(late.ctx, at("2026-11-20T10:45:00Z"))).toMatchObject({
       status: null,
       ask: true,
       openedAfterDeadline: true,
     });
     // The next day is an ordinary one.
-    expect(
-      await getTodayConfirmation(late.ctx, at("2026-11-21T07:00:00Z")),
-    ).toMatchObject({
+    expect(await getTodayConfirmation(late.ctx, at("2026-11-21T07:00:00Z"))).toMatchObject({
       openedAfterDeadline: false,
     });
     // Created at 09:00 Skopje the same day: the deadline was still ahead, nothing to explain.
     const early = await createTestStore(database, {
       createdAt: at("2026-11-20T08:00:00Z"),
     });
-    expect(
-      await getTodayConfirmation(early.ctx, at("2026-11-20T08:30:00Z")),
-    ).toMatchObject({
+    expect(await getTodayConfirmation(early.ctx, at("2026-11-20T08:30:00Z"))).toMatchObject({
       openedAfterDeadline: false,
     });
   });

@@ -1,22 +1,13 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { user } from "~/db/schema/auth";
-import {
-  type ConfirmationStatus,
-  priceConfirmation,
-} from "~/db/schema/compliance";
+import { type ConfirmationStatus, priceConfirmation } from "~/db/schema/compliance";
 import { store } from "~/db/schema/stores";
 import { recordActivity } from "~/features/activity/activity.server";
 import { archivePriceList } from "~/features/feeds/snapshot.server";
 import { publicStoreCondition } from "~/features/stores/public-store.server";
 import { AppError } from "~/lib/app-error";
-import {
-  addDays,
-  CONFIRMATION_DEADLINE_HOUR,
-  dayCounts,
-  skopjeDay,
-  skopjeHour,
-} from "~/lib/calendar";
+import { addDays, CONFIRMATION_DEADLINE_HOUR, dayCounts, skopjeDay, skopjeHour } from "~/lib/calendar";
 import { logger } from "~/lib/logger.server";
 import type { StoreContext } from "~/lib/service-context";
 
@@ -49,17 +40,12 @@ export function isLateConfirmation(row: {
   return (
     row.status === "confirmed" &&
     (skopjeDay(row.answeredAt) > row.day ||
-      (skopjeDay(row.answeredAt) === row.day &&
-        skopjeHour(row.answeredAt) >= CONFIRMATION_DEADLINE_HOUR))
+      (skopjeDay(row.answeredAt) === row.day && skopjeHour(row.answeredAt) >= CONFIRMATION_DEADLINE_HOUR))
   );
 }
 
 async function storeRow(ctx: StoreContext) {
-  const [row] = await ctx.db
-    .select()
-    .from(store)
-    .where(eq(store.id, ctx.storeId))
-    .limit(1);
+  const [row] = await ctx.db.select().from(store).where(eq(store.id, ctx.storeId)).limit(1);
   if (!row) throw new AppError("storeNotFound");
   return row;
 }
@@ -68,20 +54,12 @@ async function dayRow(db: Queryable, storeId: string, day: string) {
   const [row] = await db
     .select()
     .from(priceConfirmation)
-    .where(
-      and(
-        eq(priceConfirmation.storeId, storeId),
-        eq(priceConfirmation.day, day),
-      ),
-    )
+    .where(and(eq(priceConfirmation.storeId, storeId), eq(priceConfirmation.day, day)))
     .limit(1);
   return row ?? null;
 }
 
-export async function getTodayConfirmation(
-  ctx: StoreContext,
-  now: Date,
-): Promise<TodayConfirmation> {
+export async function getTodayConfirmation(ctx: StoreContext, now: Date): Promise<TodayConfirmation> {
   const current = await storeRow(ctx);
   const day = skopjeDay(now);
   const row = await dayRow(ctx.db, ctx.storeId, day);
@@ -104,11 +82,7 @@ export async function getTodayConfirmation(
  * The owner's answer for today. Yes records the time and the user, an activity entry and a
  * snapshot of the public price list, all in one transaction; no records a skip.
  */
-export async function answerToday(
-  ctx: StoreContext,
-  input: { answer: "yes" | "no" },
-  now: Date,
-) {
+export async function answerToday(ctx: StoreContext, input: { answer: "yes" | "no" }, now: Date) {
   const current = await storeRow(ctx);
   const day = skopjeDay(now);
   try {
@@ -159,10 +133,7 @@ export async function answerToday(
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    logger.error(
-      { err: error, storeId: ctx.storeId },
-      "price confirmation failed",
-    );
+    logger.error({ err: error, storeId: ctx.storeId }, "price confirmation failed");
     // The owner is told 'Price update record failed'.
     throw new AppError("priceUpdateRecordFailed", { cause: error });
   }
@@ -180,31 +151,19 @@ export type CalendarDay = {
 };
 
 /** The last `days` Skopje days, oldest first, each with its state. */
-export async function listCalendar(
-  ctx: StoreContext,
-  now: Date,
-  days = 30,
-): Promise<CalendarDay[]> {
+export async function listCalendar(ctx: StoreContext, now: Date, days = 30): Promise<CalendarDay[]> {
   const current = await storeRow(ctx);
   const today = skopjeDay(now);
   const first = addDays(today, -(days - 1));
   const rows = await ctx.db
     .select()
     .from(priceConfirmation)
-    .where(
-      and(
-        eq(priceConfirmation.storeId, ctx.storeId),
-        gte(priceConfirmation.day, first),
-      ),
-    )
+    .where(and(eq(priceConfirmation.storeId, ctx.storeId), gte(priceConfirmation.day, first)))
     .orderBy(asc(priceConfirmation.day));
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const created = skopjeDay(current.createdAt);
   // The first day counts only if the store existed before that day's deadline (as markMissedDays).
-  const firstDue =
-    skopjeHour(current.createdAt) < CONFIRMATION_DEADLINE_HOUR
-      ? created
-      : addDays(created, 1);
+  const firstDue = skopjeHour(current.createdAt) < CONFIRMATION_DEADLINE_HOUR ? created : addDays(created, 1);
   const result: CalendarDay[] = [];
   for (let offset = days - 1; offset >= 0; offset--) {
     const day = addDays(today, -offset);
@@ -213,8 +172,7 @@ export async function listCalendar(
     if (row) state = row.status;
     else if (day < created) state = "none";
     else if (!dayCounts(day, current.weekendsCount)) state = "off";
-    else if (day === today)
-      state = skopjeHour(now) < CONFIRMATION_DEADLINE_HOUR ? "pending" : "open";
+    else if (day === today) state = skopjeHour(now) < CONFIRMATION_DEADLINE_HOUR ? "pending" : "open";
     // A past day that counted and has no answer was missed, even if no job recorded it (every
     // instance down that day): the owner must not read a missed day as a blank one.
     else if (day >= firstDue) state = "missed";
@@ -229,14 +187,8 @@ export async function listCalendar(
   return result;
 }
 
-export async function setWeekendsCount(
-  ctx: StoreContext,
-  weekendsCount: boolean,
-): Promise<void> {
-  await ctx.db
-    .update(store)
-    .set({ weekendsCount, updatedAt: new Date() })
-    .where(eq(store.id, ctx.storeId));
+export async function setWeekendsCount(ctx: StoreContext, weekendsCount: boolean): Promise<void> {
+  await ctx.db.update(store).set({ weekendsCount, updatedAt: new Date() }).where(eq(store.id, ctx.storeId));
 }
 
 /** The latest confirmation of a store, for the public stamp. */
@@ -247,12 +199,7 @@ export async function latestConfirmation(db: Queryable, storeId: string) {
       answeredAt: priceConfirmation.answeredAt,
     })
     .from(priceConfirmation)
-    .where(
-      and(
-        eq(priceConfirmation.storeId, storeId),
-        eq(priceConfirmation.status, "confirmed"),
-      ),
-    )
+    .where(and(eq(priceConfirmation.storeId, storeId), eq(priceConfirmation.status, "confirmed")))
     .orderBy(desc(priceConfirmation.day))
     .limit(1);
   return row ?? null;
@@ -287,15 +234,10 @@ export async function listUnansweredStores(db: Queryable, now: Date) {
  * After 10:00: every public store (active and onboarded) that had to answer today and did not gets a missed day.
  * Idempotent (the unique store/day index); stores created after that day's deadline (or on a later day) are spared.
  */
-export async function markMissedDays(
-  db: Queryable,
-  now: Date,
-): Promise<number> {
+export async function markMissedDays(db: Queryable, now: Date): Promise<number> {
   if (skopjeHour(now) < CONFIRMATION_DEADLINE_HOUR) return 0;
   const day = skopjeDay(now);
-  const candidates = (await listUnansweredStores(db, now)).map(
-    (row) => row.storeId,
-  );
+  const candidates = (await listUnansweredStores(db, now)).map((row) => row.storeId);
   if (candidates.length === 0) return 0;
   const stores = await db
     .select({ id: store.id, createdAt: store.createdAt })
@@ -303,11 +245,7 @@ export async function markMissedDays(
     .where(sql`${store.id} in ${candidates}`);
   const due = stores.filter((row) => {
     const createdDay = skopjeDay(row.createdAt);
-    return (
-      createdDay < day ||
-      (createdDay === day &&
-        skopjeHour(row.createdAt) < CONFIRMATION_DEADLINE_HOUR)
-    );
+    return createdDay < day || (createdDay === day && skopjeHour(row.createdAt) < CONFIRMATION_DEADLINE_HOUR);
   });
   if (due.length === 0) return 0;
   const inserted = await db
