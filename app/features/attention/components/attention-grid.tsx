@@ -179,6 +179,12 @@ export function AttentionGrid({
                   {row.suggestion.nameSq ? (
                     <span className="mr-2">{t("grid.offerNameSq", { name: row.suggestion.nameSq })}</span>
                   ) : null}
+                  {row.suggestion.description ? (
+                    // A long text stays two lines here; the cell shows it whole once accepted.
+                    <span className="mr-2 line-clamp-2 wrap-anywhere" title={row.suggestion.description}>
+                      {t("grid.offerDescription", { description: row.suggestion.description })}
+                    </span>
+                  ) : null}
                   <button
                     type="button"
                     className="font-medium text-brand-800 underline"
