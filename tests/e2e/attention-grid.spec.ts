@@ -66,6 +66,9 @@ test("the owner fills what the check names in one grid, with the keyboard and a 
 
   await page.getByTestId("attention-save").click();
   await expect(page.getByTestId("attention-empty")).toHaveText("Ниту еден производ не бара внимание.");
+  // Nothing is left: no "0 products need attention", no empty file offered.
+  await expect(page.getByText("0 производи бараат внимание", { exact: false })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Преземете ги во Excel (.xlsx)" })).toHaveCount(0);
   // The compliance panel above says it plainly.
   await expect(page.getByTestId("attention-complete")).toHaveText(
     "Вашиот ценовник е комплетен: ниту еден производ не бара внимание.",

@@ -32,7 +32,7 @@ describe("the needs-attention grid's library offers", () => {
   it("offers the library's description and Albanian name, in each language, with the cells still empty", () => {
     const mk = render("mk");
     expect(mk).toContain("Опис од библиотеката: Печени црвени пиперки, благ вкус.");
-    expect(mk).toContain("Од библиотеката: Ajvar Vitaminka");
+    expect(mk).toContain("Име на албански од библиотеката: Ajvar Vitaminka");
     expect(mk).toContain(">Прифати</button>");
     expect(mk).not.toMatch(/<input[^>]*value="Печени/);
     expect(render("en")).toContain("Description from the library: Печени црвени пиперки, благ вкус.");
