@@ -18,8 +18,11 @@ const row: AttentionRow = {
   suggestion: { description: "Печени црвени пиперки, благ вкус.", nameSq: "Ajvar Vitaminka" },
 };
 
+function Grid() {
+  return <AttentionGrid rows={[row]} />;
+}
+
 function render(locale: "mk" | "en" | "sq"): string {
-  const Grid = () => <AttentionGrid rows={[row]} />;
   const Stub = createRoutesStub([{ path: "/dashboard/products/attention", Component: Grid }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n(locale)}>

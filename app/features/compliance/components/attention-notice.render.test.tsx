@@ -1,16 +1,22 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getServerI18n } from "~/i18n/i18n.server";
 import { AttentionCount } from "./attention-notice";
 
+type Counts = { count: number; checked: number };
+
+function Notice() {
+  const { count, checked } = useLoaderData() as Counts;
+  return <AttentionCount count={count} checked={checked} />;
+}
+
 function render(locale: "mk" | "en" | "sq", count = 300, checked = 300): string {
-  const Notice = () => <AttentionCount count={count} checked={checked} />;
-  const Stub = createRoutesStub([{ path: "/dashboard", Component: Notice }]);
+  const Stub = createRoutesStub([{ id: "notice", path: "/dashboard", Component: Notice }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={getServerI18n(locale)}>
-      <Stub initialEntries={["/dashboard"]} />
+      <Stub initialEntries={["/dashboard"]} hydrationData={{ loaderData: { notice: { count, checked } } }} />
     </I18nextProvider>,
   );
 }
