@@ -85,6 +85,9 @@ test("onboarding and the compliance check end with unit prices and the right VAT
   // Nothing is left to fix.
   await expect(page.getByText("Нема производи што одговараат")).toBeVisible();
   await expect(page.getByTestId("attention-count")).toHaveCount(0);
+  await expect(page.getByTestId("attention-complete")).toHaveText(
+    "Вашиот ценовник е комплетен: ниту еден производ не бара внимание.",
+  );
 
   // The public list: unit prices and 5 % VAT on milk and bread, none needed on the glass.
   const visitor = await newVisitor();

@@ -160,6 +160,10 @@ test("a 300-article till file, from sign-up to nothing that needs attention", as
     await page.goto("/dashboard/products");
     await expect(page.getByText(/^Цените се потврдени денес во \d{1,2}:\d{2}$/)).toBeVisible();
     await expect(page.getByTestId("attention-count")).toHaveCount(0);
+    // The app calls the list complete, in so many words.
+    await expect(page.getByTestId("attention-complete")).toHaveText(
+      "Вашиот ценовник е комплетен: ниту еден производ не бара внимание.",
+    );
 
     const visitor = await newVisitor({ lang: "mk" });
     await visitor.goto(`/${username}`);

@@ -16,6 +16,11 @@ export const libraryImage = pgTable(
     /** Latin and Albanian spellings of the name, as given by the operator ("Mleko; Qumësht"). */
     nameLatin: text().notNull().default(""),
     barcode: text(),
+    /**
+     * The operator's description of the product, in Macedonian: offered to an owner whose product
+     * with the same barcode has none (the law asks each listed item for one). Null when not given.
+     */
+    description: text(),
     category: text().notNull().default(""),
     /** searchKey(category): the category filter compares keys, so "Млечни" = "mlechni". */
     categoryKey: text().notNull().default(""),

@@ -12,6 +12,32 @@ import { attentionInputOf, listAttention, saveAttention } from "./attention.serv
 
 const database = databaseForThisFile();
 
+/** A valid EAN-13 no other test uses: the library is shared by every store (and, on PostgreSQL, every file). */
+function freshBarcode(): string {
+  const digits = `531${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A library entry as the library import leaves it. */
+async function addLibraryEntry(values: {
+  name: string;
+  nameLatin?: string;
+  barcode: string;
+  description?: string;
+}) {
+  await database.db.insert(libraryImage).values({
+    nameLatin: "",
+    ...values,
+    imageKey: `library/${crypto.randomUUID()}`,
+    width: 10,
+    height: 10,
+    searchText: values.name,
+    fingerprint: crypto.randomUUID(),
+    source: "import",
+  });
+}
+
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();
   for (const [key, value] of entries) data.append(key, value);
@@ -60,6 +86,57 @@ describe("needs-attention grid", () => {
     const [row] = (await listAttention(ctx)).rows;
     expect(row?.cells).toEqual(["nameSq"]);
     expect(row?.suggestion.nameSq).toBe("Qumësht 1 l");
+  });
+
+  it("offers the description of a library entry with the same barcode, and writes it only when saved", async () => {
+    const { ctx } = await createTestStore(database, { albanianContent: true });
+    const barcode = freshBarcode();
+    // An older entry without a description, then one that describes the product and names it in Albanian.
+    await addLibraryEntry({ name: "Ајвар Витаминка", barcode });
+    await addLibraryEntry({
+      name: "Ајвар Витаминка 350 г",
+      nameLatin: "Ajvar Vitaminka; Ajvar Vitaminka 350 g",
+      barcode,
+      description: "Печени црвени пиперки, благ вкус. Без конзерванси.",
+    });
+    // A description that only repeats the name is no description: never offered.
+    const other = freshBarcode();
+    await addLibraryEntry({ name: "Чај од нане", barcode: other, description: "Чај од нане" });
+    const ajvar = await createProduct(
+      ctx,
+      productInput({ name: "Ајвар Витаминка", barcode, vatRate: "5", unit: "piece" }),
+    );
+    await createProduct(
+      ctx,
+      productInput({
+        name: "Чај од нане",
+        barcode: other,
+        vatRate: "5",
+        unit: "piece",
+        nameSq: "Çaj nenexhiku",
+      }),
+    );
+    const { rows } = await listAttention(ctx);
+    const row = rows.find((candidate) => candidate.id === ajvar.id);
+    expect(row?.cells).toEqual(["description", "nameSq"]);
+    expect(row?.suggestion).toEqual({
+      description: "Печени црвени пиперки, благ вкус. Без конзерванси.",
+      nameSq: "Ajvar Vitaminka 350 g",
+    });
+    expect(rows.find((candidate) => candidate.name === "Чај од нане")?.suggestion).toEqual({});
+    // An offer is not a write: the product has no description until the owner's save.
+    const [before] = await ctx.db.select().from(product).where(eq(product.id, ajvar.id));
+    expect(before?.description ?? "").toBe("");
+    const saved = await saveAttention(ctx, [
+      { id: ajvar.id, description: row!.suggestion.description!, nameSq: row!.suggestion.nameSq! },
+    ]);
+    expect(saved).toEqual({ ok: true, saved: 1 });
+    const [after] = await ctx.db.select().from(product).where(eq(product.id, ajvar.id));
+    expect(after).toMatchObject({
+      description: "Печени црвени пиперки, благ вкус. Без конзерванси.",
+      nameSq: "Ajvar Vitaminka 350 g",
+    });
+    expect(await countNeedsAttention(ctx)).toBe(1);
   });
 
   it("shows a real shop's 300 products on one page, so one paste and one save cover them", async () => {

@@ -67,15 +67,24 @@ export async function listAttention(ctx: StoreContext, page = 1): Promise<Attent
     products.map((row) => row.id),
   );
   const barcodes = [...new Set(products.map((row) => row.barcode).filter((code): code is string => !!code))];
-  const library = new Map<string, string>();
+  // What the library knows of each barcode: its first entry (oldest) that gives the field.
+  const library = new Map<string, { nameSq?: string; description?: string }>();
   if (barcodes.length > 0) {
     const entries = await ctx.db
-      .select({ barcode: libraryImage.barcode, nameLatin: libraryImage.nameLatin })
+      .select({
+        barcode: libraryImage.barcode,
+        nameLatin: libraryImage.nameLatin,
+        description: libraryImage.description,
+      })
       .from(libraryImage)
-      .where(and(inArray(libraryImage.barcode, barcodes), isNotNull(libraryImage.barcode)));
+      .where(and(inArray(libraryImage.barcode, barcodes), isNotNull(libraryImage.barcode)))
+      .orderBy(libraryImage.createdAt, libraryImage.id);
     for (const entry of entries) {
-      const sq = albanianOf(entry.nameLatin);
-      if (entry.barcode && sq && !library.has(entry.barcode)) library.set(entry.barcode, sq);
+      if (!entry.barcode) continue;
+      const known = library.get(entry.barcode) ?? {};
+      known.nameSq ??= albanianOf(entry.nameLatin);
+      known.description ??= entry.description?.trim() || undefined;
+      library.set(entry.barcode, known);
     }
   }
   const rows = products.map((row): AttentionRow => {
@@ -91,8 +100,18 @@ export async function listAttention(ctx: StoreContext, page = 1): Promise<Attent
           source: read.source,
         };
     }
-    const sq = row.barcode ? library.get(row.barcode) : undefined;
-    if (cells.includes("nameSq") && sq) suggestion.nameSq = sq;
+    const known = row.barcode ? library.get(row.barcode) : undefined;
+    if (cells.includes("nameSq") && known?.nameSq) suggestion.nameSq = known.nameSq;
+    // Offered only where the check would take it: not longer than a description may be, and more
+    // than the product's own name.
+    const description = known?.description;
+    if (
+      cells.includes("description") &&
+      description &&
+      description.length <= DESCRIPTION_MAX &&
+      !lacksDescription(row.name, description)
+    )
+      suggestion.description = description;
     return {
       id: row.id,
       name: row.name,

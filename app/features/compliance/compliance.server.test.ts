@@ -5,7 +5,7 @@ import { productReport } from "~/db/schema/compliance";
 import { createProduct, updateProduct } from "~/features/catalog/product.server";
 import { productInput } from "~/features/catalog/product.test-support";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
-import { countNeedsAttention, listComplianceIssues } from "./compliance.server";
+import { countNeedsAttention, listComplianceIssues, summarizeAttention } from "./compliance.server";
 import { lacksDescription } from "./compliance-rules";
 
 // A test per rule of the compliance check — a product that breaks it, and the same kind
@@ -138,5 +138,17 @@ describe("compliance check: a rule per law requirement", () => {
     // Another store's product ids give nothing.
     const [their] = await database.db.select().from(product).where(eq(product.storeId, theirs.storeId));
     expect(await listComplianceIssues(mine.ctx, [their!.id])).toEqual({});
+  });
+
+  it("summarizes the count and the products checked: a list is complete only with products and none lacking", async () => {
+    const mine = await createTestStore(database);
+    const theirs = await createTestStore(database);
+    // No products yet: nothing needs attention, and nothing was checked either.
+    expect(await summarizeAttention(mine.ctx)).toEqual({ attention: 0, checked: 0 });
+    await createProduct(mine.ctx, compliant());
+    await createProduct(mine.ctx, compliant({ name: "Шолја", status: "inactive", description: "" }));
+    await createProduct(theirs.ctx, compliant({ description: "" }));
+    expect(await summarizeAttention(mine.ctx)).toEqual({ attention: 0, checked: 1 });
+    expect(await summarizeAttention(theirs.ctx)).toEqual({ attention: 1, checked: 1 });
   });
 });

@@ -114,6 +114,21 @@ export async function countNeedsAttention(ctx: StoreContext): Promise<number> {
   return row?.value ?? 0;
 }
 
+/**
+ * The dashboard's count, and how many products the check looked at (the active ones, which the
+ * public list shows): a list is complete only when it has products and none needs attention.
+ */
+export async function summarizeAttention(ctx: StoreContext): Promise<{ attention: number; checked: number }> {
+  const [row] = await ctx.db
+    .select({
+      attention: sql<number>`count(*) filter (where ${needsAttention()})`.mapWith(Number),
+      checked: sql<number>`count(*) filter (where ${active()})`.mapWith(Number),
+    })
+    .from(product)
+    .where(eq(product.storeId, ctx.storeId));
+  return { attention: row?.attention ?? 0, checked: row?.checked ?? 0 };
+}
+
 /** Which of the check's issues some product of the store has (the export's leading columns). */
 export async function presentIssues(ctx: StoreContext): Promise<ComplianceIssue[]> {
   const flags = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { countNeedsAttention } from "~/features/compliance/compliance.server";
+import { summarizeAttention } from "~/features/compliance/compliance.server";
 import { listPriceCorrectionsDue } from "~/features/reports/report.server";
 import { getClock } from "~/lib/clock.server";
 import type { StoreContext } from "~/lib/service-context";
@@ -11,14 +11,16 @@ import { getTodayConfirmation, listCalendar } from "./confirmation.server";
  */
 export async function getCompliancePanel(ctx: StoreContext, weekendsCount: boolean, askAnyway = false) {
   const now = getClock().now();
-  const [today, calendar, corrections, attention] = await Promise.all([
+  const [today, calendar, corrections, { attention, checked }] = await Promise.all([
     getTodayConfirmation(ctx, now),
     listCalendar(ctx, now),
     listPriceCorrectionsDue(ctx, now),
-    countNeedsAttention(ctx),
+    summarizeAttention(ctx),
   ]);
   return {
     attention,
+    /** How many products the check looked at: with none, the list is not called complete. */
+    checked,
     askAnyway: askAnyway && today.ask && attention > 0,
     today: { ...today, answeredAt: today.answeredAt?.toISOString() ?? null },
     calendar: calendar.map((day) => ({ ...day, answeredAt: day.answeredAt?.toISOString() ?? null })),

@@ -164,6 +164,51 @@ describe("library:import", () => {
     expect(source.rows.map((row) => row.categoryLatin)).toEqual(["Produkte qumështi", "Produkte qumështi"]);
   });
 
+  it("reads a description (CSV and JSON); a re-run gives it to existing entries, and one too long is refused", async () => {
+    const word = uniqueWord();
+    const milk = await pngOf("#fdfdfd");
+    const name = `Млеко ${inCyrillic(word)}`;
+    const descriptionOf = async () =>
+      (
+        await database.db
+          .select({ description: libraryImage.description })
+          .from(libraryImage)
+          .where(eq(libraryImage.name, name))
+      ).map((row) => row.description);
+    const csv = (header: string, description: string) =>
+      Buffer.from(`${header}\nmilk.png,${name},Mleko ${word},,Млечни производи${description}\n`);
+    const before = writeFolder({
+      "milk.png": milk,
+      "library.csv": csv("file,name,name_latin,barcode,category", ""),
+    });
+    expect(await importLibrary(database.db, openLibrarySource(before))).toMatchObject({ added: 1 });
+    expect(await descriptionOf()).toEqual([null]);
+    const described = writeFolder({
+      "milk.png": milk,
+      "library.csv": csv(
+        "file,name,name_latin,barcode,category,description",
+        ',"Свежо кравјо млеко, 3,2 % масти."',
+      ),
+    });
+    expect(await importLibrary(database.db, openLibrarySource(described))).toMatchObject({
+      added: 0,
+      existing: 1,
+    });
+    expect(await descriptionOf()).toEqual(["Свежо кравјо млеко, 3,2 % масти."]);
+
+    const json = JSON.stringify([
+      { file: "a.png", name: `Сирење ${inCyrillic(word)}`, description: "Бело овчо сирење." },
+      { file: "a.png", name: `Урда ${inCyrillic(word)}`, description: "х".repeat(5001) },
+    ]);
+    const source = openLibrarySource(writeFolder({ "library.json": Buffer.from(json), "a.png": milk }));
+    expect(source.rows.map((row) => row.description)).toEqual(["Бело овчо сирење.", "х".repeat(5001)]);
+    const result = await importLibrary(database.db, source);
+    expect(result.added).toBe(1);
+    expect(result.failed).toEqual([
+      { line: 2, file: "a.png", reason: "description longer than 5000 characters" },
+    ]);
+  });
+
   it("stops a ZIP bomb at the limit, declared sizes true or lying", () => {
     const limits = { maxBytes: 8 * 1024 * 1024, maxEntries: 1000 };
     for (const bomb of [zipBomb(20), zipBomb(20, 1024)]) {

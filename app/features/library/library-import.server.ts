@@ -1,4 +1,5 @@
 import type { Queryable } from "~/db/client.server";
+import { DESCRIPTION_MAX } from "~/features/catalog/product.schema";
 import { isAppError } from "~/lib/app-error";
 import { asBarcode } from "./library.schema";
 import type { LibrarySource, ManifestRow } from "./library-source.server";
@@ -7,6 +8,7 @@ import {
   hasLibraryFingerprint,
   libraryFingerprint,
   setLibraryCategoryLatin,
+  setLibraryDescription,
 } from "./library-write.server";
 
 // `npm run library:import`: each manifest row with its image through the upload pipeline
@@ -58,6 +60,8 @@ async function importRow(
   if (!row.file) return { reason: "no image file named" };
   const barcode = row.barcode ? asBarcode(row.barcode) : null;
   if (row.barcode && !barcode) return { reason: `barcode "${row.barcode}" is not 8 to 14 digits` };
+  if (row.description.length > DESCRIPTION_MAX)
+    return { reason: `description longer than ${DESCRIPTION_MAX} characters` };
   const bytes = source.read(row.file);
   if (!bytes) return { reason: `image "${row.file}" is missing or larger than 5 MB` };
   const entry = {
@@ -66,11 +70,13 @@ async function importRow(
     barcode,
     category: row.category,
     categoryLatin: row.categoryLatin,
+    description: row.description,
   };
   const fingerprint = libraryFingerprint(entry, bytes);
   if (await hasLibraryFingerprint(db, fingerprint)) {
     // A re-run whose manifest now names the category in Latin gives the entry that name.
     if (row.categoryLatin) await setLibraryCategoryLatin(db, [fingerprint], row.categoryLatin);
+    await setLibraryDescription(db, fingerprint, row.description);
     return "exists";
   }
   try {

@@ -6,8 +6,9 @@ import { IMAGE_MAX_BYTES } from "~/features/images/image.server";
 
 // What `npm run library:import -- <folder or .zip>` reads: images, and one manifest
 // (library.csv or library.json, else the only .csv/.json) that names each image's product:
-//   file, name, name_latin, barcode, category, category_sq   (CSV header; JSON keys file, name,
-//   nameLatin, barcode, category, categoryLatin; category_latin and categorySq are accepted too)
+//   file, name, name_latin, barcode, category, category_sq, description   (CSV header; JSON keys
+//   file, name, nameLatin, barcode, category, categoryLatin, description; category_latin and
+//   categorySq are accepted too)
 // A ZIP is inflated as a stream with every entry and the whole counted, so a ZIP bomb stops at the
 // limits below after that much work, like the import's .xlsx guard (xlsx-guard.server.ts).
 
@@ -20,6 +21,8 @@ export type ManifestRow = {
   category: string;
   /** The category's Latin/Albanian name, shown to sq and en readers ("" when the manifest has none). */
   categoryLatin: string;
+  /** The product's description in Macedonian ("" when the manifest has none). */
+  description: string;
 };
 
 export type LibrarySource = { rows: ManifestRow[]; read: (file: string) => Buffer | null };
@@ -122,6 +125,7 @@ function toRow(record: Record<string, unknown>, line: number): ManifestRow {
     barcode: pick("barcode", "ean") || null,
     category: pick("category", "category_mk", "categoryMk"),
     categoryLatin: pick("category_sq", "category_latin", "categoryLatin", "categorySq"),
+    description: pick("description", "description_mk", "descriptionMk"),
   };
 }
 

@@ -18,6 +18,8 @@ export type LibraryEntryInput = {
   category?: string;
   /** The category in Latin script, Albanian where it has a name ("Produkte qumështi"); optional. */
   categoryLatin?: string;
+  /** The product's description in Macedonian, offered to owners with the same barcode; optional. */
+  description?: string | null;
 };
 
 /** What makes a re-run add nothing: the name, the barcode and the image's bytes. */
@@ -62,6 +64,7 @@ export async function addLibraryEntry(
   const nameLatin = input.nameLatin?.trim() ?? "";
   const category = input.category?.trim() ?? "";
   const categoryLatin = input.categoryLatin?.trim() ?? "";
+  const description = input.description?.trim() || null;
   const inserted = await db
     .insert(libraryImage)
     .values({
@@ -72,6 +75,7 @@ export async function addLibraryEntry(
       categoryKey: searchKey(category),
       categoryLatin,
       categoryLatinKey: searchKey(categoryLatin),
+      description,
       imageKey: key,
       width: processed.width,
       height: processed.height,
@@ -109,6 +113,13 @@ export async function setLibraryCategoryLatin(
     .where(and(...conditions))
     .returning({ id: libraryImage.id });
   return changed.length;
+}
+
+/** A re-run whose manifest now describes an entry gives it that description (an empty one changes nothing). */
+export async function setLibraryDescription(db: Queryable, fingerprint: string, description: string) {
+  const text = description.trim();
+  if (!text) return;
+  await db.update(libraryImage).set({ description: text }).where(eq(libraryImage.fingerprint, fingerprint));
 }
 
 /** Removes a library image's sizes: written before its row failed, or of a removed entry (never a store's image). */

@@ -45,16 +45,21 @@ export default function ProductsAttention({ loaderData, actionData }: Route.Comp
         ← {t("grid.back")}
       </Link>
       <h1 className="mt-2 font-semibold text-2xl">{t("grid.title")}</h1>
-      <p className="mt-1 text-gray-700 text-sm">{t("grid.intro", { count: loaderData.total })}</p>
-      <p className="mt-1 text-sm">
-        <a href={ATTENTION_EXPORT_LINK} className="font-medium text-brand-800 underline" download>
-          {t("grid.export")}
-        </a>{" "}
-        ·{" "}
-        <Link to="/dashboard/products/import" className="font-medium text-brand-800 underline">
-          {t("grid.import")}
-        </Link>
-      </p>
+      {/* With nothing left to fill, the page says only that (no "0 products", no empty file to download). */}
+      {loaderData.total > 0 ? (
+        <>
+          <p className="mt-1 text-gray-700 text-sm">{t("grid.intro", { count: loaderData.total })}</p>
+          <p className="mt-1 text-sm">
+            <a href={ATTENTION_EXPORT_LINK} className="font-medium text-brand-800 underline" download>
+              {t("grid.export")}
+            </a>{" "}
+            ·{" "}
+            <Link to="/dashboard/products/import" className="font-medium text-brand-800 underline">
+              {t("grid.import")}
+            </Link>
+          </p>
+        </>
+      ) : null}
       <Card className="mt-4 p-3 sm:p-4">
         {loaderData.rows.length === 0 ? (
           <p className="text-gray-700" data-testid="attention-empty">

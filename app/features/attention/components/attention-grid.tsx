@@ -3,11 +3,25 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { NET_UNITS, VAT_RATES } from "~/db/schema/catalog-enums";
+import { useUnsavedChanges } from "~/lib/unsaved-changes";
 import type { AttentionCell, AttentionRow } from "../attention";
 import { moveFrom, type Position, parseBlock, pasteAt } from "../grid-keys";
 
 /** The grid's columns, in order; a page shows only those its rows need. */
 const COLUMNS: AttentionCell[] = ["description", "netQuantity", "nameSq", "vatRate"];
+
+/**
+ * Each column's share of a laptop's row: a description is the longest text, a VAT rate the shortest.
+ * The minimums add up to 38rem with every column shown, which fits the content area beside the
+ * menu from 1024 px on; narrower screens get a row's cells one under another, as on a phone.
+ */
+const WIDTH: Record<AttentionCell | "product", string> = {
+  product: "minmax(8rem,1.3fr)",
+  description: "minmax(8rem,1.6fr)",
+  netQuantity: "minmax(9rem,1.2fr)",
+  nameSq: "minmax(7rem,1.2fr)",
+  vatRate: "minmax(6rem,0.7fr)",
+};
 
 type Values = Record<string, string>;
 
@@ -22,6 +36,12 @@ function initialValues(rows: AttentionRow[], typed: Values | undefined): Values 
     }
   }
   return { ...values, ...typed };
+}
+
+/** Whether any cell of the page differs from what the page opened with (the owner typed, pasted or accepted). */
+export function hasUnsaved(rows: AttentionRow[], values: Values): boolean {
+  const opened = initialValues(rows, undefined);
+  return Object.entries(opened).some(([key, value]) => (values[key] ?? "") !== value);
 }
 
 /** What a row's accepted offer writes into its cells (nothing is written before the save). */
@@ -54,7 +74,10 @@ export function AttentionGrid({
   const { t } = useTranslation("compliance");
   const [values, setValues] = useState<Values>(() => initialValues(rows, typed));
   const grid = useRef<HTMLDivElement>(null);
+  // The page's edits exist only in this form until the one save: leaving it asks first.
+  useUnsavedChanges(hasUnsaved(rows, values), t("grid.leaveConfirm"));
   const columns = COLUMNS.filter((column) => rows.some((row) => row.cells.includes(column)));
+  const template = [WIDTH.product, ...columns.map((column) => WIDTH[column])].join(" ");
   const has = ({ row, col }: Position) => {
     const column = columns[col];
     return !!column && !!rows[row]?.cells.includes(column);
@@ -133,8 +156,8 @@ export function AttentionGrid({
       <div ref={grid} className="divide-y divide-gray-200 rounded-md border border-gray-200">
         <div
           aria-hidden
-          className="hidden gap-3 bg-gray-50 p-3 font-medium text-gray-700 text-sm md:grid"
-          style={{ gridTemplateColumns: `minmax(10rem,1fr) repeat(${columns.length}, minmax(8rem,1.2fr))` }}
+          className="hidden gap-3 bg-gray-50 p-3 font-medium text-gray-700 text-sm lg:grid"
+          style={{ gridTemplateColumns: template }}
         >
           <span>{t("grid.product")}</span>
           {columns.map((column) => (
@@ -145,12 +168,8 @@ export function AttentionGrid({
           <div
             key={row.id}
             data-testid="attention-row"
-            className="grid grid-cols-1 gap-2 p-3 md:gap-3 md:[grid-template-columns:var(--cols)]"
-            style={
-              {
-                "--cols": `minmax(10rem,1fr) repeat(${columns.length}, minmax(8rem,1.2fr))`,
-              } as React.CSSProperties
-            }
+            className="grid grid-cols-1 gap-2 p-3 lg:gap-3 lg:[grid-template-columns:var(--cols)]"
+            style={{ "--cols": template } as React.CSSProperties}
           >
             <input type="hidden" name="id" value={row.id} />
             <div className="min-w-0">
@@ -161,18 +180,27 @@ export function AttentionGrid({
                 {row.name}
               </Link>
               {Object.keys(row.suggestion).length > 0 ? (
+                // One offer a line, each saying where it comes from; one "accept" takes the row's offers.
                 <div className="mt-1 text-gray-700 text-xs">
-                  {row.suggestion.netQuantity ? (
-                    <span className="mr-2">
-                      {t("grid.offerQuantity", { source: row.suggestion.netQuantity.source })}
-                    </span>
-                  ) : null}
-                  {row.suggestion.nameSq ? (
-                    <span className="mr-2">{t("grid.offerNameSq", { name: row.suggestion.nameSq })}</span>
-                  ) : null}
+                  <ul className="flex flex-col gap-0.5">
+                    {row.suggestion.netQuantity ? (
+                      <li>{t("grid.offerQuantity", { source: row.suggestion.netQuantity.source })}</li>
+                    ) : null}
+                    {row.suggestion.nameSq ? (
+                      <li className="wrap-anywhere">
+                        {t("grid.offerNameSq", { name: row.suggestion.nameSq })}
+                      </li>
+                    ) : null}
+                    {row.suggestion.description ? (
+                      // A long text stays two lines here; the cell shows it whole once accepted.
+                      <li className="line-clamp-2 wrap-anywhere" title={row.suggestion.description}>
+                        {t("grid.offerDescription", { description: row.suggestion.description })}
+                      </li>
+                    ) : null}
+                  </ul>
                   <button
                     type="button"
-                    className="font-medium text-brand-800 underline"
+                    className="mt-1 -ml-1 min-h-8 rounded px-1 font-medium text-brand-800 underline hover:bg-brand-50"
                     onClick={() => set(accepted(row))}
                     data-testid="accept-row"
                   >
@@ -193,11 +221,11 @@ export function AttentionGrid({
               const at = { row: r, col: c };
               const key = keyOf(column, row.id);
               if (!row.cells.includes(column))
-                return <div key={column} className="hidden md:block" aria-hidden />;
+                return <div key={column} className="hidden lg:block" aria-hidden />;
               const error = errors[key];
               return (
                 <div key={column} className="min-w-0">
-                  <label htmlFor={key} className="mb-1 block text-gray-700 text-xs md:sr-only">
+                  <label htmlFor={key} className="mb-1 block text-gray-700 text-xs lg:sr-only">
                     {t(`grid.columns.${column}`)}
                   </label>
                   {column === "vatRate" ? (
@@ -219,7 +247,7 @@ export function AttentionGrid({
                         {...cellProps(at, column, row.id)}
                         className={inputClass}
                         inputMode="decimal"
-                        placeholder="350 г"
+                        placeholder={t("grid.quantityPlaceholder")}
                         value={values[key] ?? ""}
                         onChange={(event) => set({ [key]: event.target.value })}
                       />
@@ -258,7 +286,7 @@ export function AttentionGrid({
           </div>
         ))}
       </div>
-      <div className="sticky bottom-0 mt-4 flex justify-end bg-white/95 py-3">
+      <div className="sticky bottom-0 mt-4 flex justify-end border-gray-200 border-t bg-white py-3">
         <Button type="submit" data-testid="attention-save">
           {t("grid.save")}
         </Button>

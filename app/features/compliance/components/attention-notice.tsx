@@ -9,10 +9,22 @@ export const ATTENTION_GRID_LINK = "/dashboard/products/attention";
 export const ATTENTION_EXPORT_LINK = "/dashboard/products/attention/export";
 export const ATTENTION_IMPORT_LINK = "/dashboard/products/import";
 
-/** The dashboard's count of products that need attention, with a link to them (decision 0027). */
-export function AttentionCount({ count }: { count: number }) {
+/**
+ * The dashboard's count of products that need attention, with a link to them (decision 0027); with
+ * none, a plain word that the list is complete. A store without products yet hears neither: an
+ * empty list is not a complete one.
+ */
+export function AttentionCount({ count, checked }: { count: number; checked: number }) {
   const { t } = useTranslation("compliance");
-  if (count === 0) return null;
+  if (count === 0) {
+    if (checked === 0) return null;
+    return (
+      <p className="flex items-start gap-2 text-brand-800 text-sm" data-testid="attention-complete">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <span>{t("check.complete")}</span>
+      </p>
+    );
+  }
   return (
     <p className="flex items-start gap-2 text-amber-900 text-sm" data-testid="attention-count">
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />

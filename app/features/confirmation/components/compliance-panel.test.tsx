@@ -11,6 +11,7 @@ import { CompliancePanel } from "./compliance-panel";
 
 const panel = (openedAfterDeadline: boolean): CompliancePanelData => ({
   attention: 0,
+  checked: 0,
   askAnyway: false,
   today: {
     day: "2026-11-20",

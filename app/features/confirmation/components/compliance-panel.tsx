@@ -88,7 +88,7 @@ export function CompliancePanel({
         </div>
       ) : null}
 
-      {panel.askAnyway ? null : <AttentionCount count={panel.attention} />}
+      {panel.askAnyway ? null : <AttentionCount count={panel.attention} checked={panel.checked} />}
 
       {panel.corrections.length > 0 ? (
         <section
