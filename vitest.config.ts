@@ -1,10 +1,14 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { testIsolation } from "./tests/support/test-isolation.ts";
+
+// Decision 0146: most files share their fork's modules; the few that replace modules or change
+// what the app reads once run isolated.
+const { isolated, shared } = testIsolation(import.meta.dirname);
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     // Fails a test that logs an unexpected console.error (STYLE.md "Tests").
@@ -17,5 +21,9 @@ export default defineConfig({
     // run side by side (decision 0123).
     // VITEST_MAX_WORKERS: fewer forks for a trial run beside other work (decision 0138).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
+    projects: [
+      { extends: true, test: { name: "shared", include: shared, isolate: false } },
+      { extends: true, test: { name: "isolated", include: isolated } },
+    ],
   },
 });
