@@ -46,11 +46,9 @@ const { values: flags } = parseArgs({
 const products = Number(flags.products);
 const requests = Number(flags.requests);
 const page = flags.path ?? `/bench-${products}`;
-const load = {
-  connections: Number(flags.connections),
-  seconds: Number(flags.seconds),
-  headers: (flags.encoding === "identity" ? {} : { "Accept-Encoding": flags.encoding! }) as Record<string, string>,
-};
+const headers: Record<string, string> =
+  flags.encoding === "identity" ? {} : { "Accept-Encoding": flags.encoding! };
+const load = { connections: Number(flags.connections), seconds: Number(flags.seconds), headers };
 
 type Target = { name: string; root: string; dataDir: string; server?: Server; profileDir?: string };
 const targets: Target[] = [
