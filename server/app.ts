@@ -266,7 +266,8 @@ const pageEdge = storePageEdge({
   counted: (result) => metrics.pageCache.inc({ result }),
 });
 app.use(pageEdge.middleware);
-// Decision 0144: a visitor's store page is a published document, rendered without React Router.
+// Decision 0144: a visitor's store page and point of sale page are published documents, rendered
+// without React Router.
 app.use(publicStorePages());
 
 // The bundle runs from build/server; its assets sit in build/client/assets.

@@ -22,7 +22,9 @@ import { startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as entryServer from "../../entry.server";
 import * as root from "../../root";
+import * as pointOfSalePage from "../../routes/store/point-of-sale-page";
 import * as storePage from "../../routes/store/store-page";
+import { renderPointOfSaleDocument } from "../points-of-sale/point-of-sale-document.server";
 import { renderStorePageDocument } from "./store-page-document.server";
 
 // Decision 0144: a visitor's store page is rendered without React Router's document pipeline. The
@@ -48,6 +50,12 @@ function built(module: Module): Module {
 const ROUTES: { id: string; parentId?: string; path: string; module: Module }[] = [
   { id: "root", path: "", module: built(root) },
   { id: "routes/store/store-page", parentId: "root", path: ":username", module: built(storePage) },
+  {
+    id: "routes/store/point-of-sale-page",
+    parentId: "root",
+    path: ":username/:pointOfSale",
+    module: built(pointOfSalePage),
+  },
 ];
 
 function serverBuild(): ServerBuild {
@@ -209,5 +217,29 @@ describe("the store page as a published document", () => {
 
   it("is null for a username no store has, so React Router answers its 404", async () => {
     expect(await published("/no-such-store", "mk")).toBeNull();
+  });
+});
+
+describe("a point of sale's page as a published document", () => {
+  function point(path: string, locale: Locale) {
+    const url = new URL(path, "http://localhost");
+    const [, name = "", slug = ""] = url.pathname.split("/");
+    return renderPointOfSaleDocument({ url, username: name, slug, locale, nonce: NONCE, script: true });
+  }
+
+  it("is the document React Router renders for the same view, in mk, en and sq", async () => {
+    for (const locale of ["mk", "en", "sq"] as const) {
+      for (const path of [`/${username}/tetovo`, `/${username}/bitola?sort=price_desc&page=1`]) {
+        const expected = await reactRouterDocument(path, locale);
+        expect([path, locale, expected.status]).toEqual([path, locale, 200]);
+        expect(await point(path, locale)).toBe(withoutRouterMarkers(expected.html));
+      }
+    }
+  });
+
+  it("is null for a point of sale or a store that does not exist, so React Router answers its 404", async () => {
+    expect(await point(`/${username}/no-such-point`, "mk")).toBeNull();
+    expect(await point("/no-such-store/tetovo", "mk")).toBeNull();
+    expect((await reactRouterDocument(`/${username}/no-such-point`, "mk")).status).toBe(404);
   });
 });
