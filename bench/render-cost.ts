@@ -5,6 +5,7 @@
 //   npm run bench:render-cost -- [--products 100] [--requests 300] [--rounds 3] [--seconds 5]
 //   npm run bench:render-cost -- --baseline /tmp/base     # A/B against another checkout, alternating
 //   npm run bench:render-cost -- --profile                # and where this checkout's render time goes
+//   npm run bench:render-cost -- --encoding identity      # wrk without Accept-Encoding (default gzip)
 //
 // --baseline: a second checkout (`git worktree add /tmp/base <commit>`, `npm install`,
 // `npx react-router build` there), seeded and started with its own code; the rounds alternate
@@ -36,6 +37,8 @@ const { values: flags } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "20" },
     path: { type: "string" },
+    // What wrk asks for: a browser sends Accept-Encoding, so compression is part of what a visitor costs.
+    encoding: { type: "string", default: "gzip" },
     baseline: { type: "string" },
     profile: { type: "boolean", default: false },
   },
@@ -43,7 +46,9 @@ const { values: flags } = parseArgs({
 const products = Number(flags.products);
 const requests = Number(flags.requests);
 const page = flags.path ?? `/bench-${products}`;
-const load = { connections: Number(flags.connections), seconds: Number(flags.seconds) };
+const headers: Record<string, string> =
+  flags.encoding === "identity" ? {} : { "Accept-Encoding": flags.encoding! };
+const load = { connections: Number(flags.connections), seconds: Number(flags.seconds), headers };
 
 type Target = { name: string; root: string; dataDir: string; server?: Server; profileDir?: string };
 const targets: Target[] = [
@@ -102,7 +107,7 @@ try {
       .join(" ")} on ${cpus().length} cores.`,
   );
   console.log(
-    `Page ${page}: ${html.length} bytes of HTML; per round and server ${requests} sequential renders, then wrk -t1 -c${load.connections} -d${load.seconds}s; ${flags.rounds} alternating rounds, medians.\n`,
+    `Page ${page}: ${html.length} bytes of HTML; per round and server ${requests} sequential renders, then wrk -t1 -c${load.connections} -d${load.seconds}s (Accept-Encoding: ${flags.encoding}); ${flags.rounds} alternating rounds, medians.\n`,
   );
   console.log(
     "| server | CPU per render (ms) | latency median (ms) | req/s under wrk | nginx req/s (ceiling) | p99 under wrk (ms) | errors |",
@@ -153,7 +158,7 @@ async function renders(url: string, pid: number): Promise<{ cpuMs: number; media
   const before = cpuSeconds(pid);
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: { "Accept-Encoding": flags.encoding! } });
     await response.arrayBuffer();
     if (response.status !== 200 || response.headers.get("x-cache") === "HIT") throw new Error("not a render");
     latencies.push(performance.now() - started);

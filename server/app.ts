@@ -51,6 +51,7 @@ import { inputGuard } from "./input-guard";
 import { refuseMalformedRequests } from "./malformed-request";
 import { operationsRouter } from "./operations";
 import { crossSiteWriteAllowed, sameOriginWrites } from "./origin-check";
+import { publicStorePages } from "./public-pages";
 import { securityHeaders } from "./security-headers";
 import { storePageEdge } from "./store-page-edge";
 
@@ -265,6 +266,9 @@ const pageEdge = storePageEdge({
   counted: (result) => metrics.pageCache.inc({ result }),
 });
 app.use(pageEdge.middleware);
+// Decision 0144: a visitor's store page and point of sale page are published documents, rendered
+// without React Router.
+app.use(publicStorePages());
 
 // The bundle runs from build/server; its assets sit in build/client/assets.
 const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");

@@ -75,11 +75,34 @@ export async function getStorefront(
   now = new Date(),
   cache?: CatalogueCache,
 ) {
+  return storefrontOf(db, await storefrontCatalogue(db, username, now, cache), query, now);
+}
+
+/**
+ * The catalogue a store's public page is made from: while a catalogue cache holds it, the same object
+ * for one store version and day (so what else a page reads once per version may be kept with it).
+ */
+export async function storefrontCatalogue(
+  db: Queryable,
+  username: string,
+  now = new Date(),
+  cache?: CatalogueCache,
+) {
   const catalogue = cache
     ? await cache.get(db, username, now)
     : await loadCatalogue(db, username, false, now);
   // A store still in onboarding is not public yet; an inactive one shows only its notice (decision 0022).
   if (!catalogue || storeVisibility(catalogue.store) === "hidden") throw new AppError("storeNotFound");
+  return catalogue;
+}
+
+/** One view (search, category, sort, page) of a store's catalogue. */
+export async function storefrontOf(
+  db: Queryable,
+  catalogue: NonNullable<Awaited<ReturnType<typeof loadCatalogue>>>,
+  query: StorefrontQuery,
+  now = new Date(),
+) {
   const { store, confirmation } = catalogue;
   const stamp = priceStampOf(
     confirmation && { confirmedAt: confirmation.answeredAt, day: confirmation.day },
