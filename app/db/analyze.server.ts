@@ -13,7 +13,8 @@ import { processDatabase } from "./db.server";
 export const ANALYZE_AFTER_ROWS = 1000;
 
 const TABLES = new Set(["product", "category", "price_history", "activity_log"]);
-let queue: Promise<unknown> = Promise.resolve();
+/** One queue per database: a database closed with an ANALYZE pending never holds up another's. */
+const queues = new WeakMap<object, Promise<unknown>>();
 
 /**
  * After a committed write of `rows` products, ANALYZE the tables it touched, as the tables' owner
@@ -24,13 +25,14 @@ export function analyzeAfterLargeWrite(rows: number, tables: string[]): Promise<
   const database = processDatabase();
   if (rows < ANALYZE_AFTER_ROWS || !database) return Promise.resolve();
   const names = tables.filter((table) => TABLES.has(table));
-  const run = queue.then(async () => {
+  const run = (queues.get(database) ?? Promise.resolve()).then(async () => {
     const at = performance.now();
     await database.db.execute(sql.raw(`analyze ${names.join(", ")}`));
     logger.info({ tables: names, ms: Math.round(performance.now() - at) }, "analyzed after a large write");
   });
-  queue = run.catch((error) =>
+  const queue = run.catch((error) =>
     logger.warn({ err: error, tables: names }, "analyze after a large write failed"),
   );
+  queues.set(database, queue);
   return queue as Promise<void>;
 }

@@ -1,0 +1,36 @@
+import { afterAll, expect, it } from "vitest";
+import { analyzeAfterLargeWrite } from "./analyze.server";
+import type { Database } from "./client.server";
+import { adoptDatabase, closeDatabase } from "./db.server";
+
+// An ANALYZE queued on a database that then closed (or hangs) never holds up another database's.
+afterAll(async () => {
+  await closeDatabase().catch(() => {});
+});
+
+function databaseAnswering(execute: () => Promise<unknown>): Database & { statements: number } {
+  const database = {
+    statements: 0,
+    db: {
+      execute: () => {
+        database.statements += 1;
+        return execute();
+      },
+    },
+    close: async () => {},
+  };
+  return database as unknown as Database & { statements: number };
+}
+
+it("queues each database's ANALYZE on its own", async () => {
+  const stuck = databaseAnswering(() => new Promise(() => {}));
+  adoptDatabase(stuck);
+  void analyzeAfterLargeWrite(1000, ["product"]);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(stuck.statements).toBe(1);
+
+  const next = databaseAnswering(async () => ({ rows: [] }));
+  adoptDatabase(next);
+  await analyzeAfterLargeWrite(1000, ["product"]);
+  expect(next.statements).toBe(1);
+});
