@@ -1,12 +1,8 @@
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { analyzeAfterLargeWrite } from "./analyze.server";
 import type { Database } from "./client.server";
-import { adoptDatabase, closeDatabase } from "./db.server";
 
 // An ANALYZE queued on a database that then closed (or hangs) never holds up another database's.
-afterAll(async () => {
-  await closeDatabase().catch(() => {});
-});
 
 function databaseAnswering(execute: () => Promise<unknown>): Database & { statements: number } {
   const database = {
@@ -24,13 +20,11 @@ function databaseAnswering(execute: () => Promise<unknown>): Database & { statem
 
 it("queues each database's ANALYZE on its own", async () => {
   const stuck = databaseAnswering(() => new Promise(() => {}));
-  adoptDatabase(stuck);
-  void analyzeAfterLargeWrite(1000, ["product"]);
+  void analyzeAfterLargeWrite(1000, ["product"], stuck);
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(stuck.statements).toBe(1);
 
   const next = databaseAnswering(async () => ({ rows: [] }));
-  adoptDatabase(next);
-  await analyzeAfterLargeWrite(1000, ["product"]);
+  await analyzeAfterLargeWrite(1000, ["product"], next);
   expect(next.statements).toBe(1);
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { logger } from "~/lib/logger.server";
+import type { Database } from "./client.server";
 import { processDatabase } from "./db.server";
 
 // Decision 0107: PGlite runs no autovacuum, so its tables keep the statistics of
@@ -21,8 +22,11 @@ const queues = new WeakMap<object, Promise<unknown>>();
  * (the process database: the walled roles may not), after anything already queued. Not awaited:
  * the owner's answer does not wait for it. A failure only leaves the old statistics.
  */
-export function analyzeAfterLargeWrite(rows: number, tables: string[]): Promise<void> {
-  const database = processDatabase();
+export function analyzeAfterLargeWrite(
+  rows: number,
+  tables: string[],
+  database: Database | null = processDatabase(),
+): Promise<void> {
   if (rows < ANALYZE_AFTER_ROWS || !database) return Promise.resolve();
   const names = tables.filter((table) => TABLES.has(table));
   const run = (queues.get(database) ?? Promise.resolve()).then(async () => {
