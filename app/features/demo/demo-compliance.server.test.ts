@@ -9,7 +9,7 @@ import { publicProductsQuery } from "~/features/catalog/public-products.queries.
 import { countNeedsAttention } from "~/features/compliance/compliance.server";
 import { listCalendar } from "~/features/confirmation/confirmation.server";
 import { listPromotions } from "~/features/promotions/promotion.server";
-import { databaseForThisFile } from "../../../tests/support/test-db";
+import { databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
 import { DEMO_PRODUCTS } from "./demo-products";
 
@@ -19,7 +19,7 @@ process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-"));
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 
 describe("demo store compliance history", () => {
   it("has a month of confirmations with a skipped and a missed day, snapshots and reports", async () => {

@@ -16,7 +16,7 @@ import { createScheduler } from "~/jobs/scheduler.server";
 import { skopjeDay } from "~/lib/calendar";
 import { fixedClock } from "~/lib/clock.server";
 import { formatTime } from "~/lib/dates";
-import { databaseForThisFile } from "../../../tests/support/test-db";
+import { databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
 import { confirmDemoMornings, demoMorningInstant } from "./demo-morning.server";
 
@@ -26,7 +26,7 @@ process.env.VITRINA_NOW = "2026-11-20T05:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-morning-"));
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 
 const skopjeMinutes = (at: Date) => {
   const [hours, minutes] = formatTime(at).split(":").map(Number);

@@ -8,7 +8,7 @@ import { buildPriceList } from "~/features/feeds/price-list.server";
 import { getArchivedFile } from "~/features/feeds/snapshot.server";
 import { listPointsOfSale } from "~/features/points-of-sale/point-of-sale.server";
 import { buildPointOfSalePriceList } from "~/features/points-of-sale/point-of-sale-prices.server";
-import { databaseForThisFile } from "../../../tests/support/test-db";
+import { databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
 import { DEMO_TETOVO_EXTRA_CENTS, DEMO_TETOVO_OVERRIDES } from "./demo-points-of-sale.server";
 
@@ -16,7 +16,7 @@ process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-"));
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 
 // The demo store has two points of sale; Tetovo prices a few products its own way and
 // does not sell one, so a newcomer sees the feature at once.

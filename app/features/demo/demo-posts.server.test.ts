@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listPosts, listPublicPosts } from "~/features/posts/post.server";
-import { databaseForThisFile } from "../../../tests/support/test-db";
+import { databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { seedDemoForTest } from "./demo.test-support";
 
 process.env.VITRINA_NOW = "2026-11-20T11:00:00Z";
 process.env.BASE_URL = "http://localhost:3000";
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "vitrina-demo-posts-"));
 
-const database = databaseForThisFile();
+const database = databaseOfItsOwnForThisFile();
 
 describe("the demo store's posts", () => {
   it("a visitor sees three published posts, newest first; the owner also sees a draft", async () => {
