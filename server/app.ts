@@ -15,6 +15,8 @@ import { API_BODY_LIMIT, API_PREFIX, createApiHandler } from "~/features/api/api
 import { markServerRunning, markServerStopped } from "~/features/backup/server-lock.server";
 import { seedDemoIfEmpty } from "~/features/demo/demo-seed.server";
 import { domainDirectory } from "~/features/domains/domain-directory.server";
+import { heldStoreFeed } from "~/features/feeds/feed.server";
+import { encodedNow } from "~/features/feeds/feed-encodings.server";
 import { IMAGE_UPLOAD_BODY_LIMIT } from "~/features/images/image.server";
 import { recoverImports } from "~/features/import/import-runner.server";
 import { IMPORT_UPLOAD_BODY_LIMIT } from "~/features/import/read-file.server";
@@ -45,6 +47,7 @@ import { metricsCollector } from "./cluster-metrics";
 import { compressResponses } from "./compress-responses";
 import { serveCompressedAsset } from "./compressed-assets";
 import { customDomains, DOMAIN_CHECK_PATH, domainCheckHandler, onOperationsHosts } from "./custom-domains";
+import { feedEdge } from "./feed-edge";
 import { frontCacheExpiryHeaders } from "./front-cache-expiry";
 import { subdomainRedirect } from "./host-routing";
 import { inputGuard } from "./input-guard";
@@ -272,6 +275,22 @@ const pageEdge = storePageEdge({
   counted: (result) => pageCacheCounters[result].inc(),
 });
 app.use(pageEdge.middleware);
+// Decision 0151: a store's live price files, once answered for a version, are answered by fastPath().
+const liveFeeds = feedEdge({
+  rootDomain: config.rootDomain,
+  platform: config,
+  domains: domainDirectory,
+  versions: storeVersions,
+  held: heldStoreFeed,
+  encoded: encodedNow,
+  counted: (file, method, status) =>
+    requestCounter(
+      method,
+      file === "json" ? "/:username/prices.json" : "/:username/prices.csv",
+      status,
+    ).inc(),
+});
+app.use(liveFeeds.capture);
 // Decision 0144: a visitor's store page and point of sale page are published documents, rendered
 // without React Router.
 app.use(publicStorePages());
@@ -282,21 +301,22 @@ const ASSETS_DIR = path.resolve(import.meta.dirname, "../client/assets");
 /** Answers a cached public page or a compressed asset on the raw Node request; false otherwise. */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.url?.startsWith("/assets/")) return serveCompressedAsset(ASSETS_DIR, req, res);
+  if (liveFeeds.fastPath(req, res)) return true;
   if (!pageEdge.fastPath(req, res)) return false;
   // Counted here, not in the Express middleware they never reach (and answered in well under 1 ms).
-  hitCounter(req.method ?? "GET", res.statusCode).inc();
+  requestCounter(req.method ?? "GET", "/:username", res.statusCode).inc();
   return true;
 }
 
-// The same for the request counter of a hit.
-const hitCounters = new Map<string, { inc: () => void }>();
-/** The request counter of a cache hit: GET or HEAD, 200 or 304, so a handful of children in all. */
-function hitCounter(method: string, status: number) {
-  const key = `${method} ${status}`;
-  let counter = hitCounters.get(key);
+// The same for the request counters of the fast path's answers.
+const requestCounters = new Map<string, { inc: () => void }>();
+/** A fast-path answer's request counter: GET or HEAD, a few routes, 200 or 304: a handful in all. */
+function requestCounter(method: string, route: string, status: number) {
+  const key = `${method} ${route} ${status}`;
+  let counter = requestCounters.get(key);
   if (!counter) {
-    counter = metrics.requests.labels({ method, route: "/:username", status });
-    hitCounters.set(key, counter);
+    counter = metrics.requests.labels({ method, route, status });
+    requestCounters.set(key, counter);
   }
   return counter;
 }

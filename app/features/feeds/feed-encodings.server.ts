@@ -18,6 +18,8 @@ const gzipAsync = promisify(gzip);
 
 /** Per held Buffer: its compressed bodies, made once each (a failed attempt is forgotten). */
 const compressed = new WeakMap<Buffer, Partial<Record<Exclude<FeedEncoding, "identity">, Promise<Buffer>>>>();
+/** The same bodies once made, for a caller that may not wait (server/feed-edge.ts). */
+const made = new WeakMap<Buffer, Partial<Record<Exclude<FeedEncoding, "identity">, Buffer>>>();
 let compressions = 0;
 
 /**
@@ -66,11 +68,24 @@ export async function encodedOnce(
           })
         : gzipAsync(bytes, { level: 6 });
     bodies[encoding] = pending;
-    pending.catch(() => {
-      if (bodies[encoding] === pending) delete bodies[encoding];
-    });
+    pending.then(
+      (body) => {
+        const done = made.get(bytes) ?? {};
+        done[encoding] = body;
+        made.set(bytes, done);
+      },
+      () => {
+        if (bodies[encoding] === pending) delete bodies[encoding];
+      },
+    );
   }
   return { body: await pending, encoding };
+}
+
+/** The held bytes in `encoding` if they have been compressed already; null otherwise (no waiting). */
+export function encodedNow(bytes: Buffer, encoding: FeedEncoding): Buffer | null {
+  if (encoding === "identity") return bytes;
+  return made.get(bytes)?.[encoding] ?? null;
 }
 
 /** How many compressions have run since start (tests, and the bench's check that hits don't compress). */

@@ -37,8 +37,12 @@ type Built = {
   json: Buffer;
   etag: string;
   lastModified: Date;
+  /** The store's username, for the store's own list (not a point of sale's). */
+  username?: string;
 };
 const built = new Map<string, Built>();
+/** The key of each store's own held list, by username: the server's fast path finds it without a query. */
+const heldByUsername = new Map<string, string>();
 const building = new Map<string, Promise<Built>>();
 const MAX_STORES = 500;
 /**
@@ -58,6 +62,19 @@ function forget(key: string) {
   if (!entry) return;
   built.delete(key);
   bytesHeld -= sizeOf(entry);
+  if (entry.username && heldByUsername.get(entry.username) === key) heldByUsername.delete(entry.username);
+}
+
+/**
+ * A store's own live list as it is held now, without a query or a wait; null when none is held
+ * (server/feed-edge.ts answers from it only while its version is the store's newest).
+ */
+export function heldStoreFeed(
+  username: string,
+): (Pick<Built, "version" | "etag" | "csv" | "json"> & { storeId: string }) | null {
+  const key = heldByUsername.get(username);
+  const entry = key === undefined ? undefined : built.get(key);
+  return key !== undefined && entry ? { storeId: key, ...entry } : null;
 }
 
 /** How many feeds are held, and their size (tests, metrics). */
@@ -103,6 +120,10 @@ export async function getLiveFeed(
       forget(built.keys().next().value!);
     // A feed larger than the whole budget is answered but not held.
     if (size <= MAX_BYTES) {
+      if (!point) {
+        entry.username = store.username;
+        heldByUsername.set(store.username, key);
+      }
       built.set(key, entry);
       bytesHeld += size;
     }
