@@ -45,8 +45,9 @@ const load: LoadOptions = { connections: Number(flags.connections), seconds: Num
 const warmup: LoadOptions = { ...load, seconds: Number(flags.warmup) };
 const page = "/bench-100";
 
-/** Headers Node writes itself for every answer: the bare server leaves them to Node too. */
-const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+/** Headers Node writes itself for every answer: the bare server leaves them to Node too (it keeps
+ * Content-Length: without it, Node would send the body chunked after an explicit writeHead). */
+const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
 
 type Target = { url: string; pid: number };
 type Bare = Target & { stop: () => void };

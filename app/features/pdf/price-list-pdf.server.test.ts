@@ -88,7 +88,7 @@ describe("the PDF's table header", () => {
   }
 });
 
-describe("the PDF's promotions (issue 15)", () => {
+describe("the PDF's promotions", () => {
   it("prints a promotion's type, its days and the prior price beside the reduction", async () => {
     const promoted: PriceList = {
       ...list,
