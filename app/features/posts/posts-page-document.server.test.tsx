@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { postSchema } from "~/features/posts/post.schema";
 import { createPost } from "~/features/posts/post.server";
+import { publicStoreCache, storeVersions } from "~/features/storefront/public-caches.server";
 import {
   reactRouterDocuments,
   TEST_NONCE,
@@ -12,6 +13,7 @@ import type { Locale } from "~/i18n/config";
 import { addDays } from "~/lib/calendar";
 import { fixedClock } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
+import { settle } from "../../../tests/support/listening-db";
 import { startRouteDatabase } from "../../../tests/support/route-harness";
 import { createTestStore } from "../../../tests/support/test-db";
 import * as storePosts from "../../routes/store/store-posts";
@@ -52,11 +54,15 @@ let database: Database;
 let username: string;
 let other: string;
 let inactive: string;
+let shopCtx: Awaited<ReturnType<typeof createTestStore>>["ctx"];
 
 beforeAll(async () => {
   (globalThis as { __vitrinaClock?: unknown }).__vitrinaClock = clock;
   database = await startRouteDatabase();
+  // Live, as on the server: the first page is held with the store while its version is current.
+  await storeVersions.start(database);
   const shop = await createTestStore(database);
+  shopCtx = shop.ctx;
   username = shop.username;
   // Twelve published posts, one a day back from today: ten on the first page, two on the second.
   for (let i = 0; i < 12; i++) {
@@ -75,6 +81,7 @@ beforeAll(async () => {
   await createPost(hidden.ctx, post("Скриена објава"));
 });
 afterAll(async () => {
+  await storeVersions.stop();
   await closeDatabase();
   delete (globalThis as { __vitrinaClock?: unknown }).__vitrinaClock;
 });
@@ -140,6 +147,28 @@ describe("the posts page as a published document", () => {
     for (const name of ["no-such-store", inactive]) {
       expect(await published(`/${name}/posts`, "mk")).toBeNull();
       expect((await reactRouter(`/${name}/posts`, "mk")).status).toBe(404);
+    }
+  });
+
+  it("shows a new post on the first page at the next request, and a post dated tomorrow from midnight", async () => {
+    const before = (await published(`/${username}/posts`, "mk"))!;
+    expect(titles(before)[0]).toBe("Објава 12");
+    // Held: the second render reads the store and its first page from memory.
+    const hits = publicStoreCache.hits;
+    expect(await published(`/${username}/posts`, "mk")).toBe(before);
+    expect(publicStoreCache.hits).toBe(hits + 1);
+    await createPost(shopCtx, post("Објава 13"));
+    await settle();
+    expect(titles((await published(`/${username}/posts`, "mk"))!).slice(0, 2)).toEqual([
+      "Објава 13",
+      "Објава 12",
+    ]);
+    const globals = globalThis as { __vitrinaClock?: unknown };
+    globals.__vitrinaClock = fixedClock(new Date(`${addDays(TODAY, 1)}T00:00:30+01:00`));
+    try {
+      expect(titles((await published(`/${username}/posts`, "mk"))!)[0]).toBe("Утрешна");
+    } finally {
+      globals.__vitrinaClock = clock;
     }
   });
 });

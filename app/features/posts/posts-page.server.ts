@@ -1,6 +1,8 @@
 import { getPublicDb } from "~/db/db.server";
 import { storeAddress } from "~/features/domains/domain-directory.server";
-import { getPublicStore } from "~/features/stores/public-store.server";
+import { publicStoreCache } from "~/features/storefront/public-caches.server";
+import type { PublicStoreCache } from "~/features/storefront/public-store-cache.server";
+import type { Store } from "~/features/stores/store.server";
 import type { Locale } from "~/i18n/config";
 import { getFixedT } from "~/i18n/i18n.server";
 import { skopjeDay } from "~/lib/calendar";
@@ -22,20 +24,31 @@ export type PostsPageData = NonNullable<Awaited<ReturnType<typeof loadPostsPage>
  * of them at a time. Its route's loader and the published document (decision 0147) both read it.
  * Null when the public may not see the store (decision 0022: it answers like one that does not exist).
  */
-export async function loadPostsPage(input: { url: URL; username: string; locale: Locale }) {
+export async function loadPostsPage(
+  input: { url: URL; username: string; locale: Locale },
+  stores: Pick<PublicStoreCache, "get" | "withDerived"> = publicStoreCache,
+) {
   const db = getPublicDb();
-  const store = await getPublicStore(db, input.username);
-  if (!store) return null;
   // Anything that is not a page number (junk, 0, a fraction) is the first page, whose address has no query.
   const page = parsePage(input.url.searchParams.get("page"));
   // A post dated in the future is not published yet: listPublicPosts shows none after today (Skopje's day).
-  const { posts, total } = await listPublicPosts(
-    db,
-    store.id,
-    skopjeDay(getClock().now()),
-    POSTS_PAGE_SIZE,
-    (page - 1) * POSTS_PAGE_SIZE,
-  );
+  const today = skopjeDay(getClock().now());
+  const read = (store: Store) =>
+    listPublicPosts(db, store.id, today, POSTS_PAGE_SIZE, (page - 1) * POSTS_PAGE_SIZE);
+  // The first page (the one every store page links) is held with the store (decision 0108): a post
+  // moves the store's version (decision 0016), and the day is part of its name, so a post dated
+  // tomorrow appears at midnight. Other pages are read each time: a crawler walking ?page= must not
+  // fill memory.
+  let found: { store: Store; value: Awaited<ReturnType<typeof read>> } | null;
+  if (page === 1) {
+    found = await stores.withDerived(db, input.username, `posts-page-1:${today}`, read);
+  } else {
+    const store = await stores.get(db, input.username);
+    found = store && { store, value: await read(store) };
+  }
+  if (!found) return null;
+  const { store } = found;
+  const { posts, total } = found.value;
   const t = getFixedT(input.locale);
   return {
     store: { username: store.username, name: store.name },
