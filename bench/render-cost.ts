@@ -6,6 +6,12 @@
 //   npm run bench:render-cost -- --baseline /tmp/base     # A/B against another checkout, alternating
 //   npm run bench:render-cost -- --profile                # and where this checkout's render time goes
 //   npm run bench:render-cost -- --encoding identity      # wrk without Accept-Encoding (default gzip)
+//   npm run bench:render-cost -- --demo --path /demo/posts --router-cookie flash=x
+//
+// --demo: the demo store the server seeds on an empty database, instead of the bench stores.
+// --router-cookie: a second series on the same server whose requests carry this cookie; `flash=x`
+// sends a signed-out visitor's page to React Router instead of its published document (decisions
+// 0144, 0147), so the two series are the same page, data and server, with and without the pipeline.
 //
 // --baseline: a second checkout (`git worktree add /tmp/base <commit>`, `npm install`,
 // `npx react-router build` there), seeded and started with its own code; the rounds alternate
@@ -41,6 +47,8 @@ const { values: flags } = parseArgs({
     encoding: { type: "string", default: "gzip" },
     baseline: { type: "string" },
     profile: { type: "boolean", default: false },
+    demo: { type: "boolean", default: false },
+    "router-cookie": { type: "string" },
   },
 });
 const products = Number(flags.products);
@@ -50,7 +58,17 @@ const headers: Record<string, string> =
   flags.encoding === "identity" ? {} : { "Accept-Encoding": flags.encoding! };
 const load = { connections: Number(flags.connections), seconds: Number(flags.seconds), headers };
 
-type Target = { name: string; root: string; dataDir: string; server?: Server; profileDir?: string };
+type Target = {
+  name: string;
+  root: string;
+  dataDir: string;
+  server?: Server;
+  profileDir?: string;
+  /** Sent with every request of this series. */
+  cookie?: string;
+  /** A series on another target's server (no server of its own). */
+  on?: Target;
+};
 const targets: Target[] = [
   { name: "this checkout", root: ROOT, dataDir: mkdtempSync(path.join(tmpdir(), "vitrina-render-")) },
   ...(flags.baseline
@@ -63,6 +81,20 @@ const targets: Target[] = [
       ]
     : []),
 ];
+if (flags["router-cookie"]) {
+  const published = targets[0]!;
+  published.name = "published document";
+  targets.push({
+    name: `React Router (Cookie: ${flags["router-cookie"]})`,
+    root: ROOT,
+    dataDir: published.dataDir,
+    cookie: flags["router-cookie"],
+    on: published,
+  });
+}
+const serverOf = (target: Target) => (target.on ?? target).server!;
+const cookieHeader = (target: Target): Record<string, string> =>
+  target.cookie ? { Cookie: target.cookie } : {};
 let nginx: Nginx | null = null;
 type Round = { cpuMs: number; medianMs: number; wrk: LoadResult; nginx: LoadResult };
 const results = new Map<Target, Round[]>(targets.map((target) => [target, []]));
@@ -71,7 +103,8 @@ const loadBefore = loadavg();
 try {
   let html = "";
   for (const target of targets) {
-    seedBenchStoresIn(target.root, target.dataDir, [products]);
+    if (target.on) continue;
+    if (!flags.demo) seedBenchStoresIn(target.root, target.dataDir, [products]);
     if (flags.profile && target.root === ROOT) target.profileDir = path.join(target.dataDir, "profile");
     target.server = await startServer(
       target.dataDir,
@@ -93,10 +126,14 @@ try {
 
   for (let round = 0; round < Number(flags.rounds); round++) {
     for (const target of targets) {
-      const { url, pid } = target.server!;
-      const sequential = await renders(`${url}${page}`, pid);
+      const { url, pid } = serverOf(target);
+      const sequential = await renders(`${url}${page}`, pid, cookieHeader(target));
       const nginxResult = await runWrk(nginx.url, load, nginx.workerPid);
-      const wrkResult = await runWrk(`${url}${page}`, load, pid);
+      const wrkResult = await runWrk(
+        `${url}${page}`,
+        { ...load, headers: { ...load.headers, ...cookieHeader(target) } },
+        pid,
+      );
       results.get(target)!.push({ ...sequential, wrk: wrkResult, nginx: nginxResult });
     }
   }
@@ -128,9 +165,9 @@ try {
     const ratios = current!.map((round, i) => round.cpuMs / base![i]!.cpuMs);
     const rps = current!.map((round, i) => round.wrk.rps / base![i]!.wrk.rps);
     console.log(
-      `\nCPU per render, this / baseline: ${median(ratios).toFixed(2)} (per round: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+      `\nCPU per render, ${targets[0]!.name} / ${targets[1]!.name}: ${median(ratios).toFixed(2)} (per round: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
-    console.log(`req/s under wrk, this / baseline: ${median(rps).toFixed(2)}`);
+    console.log(`req/s under wrk, ${targets[0]!.name} / ${targets[1]!.name}: ${median(rps).toFixed(2)}`);
   }
   if (targets.some((target) => target.profileDir)) {
     const target = targets.find((candidate) => candidate.profileDir)!;
@@ -153,12 +190,16 @@ try {
 }
 
 /** `requests` sequential renders: the server's CPU per render and the median latency. */
-async function renders(url: string, pid: number): Promise<{ cpuMs: number; medianMs: number }> {
+async function renders(
+  url: string,
+  pid: number,
+  extra: Record<string, string>,
+): Promise<{ cpuMs: number; medianMs: number }> {
   const latencies: number[] = [];
   const before = cpuSeconds(pid);
   for (let i = 0; i < requests; i++) {
     const started = performance.now();
-    const response = await fetch(url, { headers: { "Accept-Encoding": flags.encoding! } });
+    const response = await fetch(url, { headers: { "Accept-Encoding": flags.encoding!, ...extra } });
     await response.arrayBuffer();
     if (response.status !== 200 || response.headers.get("x-cache") === "HIT") throw new Error("not a render");
     latencies.push(performance.now() - started);

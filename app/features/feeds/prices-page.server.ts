@@ -1,4 +1,6 @@
 import type { Queryable } from "~/db/client.server";
+import { getPublicDb } from "~/db/db.server";
+import { storeAddress } from "~/features/domains/domain-directory.server";
 import {
   listPublicClosedPointsOfSale,
   listPublicPointsOfSale,
@@ -6,6 +8,9 @@ import {
 import { listSealedDays } from "~/features/seals/seal.server";
 import { publicStoreCache } from "~/features/storefront/public-caches.server";
 import type { PublicStoreCache } from "~/features/storefront/public-store-cache.server";
+import type { Locale } from "~/i18n/config";
+import { getFixedT } from "~/i18n/i18n.server";
+import { getConfig } from "~/lib/config.server";
 import { listArchivedDays } from "./snapshot.server";
 
 // Decision 0108: /{username}/prices ran four queries per request, one after the
@@ -33,4 +38,30 @@ export async function getPricesPage(
     };
   });
   return found && { store: found.store, ...found.value };
+}
+
+export type PricesPageData = NonNullable<Awaited<ReturnType<typeof loadPricesPage>>>;
+
+/**
+ * /{username}/prices: what the machine-readable files are, in mk, en and sq. Its route's loader and
+ * the published document (decision 0147) both read it. Null when the public may not see the store
+ * (decision 0022: it answers like one that does not exist).
+ */
+export async function loadPricesPage(input: { username: string; locale: Locale }) {
+  // Decision 0108: from memory while the store's version is current (no query).
+  const page = await getPricesPage(getPublicDb(), input.username);
+  if (!page) return null;
+  const { store, days, sealed, pointsOfSale, closedPointsOfSale } = page;
+  const t = getFixedT(input.locale);
+  return {
+    store: { username: store.username, name: store.name },
+    days,
+    // Only the days that have a seal link one (a day is sealed at its 23:55, or by the catch-up).
+    sealed,
+    pointsOfSale,
+    closedPointsOfSale,
+    title: t("pricelist:files.title", { name: store.name }),
+    description: t("pricelist:files.intro"),
+    canonical: `${storeAddress(store.username, getConfig().baseUrl)}/prices`,
+  };
 }

@@ -1,17 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { getPublicDb } from "~/db/db.server";
-import { storeAddress } from "~/features/domains/domain-directory.server";
-import { JSON_PRODUCT_KEYS } from "~/features/feeds/json-keys";
-import { getPricesPage } from "~/features/feeds/prices-page.server";
-import {
-  ClosedPointOfSaleFiles,
-  PointOfSaleFiles,
-} from "~/features/points-of-sale/components/point-of-sale-files";
-import { sealedDayPath } from "~/features/seals/day-page";
-import { getFixedT, requestLocale } from "~/i18n/i18n.server";
-import { getConfig } from "~/lib/config.server";
+import { loadPricesPage } from "~/features/feeds/prices-page.server";
+import { PricesPageView } from "~/features/feeds/prices-page-view";
+import { requestLocale } from "~/i18n/i18n.server";
 import { publicPageMeta } from "~/lib/page-title";
 import { loadAsDocument, STATIC_PAGE } from "~/shell/static-page";
 import type { Route } from "./+types/prices-page";
@@ -25,141 +15,18 @@ export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 
-/** /{username}/prices: what the machine-readable files are, in mk, en and sq. */
+/**
+ * /{username}/prices. A signed-out visitor's GET is answered before React Router as a published
+ * document (server/public-pages.ts, decision 0147); this route renders it for a signed-in visitor
+ * and a view with a flash message, and answers the 404 of a store the public may not see.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  // Decision 0108: from memory while the store's version is current (no query).
-  const page = await getPricesPage(getPublicDb(), params.username);
+  const page = await loadPricesPage({ username: params.username, locale: requestLocale(request) });
   // Decision 0022: a store the public may not see answers like one that does not exist.
   if (!page) throw data(null, { status: 404 });
-  const { store, days, sealed, pointsOfSale, closedPointsOfSale } = page;
-  const t = getFixedT(requestLocale(request));
-  return {
-    store: { username: store.username, name: store.name },
-    days,
-    // Only the days that have a seal link one (a day is sealed at its 23:55, or by the catch-up).
-    sealed,
-    pointsOfSale,
-    closedPointsOfSale,
-    title: t("pricelist:files.title", { name: store.name }),
-    description: t("pricelist:files.intro"),
-    canonical: `${storeAddress(store.username, getConfig().baseUrl)}/prices`,
-  };
+  return page;
 }
 
 export default function PricesPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("pricelist");
-  const { store, days, sealed } = loaderData;
-  const base = `/${store.username}`;
-  const link = "font-medium text-brand-800 underline";
-  return (
-    <div className="min-h-dvh bg-gray-50">
-      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="font-bold text-2xl text-gray-900">{t("files.title", { name: store.name })}</h1>
-          <LanguageSwitcher />
-        </div>
-        <p className="text-gray-800">{t("files.intro")}</p>
-        <ul className="flex flex-col gap-2 text-gray-800">
-          <li>
-            <a href={`${base}/prices.csv`} className={link}>
-              {base}/prices.csv
-            </a>{" "}
-            — {t("files.csv")} {t("files.csvLanguages")}{" "}
-            <a href={`${base}/prices.csv?lang=sq`} className={link} hrefLang="sq">
-              {t("files.csvSq")}
-            </a>{" "}
-            (<code className="whitespace-nowrap">?lang=sq</code>),{" "}
-            <a href={`${base}/prices.csv?lang=en`} className={link} hrefLang="en">
-              {t("files.csvEn")}
-            </a>{" "}
-            (<code className="whitespace-nowrap">?lang=en</code>).
-          </li>
-          <li>
-            <a href={`${base}/prices.xlsx`} className={link}>
-              {base}/prices.xlsx
-            </a>{" "}
-            — {t("files.xlsx")} {t("files.xlsxLanguages")}{" "}
-            <a href={`${base}/prices.xlsx?lang=sq`} className={link} hrefLang="sq">
-              {t("files.csvSq")}
-            </a>
-            ,{" "}
-            <a href={`${base}/prices.xlsx?lang=en`} className={link} hrefLang="en">
-              {t("files.csvEn")}
-            </a>
-            .
-          </li>
-          <li>
-            <a href={`${base}/prices.json`} className={link}>
-              {base}/prices.json
-            </a>{" "}
-            — {t("files.json")} {t("files.jsonKeys")}{" "}
-            <code className="break-words rounded bg-gray-100 px-1">{JSON_PRODUCT_KEYS.join(", ")}</code>.
-          </li>
-          <li>
-            <a href={`${base}/price-list.pdf`} className={link}>
-              {base}/price-list.pdf
-            </a>{" "}
-            — {t("files.pdf")}
-          </li>
-        </ul>
-        <p className="text-gray-800">{t("files.fields")}</p>
-        <p className="text-gray-800">{t("files.albanian")}</p>
-        <h2 className="font-semibold text-lg">{t("files.archiveTitle")}</h2>
-        <p className="text-gray-800">
-          {t("files.archive")} <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.csv</code>,{" "}
-          <code className="rounded bg-gray-100 px-1">{base}/prices/YYYY-MM-DD.json</code>
-        </p>
-        <p className="text-gray-800">
-          {t("files.sealed")}{" "}
-          <a href="/verify" className={link}>
-            {t("files.verifyLink")}
-          </a>
-          .
-        </p>
-        {days.length === 0 ? (
-          <p className="text-gray-700">{t("files.noArchive")}</p>
-        ) : (
-          <section aria-label={t("files.archiveDays")}>
-            <h3 className="font-medium">{t("files.archiveDays")}</h3>
-            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
-              {days.map((day) => (
-                <li key={day} className="tabular-nums">
-                  {day}:{" "}
-                  <a href={`${base}/prices/${day}.csv`} className={link}>
-                    CSV
-                  </a>{" "}
-                  ·{" "}
-                  <a href={`${base}/prices/${day}.json`} className={link}>
-                    JSON
-                  </a>
-                  {sealed.store.includes(day) ? (
-                    <>
-                      {" "}
-                      ·{" "}
-                      <a href={`${base}/prices/${day}.seal.json`} className={link}>
-                        {t("files.seal")}
-                      </a>{" "}
-                      ·{" "}
-                      <a href={sealedDayPath(store.username, null, day)} className={link}>
-                        {t("day.view")}
-                      </a>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        <PointOfSaleFiles username={store.username} points={loaderData.pointsOfSale} sealed={sealed.points} />
-        <ClosedPointOfSaleFiles
-          username={store.username}
-          points={loaderData.closedPointsOfSale}
-          sealed={sealed.points}
-        />
-        <a href={base} className={link}>
-          {t("files.back")}
-        </a>
-      </main>
-    </div>
-  );
+  return <PricesPageView data={loaderData} />;
 }

@@ -27,8 +27,21 @@ export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = publicPageMeta;
 
+/**
+ * A sealed day's page never changes: its list is the bytes the seal covers, and a past day gets no new
+ * confirmation. A day's freshness lets an inspector's browser (and a cache in front) keep it; the
+ * store's name and whether the public may see the store (decision 0022) are all that could still
+ * change, and show within that day. The language comes from the `lang` cookie, so the answer varies
+ * by Cookie: after the language switcher's form post, the browser asks again instead of showing the
+ * copy it holds in the other language.
+ */
+export const SEALED_DAY_CACHE_CONTROL = "public, max-age=86400";
+
 /** /{username}[/{pointOfSale}]/prices/day/{YYYY-MM-DD}: what the sealed list of that day said. */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  // A day with no seal yet gets one at its 23:55 (or from the catch-up), so its 404 must not be kept:
+  // it names no freshness (a thrown answer's headers reach only the root's error page, which sends
+  // none), and a front cache keeps it one second (decision 0135).
   const notFound = () => data(null, { status: 404 });
   if (!isValidDay(params.day)) throw notFound();
   const db = getPublicDb();
@@ -47,22 +60,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const t = getFixedT(locale);
   const files = `/${store.username}${point ? `/${point.slug}` : ""}/prices/${params.day}`;
   const name = point ? `${store.name} — ${point.name}` : store.name;
-  return {
-    title: t("pricelist:day.title", { name, date: formatDay(params.day, locale) }),
-    description: t("pricelist:day.intro"),
-    // The store's address (its subdomain or path), then the page's path after the username.
-    canonical: `${storeAddress(store.username, getConfig().baseUrl)}${sealedDayPath(store.username, point?.slug ?? null, params.day).slice(store.username.length + 1)}`,
-    store: { username: store.username, name: store.name },
-    pointOfSale: point ? { slug: point.slug, name: point.name } : null,
-    day: params.day,
-    files,
-    seal: {
-      confirmedAt: sealed.seal.confirmedAt,
-      sealedAt: sealed.seal.sealedAt ?? null,
-      kid: sealed.seal.kid,
+  return data(
+    {
+      title: t("pricelist:day.title", { name, date: formatDay(params.day, locale) }),
+      description: t("pricelist:day.intro"),
+      // The store's address (its subdomain or path), then the page's path after the username.
+      canonical: `${storeAddress(store.username, getConfig().baseUrl)}${sealedDayPath(store.username, point?.slug ?? null, params.day).slice(store.username.length + 1)}`,
+      store: { username: store.username, name: store.name },
+      pointOfSale: point ? { slug: point.slug, name: point.name } : null,
+      day: params.day,
+      files,
+      seal: {
+        confirmedAt: sealed.seal.confirmedAt,
+        sealedAt: sealed.seal.sealedAt ?? null,
+        kid: sealed.seal.kid,
+      },
+      products: sealed.list.products,
     },
-    products: sealed.list.products,
-  };
+    { headers: { "Cache-Control": SEALED_DAY_CACHE_CONTROL, Vary: "Cookie" } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function SealedDayPage({ loaderData }: Route.ComponentProps) {

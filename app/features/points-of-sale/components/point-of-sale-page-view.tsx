@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { pointOfSaleFilesHref } from "~/features/points-of-sale/components/point-of-sale-files";
 import type { PointOfSalePageData } from "~/features/points-of-sale/point-of-sale-public-page.server";
+import { PoweredByFooter } from "~/features/storefront/components/powered-by-footer";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { StorePageScript } from "~/features/storefront/components/store-page-script";
 import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
@@ -72,12 +73,7 @@ export function PointOfSalePageView({ data: loaderData }: { data: PointOfSalePag
           </div>
         )}
       </main>
-      <footer className="py-6 text-center text-gray-600 text-xs">
-        {t("poweredBy")}{" "}
-        <a href={loaderData.platformUrl} className="text-brand-800 underline">
-          {t("common:appName")}
-        </a>
-      </footer>
+      <PoweredByFooter platformUrl={loaderData.platformUrl} />
       <StorePageScript />
     </div>
   );

@@ -3,6 +3,7 @@ import { PointsOfSaleList } from "~/features/points-of-sale/components/points-of
 import { NewsSection } from "~/features/posts/components/news-section";
 import { type ReportActionData, ReportDialog } from "~/features/reports/components/report-dialog";
 import { CategoryNav } from "~/features/storefront/components/category-nav";
+import { PoweredByFooter } from "~/features/storefront/components/powered-by-footer";
 import { ProductCardList, useCardLabels } from "~/features/storefront/components/product-card-list";
 import { StorePageScript } from "~/features/storefront/components/store-page-script";
 import { StorefrontHeader } from "~/features/storefront/components/storefront-header";
@@ -85,12 +86,7 @@ export function StorePageView({
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
       <StorePageScript />
-      <footer className="py-6 text-center text-gray-600 text-xs">
-        {t("poweredBy")}{" "}
-        <a href={loaderData.platformUrl} className="text-brand-800 underline">
-          {t("common:appName")}
-        </a>
-      </footer>
+      <PoweredByFooter platformUrl={loaderData.platformUrl} />
     </div>
   );
 }
