@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { closeDatabase } from "~/db/db.server";
 import { product } from "~/db/schema/catalog";
+import { addProducts } from "~/features/catalog/product.test-support";
+import { setEveryPricePastTheWriter } from "~/features/catalog/raw-product-statements.test-support";
 import { signedIn, startRouteDatabase } from "../../tests/support/route-harness";
 import { createTestStore } from "../../tests/support/test-db";
 import { requireOwnerStore } from "./guards.server";
@@ -20,18 +22,17 @@ describe("the owner context a route gets", () => {
   it("reaches only the owner's store's rows, even with no store filter, and cannot write another's", async () => {
     const mine = await createTestStore(database);
     const theirs = await createTestStore(database);
-    await database.db.insert(product).values([
-      { storeId: mine.storeId, name: "Мое", priceCents: 100 },
-      { storeId: theirs.storeId, name: "Туѓо", priceCents: 200 },
-    ]);
+    await addProducts(mine.ctx, [{ name: "Мое", priceCents: 100 }]);
+    await addProducts(theirs.ctx, [{ name: "Туѓо", priceCents: 200 }]);
     const { ctx } = await requireOwnerStore(signedIn(mine.userId));
     const all = await ctx.db.select({ name: product.name }).from(product);
     expect(all).toEqual([{ name: "Мое" }]);
-    const changed = await ctx.db
-      .update(product)
-      .set({ priceCents: 1 })
-      .where(sql`${product.storeId} = ${theirs.storeId}`)
-      .returning();
-    expect(changed).toEqual([]);
+    // The statement a careless module would run, past the writer: the wall, not the writer, stops it.
+    expect(await setEveryPricePastTheWriter(ctx.db, 1, [theirs.storeId])).toEqual([]);
+    const [theirProduct] = await database.db
+      .select({ priceCents: product.priceCents })
+      .from(product)
+      .where(eq(product.storeId, theirs.storeId));
+    expect(theirProduct).toEqual({ priceCents: 200 });
   });
 });

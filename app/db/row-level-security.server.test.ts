@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/account-security";
 import { activityLog } from "~/db/schema/activity";
@@ -7,6 +7,13 @@ import { session } from "~/db/schema/auth";
 import { product } from "~/db/schema/catalog";
 import { post } from "~/db/schema/posts";
 import { store } from "~/db/schema/stores";
+import { addProducts } from "~/features/catalog/product.test-support";
+import {
+  insertProductRowPastTheWriter,
+  insertProductRowSql,
+  setEveryPricePastTheWriter,
+  setPriceByNameSql,
+} from "~/features/catalog/raw-product-statements.test-support";
 import { createTestStore, databaseForThisFile } from "../../tests/support/test-db";
 
 // Decision 0083: the second tenancy wall in the database itself. A statement run as the
@@ -48,6 +55,15 @@ async function outcome(run: () => Promise<unknown[]>): Promise<unknown[] | strin
   }
 }
 
+/** A product's price as the owner's connection reads it, to show a refused write changed nothing. */
+async function priceOf(storeId: string, name: string) {
+  const [row] = await database.db
+    .select({ priceCents: product.priceCents })
+    .from(product)
+    .where(and(eq(product.storeId, storeId), eq(product.name, name)));
+  return row?.priceCents;
+}
+
 const REFUSED = "42501"; // insufficient_privilege: permission denied, or a row-level security check
 
 describe("row-level security", () => {
@@ -69,10 +85,8 @@ describe("row-level security", () => {
   it("lets a query that forgets its store filter see only its own store's rows", async () => {
     const a = await createTestStore(database);
     const b = await createTestStore(database);
-    await database.db.insert(product).values([
-      { storeId: a.storeId, name: "А-леб", priceCents: 3_000 },
-      { storeId: b.storeId, name: "Б-леб", priceCents: 3_100 },
-    ]);
+    await addProducts(a.ctx, [{ name: "А-леб", priceCents: 3_000 }]);
+    await addProducts(b.ctx, [{ name: "Б-леб", priceCents: 3_100 }]);
     const seen = await asTenant(a.storeId, (run) => run(sql`select store_id, name from product`));
     expect(seen).toEqual([{ store_id: a.storeId, name: "А-леб" }]);
     const stores = await asTenant(a.storeId, (run) => run(sql`select id from store`));
@@ -84,16 +98,16 @@ describe("row-level security", () => {
   it("refuses a write into another store's rows", async () => {
     const a = await createTestStore(database);
     const b = await createTestStore(database);
-    const refused = await asTenant(a.storeId, (run) =>
-      run(sql`insert into product (store_id, name, price_cents) values (${b.storeId}, 'Туѓ', 100)`),
-    ).catch((error: Error) => error.cause as { code?: string; message?: string });
+    // The statements a careless module would run past the writer, as the tenant role: the database refuses them.
+    const refused = await asTenant(a.storeId, (run) => run(insertProductRowSql(b.storeId, "Туѓ", 100))).catch(
+      (error: Error) => error.cause as { code?: string; message?: string },
+    );
     // insufficient_privilege: "new row violates row-level security policy for table product"
     expect(refused).toMatchObject({ code: "42501", message: expect.stringMatching(/row-level security/) });
-    await database.db.insert(product).values({ storeId: b.storeId, name: "Б-млеко", priceCents: 9_000 });
-    const changed = await asTenant(a.storeId, (run) =>
-      run(sql`update product set price_cents = 1 where name = 'Б-млеко' returning id`),
-    );
+    await addProducts(b.ctx, [{ name: "Б-млеко", priceCents: 9_000 }]);
+    const changed = await asTenant(a.storeId, (run) => run(setPriceByNameSql("Б-млеко", 1)));
     expect(changed).toEqual([]);
+    expect(await priceOf(b.storeId, "Б-млеко")).toBe(9_000);
   });
 });
 
@@ -102,22 +116,22 @@ describe("the owner context's database (decision 0083, part 2)", () => {
     expect(database.tenantWall()).toBe(true);
     const a = await createTestStore(database);
     const b = await createTestStore(database);
-    await database.db.insert(product).values([
-      { storeId: a.storeId, name: "А-сирење", priceCents: 30_000 },
-      { storeId: b.storeId, name: "Б-сирење", priceCents: 31_000 },
-    ]);
+    await addProducts(a.ctx, [{ name: "А-сирење", priceCents: 30_000 }]);
+    await addProducts(b.ctx, [{ name: "Б-сирење", priceCents: 31_000 }]);
     const seen = await a.ctx.db.select({ storeId: product.storeId, name: product.name }).from(product);
     expect(seen).toEqual([{ storeId: a.storeId, name: "А-сирење" }]);
-    // The same inside a transaction a service opens, for reads and for writes.
+    // The same inside a transaction a service opens, for reads and for writes: an update past the
+    // writer with no store filter reaches the owner's product only.
     const inTransaction = await a.ctx.db.transaction(async (tx) => {
-      const changed = await tx.update(product).set({ priceCents: 1 }).returning({ name: product.name });
+      const changed = await setEveryPricePastTheWriter(tx, 1);
       return { changed, all: await tx.select({ name: product.name }).from(product) };
     });
     expect(inTransaction).toEqual({ changed: [{ name: "А-сирење" }], all: [{ name: "А-сирење" }] });
-    const refused = await a.ctx.db
-      .insert(product)
-      .values({ storeId: b.storeId, name: "Туѓ", priceCents: 100 })
-      .catch((error: Error) => error.cause as { code?: string });
+    const refused = await insertProductRowPastTheWriter(a.ctx.db, {
+      storeId: b.storeId,
+      name: "Туѓ",
+      priceCents: 100,
+    });
     expect(refused).toMatchObject({ code: "42501" });
     const [theirs] = await database.db
       .select({ priceCents: product.priceCents })
@@ -143,9 +157,8 @@ describe("the public pages' database (decision 0083, part 2)", () => {
     const unpaid = await createTestStore(database, { active: false });
     const onboarding = await createTestStore(database, { onboardingStep: 2 });
     const ids = [open.storeId, unpaid.storeId, onboarding.storeId];
-    await database.db
-      .insert(product)
-      .values(ids.map((storeId, i) => ({ storeId, name: `Производ ${i}`, priceCents: 100 + i })));
+    for (const [i, one] of [open, unpaid, onboarding].entries())
+      await addProducts(one.ctx, [{ name: `Производ ${i}`, priceCents: 100 + i }]);
     const publicDb = database.forPublic();
     const products = await publicDb
       .select({ storeId: product.storeId })
@@ -159,9 +172,7 @@ describe("the public pages' database (decision 0083, part 2)", () => {
     const denied = (work: Promise<unknown>) =>
       work.catch((error: Error) => (error.cause as { code?: string }).code);
     expect(await denied(publicDb.select().from(activityLog).limit(1))).toBe("42501");
-    expect(
-      await denied(publicDb.update(product).set({ priceCents: 1 }).where(inArray(product.storeId, ids))),
-    ).toBe("42501");
+    expect(await setEveryPricePastTheWriter(publicDb, 1, ids)).toMatchObject({ code: "42501" });
   });
 });
 
@@ -171,9 +182,9 @@ describe("the wall around every table (decision 0120)", () => {
     const a = await createTestStore(database);
     const b = await createTestStore(database, { phonePublic: false });
     for (const one of [a, b]) {
-      await database.db.insert(product).values([
-        { storeId: one.storeId, name: "Видлив", priceCents: 100 },
-        { storeId: one.storeId, name: "Повлечен", priceCents: 100, status: "inactive" },
+      await addProducts(one.ctx, [
+        { name: "Видлив", priceCents: 100 },
+        { name: "Повлечен", priceCents: 100, status: "inactive" },
       ]);
       await database.db.insert(post).values([
         { storeId: one.storeId, title: "Нацрт", publishOn: "2026-01-01" },
@@ -366,8 +377,8 @@ describe("the wall around every table (decision 0120)", () => {
     const unpaid = await createTestStore(database, { active: false });
     const onboarding = await createTestStore(database, { onboardingStep: 2 });
     const hidden = [unpaid.storeId, onboarding.storeId];
-    for (const storeId of hidden) {
-      await database.db.insert(product).values({ storeId, name: "Скриен", priceCents: 100 });
+    for (const { ctx, storeId } of [unpaid, onboarding]) {
+      await addProducts(ctx, [{ name: "Скриен", priceCents: 100 }]);
       await database.db
         .insert(post)
         .values({ storeId, title: "Скриена", publishOn: "2026-01-01", published: true });

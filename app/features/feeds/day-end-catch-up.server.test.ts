@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { product } from "~/db/schema/catalog";
 import { jobRun, priceSnapshot } from "~/db/schema/compliance";
+import { addProducts } from "~/features/catalog/product.test-support";
+import { backdateProducts } from "~/features/catalog/raw-product-statements.test-support";
 import { createTestStore, databaseOfItsOwnForThisFile } from "../../../tests/support/test-db";
 import { snapshotMissedDayEnd } from "./day-end-catch-up.server";
 
@@ -15,13 +16,14 @@ const AFTER_MIDNIGHT = new Date("2026-11-17T23:05:00Z");
 const YESTERDAY = "2026-11-17";
 
 async function quietStore(productsUpdatedAt: Date) {
-  const { storeId } = await createTestStore(database, { createdAt: LONG_AGO, updatedAt: LONG_AGO });
-  // Direct, not through the writer: it stamps now() and logs activity now, and this store's products
-  // must have last changed at a given instant of the past.
-  await database.db.insert(product).values([
-    { storeId, name: "Леб", priceCents: 3_500, updatedAt: productsUpdatedAt },
-    { storeId, name: "Млеко", priceCents: 8_990, updatedAt: productsUpdatedAt },
+  const { ctx, storeId } = await createTestStore(database, { createdAt: LONG_AGO, updatedAt: LONG_AGO });
+  // Through the writer as an import (which logs no activity for new rows); the writer stamps now(), and
+  // this store's products must have last changed at a given instant of the past.
+  await addProducts(ctx, [
+    { name: "Леб", priceCents: 3_500 },
+    { name: "Млеко", priceCents: 8_990 },
   ]);
+  expect(await backdateProducts(database.db, storeId, productsUpdatedAt)).toBe(2);
   return storeId;
 }
 

@@ -1,8 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { product } from "~/db/schema/catalog";
-import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { addProducts } from "~/features/catalog/product.test-support";
 import { domainDirectory } from "~/features/domains/domain-directory.server";
 import { getConfig } from "~/lib/config.server";
 import { createTestStore, databaseForThisFile } from "../../../tests/support/test-db";
@@ -21,11 +18,17 @@ afterEach(() => {
 
 async function storeWithPhoto() {
   const shop = await createTestStore(database);
-  const made = await createProduct(shop.ctx, productInput({ name: "Леб", price: "40" }));
-  await database.db
-    .update(product)
-    .set({ imageUrl: `/uploads/stores/${shop.storeId}/product/0123456789abcdef01234567-800.webp` })
-    .where(eq(product.id, made.id));
+  await addProducts(
+    shop.ctx,
+    [
+      {
+        name: "Леб",
+        priceCents: 4_000,
+        imageUrl: `/uploads/stores/${shop.storeId}/product/0123456789abcdef01234567-800.webp`,
+      },
+    ],
+    "form",
+  );
   return shop;
 }
 

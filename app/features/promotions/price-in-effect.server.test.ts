@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { priceHistory } from "~/db/schema/activity";
-import { category, product } from "~/db/schema/catalog";
+import { category } from "~/db/schema/catalog";
 import { store } from "~/db/schema/stores";
 import { createProduct } from "~/features/catalog/product.server";
-import { productInput } from "~/features/catalog/product.test-support";
+import { changeProduct, productInput } from "~/features/catalog/product.test-support";
 import { publicProductsQuery } from "~/features/catalog/public-products.queries.server";
 import { categorySchema } from "~/features/categories/category.schema";
 import { createCategory } from "~/features/categories/category.server";
@@ -89,7 +89,7 @@ describe("the price in effect at an instant (Europe/Skopje days)", () => {
     expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(4_000);
     await setPromotionActive(ctx, saved.id, true, new Date("2025-12-21T10:00:00Z"));
     const food = await createCategory(ctx, categorySchema.parse({ name: "Храна" }));
-    await ctx.db.update(product).set({ categoryId: food.id }).where(eq(product.id, item.id));
+    await changeProduct(ctx, item.id, { categoryId: food.id });
     await ctx.db.update(category).set({ promotionsForbidden: true }).where(eq(category.id, food.id));
     expect((await priceAt(ctx, item.id, "2026-01-10T10:00:00Z")).priceCents).toBe(4_000);
   });
@@ -98,7 +98,11 @@ describe("the price in effect at an instant (Europe/Skopje days)", () => {
 describe("the prior price: the lowest price in effect in the 30 days before the start", () => {
   async function withHistory(history: [string, number][]) {
     const { ctx, storeId, item } = await productAt("Чоколадо", "200");
-    // Replace the creation row by a hand-written history (newest last).
+    // The product's price is the history's last one, set through the writer; then the history the
+    // writer kept (the creation row, and this change at now) is replaced by a hand-written one
+    // (newest last). An empty history leaves the price and removes every row.
+    const last = history.at(-1)?.[1];
+    if (last !== undefined) await changeProduct(ctx, item.id, { priceCents: last });
     await ctx.db.delete(priceHistory).where(eq(priceHistory.productId, item.id));
     let old: number | null = null;
     for (const [at, cents] of history) {
@@ -112,7 +116,6 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
       });
       old = cents;
     }
-    await ctx.db.update(product).set({ priceCents: old! }).where(eq(product.id, item.id));
     return { ctx, item };
   }
 
@@ -345,11 +348,7 @@ describe("the prior price: the lowest price in effect in the 30 days before the 
   });
 
   it("is the regular price for a product with no history", async () => {
-    const { ctx, item } = await withHistory([]).catch(async () => {
-      const made = await productAt("Нов", "200");
-      await made.ctx.db.delete(priceHistory).where(eq(priceHistory.productId, made.item.id));
-      return made;
-    });
+    const { ctx, item } = await withHistory([]);
     await savePromotion(
       ctx,
       promotionInput([{ productId: item.id }], { startsOn: "2026-06-01", endsOn: "2026-06-10" }),
