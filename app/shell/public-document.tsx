@@ -22,6 +22,16 @@ import { staticPageScript } from "./static-page";
 // middleware, the hydration data) that cost most of the page's render. The page's links and forms
 // (<Link>, <Form>) still need a router around them: a static one, built for this one location.
 
+/** What a public page's document is rendered for: the request's address, store, language and nonce. */
+export type PublicDocumentRequest = {
+  url: URL;
+  username: string;
+  locale: Locale;
+  nonce: string;
+  /** False on a store's own domain (decision 0133). */
+  script: boolean;
+};
+
 export type PublicDocument = {
   locale: Locale;
   /** The route's pattern ("/:username"), for the catalogue scope root.tsx names (decision 0008). */

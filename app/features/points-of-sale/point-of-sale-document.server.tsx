@@ -1,23 +1,16 @@
 import { PointOfSalePageView } from "~/features/points-of-sale/components/point-of-sale-page-view";
 import { pointOfSaleMeta } from "~/features/points-of-sale/point-of-sale-meta";
 import { loadPointOfSalePage } from "~/features/points-of-sale/point-of-sale-public-page.server";
-import type { Locale } from "~/i18n/config";
 import { isAppError } from "~/lib/app-error";
-import { renderPublicDocument } from "~/shell/public-document";
+import { type PublicDocumentRequest, renderPublicDocument } from "~/shell/public-document";
 
 /**
  * A point of sale's public page as a published document (decision 0144). Null when the store or the
  * point of sale is unknown (React Router then answers: a renamed store's redirect, or the 404 page).
  */
-export async function renderPointOfSaleDocument(input: {
-  url: URL;
-  username: string;
-  slug: string;
-  locale: Locale;
-  nonce: string;
-  /** False on a store's own domain (decision 0133). */
-  script: boolean;
-}): Promise<string | null> {
+export async function renderPointOfSaleDocument(
+  input: PublicDocumentRequest & { slug: string },
+): Promise<string | null> {
   let data: Awaited<ReturnType<typeof loadPointOfSalePage>>;
   try {
     data = await loadPointOfSalePage(input);

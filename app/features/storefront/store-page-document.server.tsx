@@ -1,23 +1,15 @@
 import { StorePageView } from "~/features/storefront/components/store-page-view";
 import { storeMeta } from "~/features/storefront/seo";
 import { loadStorePage } from "~/features/storefront/store-page.server";
-import type { Locale } from "~/i18n/config";
 import { isAppError } from "~/lib/app-error";
-import { renderPublicDocument } from "~/shell/public-document";
+import { type PublicDocumentRequest, renderPublicDocument } from "~/shell/public-document";
 
 /**
  * The public store page as a published document (decision 0144): its data and its component tree,
  * rendered to one HTML string. Null when no store has this username (React Router then answers:
  * a renamed store's redirect, or the 404 page).
  */
-export async function renderStorePageDocument(input: {
-  url: URL;
-  username: string;
-  locale: Locale;
-  nonce: string;
-  /** False on a store's own domain (decision 0133). */
-  script: boolean;
-}): Promise<string | null> {
+export async function renderStorePageDocument(input: PublicDocumentRequest): Promise<string | null> {
   let data: Awaited<ReturnType<typeof loadStorePage>>;
   try {
     data = await loadStorePage(input);
