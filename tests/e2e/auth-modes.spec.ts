@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, FAKE_GOOGLE_URL } from "../support/e2e-env";
+import { GOOGLE_PERSON_COOKIE } from "../support/fake-google";
 import {
   expect,
   onboardThroughApi,
@@ -317,12 +318,10 @@ test("settings: name, password change signs out the other sessions, language", a
   await expect(page.getByRole("heading", { level: 1, name: "Поставки" })).toBeVisible();
 });
 
-async function asGoogleUser(person: { sub: string; email: string; name: string }) {
-  const response = await fetch(`${FAKE_GOOGLE_URL}/__test/user`, {
-    method: "POST",
-    body: JSON.stringify(person),
-  });
-  expect(response.ok).toBe(true);
+/** Signs this browser in to the fake Google as that person, as Google's own cookie would. */
+async function asGoogleUser(page: Page, person: { sub: string; email: string; name: string }) {
+  const value = Buffer.from(JSON.stringify(person)).toString("base64url");
+  await page.context().addCookies([{ name: GOOGLE_PERSON_COOKIE, value, url: FAKE_GOOGLE_URL }]);
 }
 
 test("Google: a new person signs up with Google; unlinking their only way in is refused", async ({
@@ -331,7 +330,7 @@ test("Google: a new person signs up with Google; unlinking their only way in is 
 }) => {
   consoleGuard.allowHttpError("/dashboard/settings.data", 409);
   const email = uniqueEmail("google");
-  await asGoogleUser({ sub: uniqueId(), email, name: "Gordana Google" });
+  await asGoogleUser(page, { sub: uniqueId(), email, name: "Gordana Google" });
   await openHydrated(page, "/auth/register");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -353,7 +352,7 @@ test("Google: a new person signs up with Google; unlinking their only way in is 
 
 test("Google: an owner links Google in settings, sees the date, and unlinks it", async ({ page }) => {
   const { email } = await newOwner(page);
-  await asGoogleUser({ sub: uniqueId(), email, name: "Owner" });
+  await asGoogleUser(page, { sub: uniqueId(), email, name: "Owner" });
   await openHydrated(page, "/dashboard/settings");
   await expect(page.getByText("Not connected")).toBeVisible();
   await page.getByRole("button", { name: "Connect" }).click();
@@ -407,7 +406,7 @@ test("another owner cannot rename or delete my passkey nor unlink my Google acco
 }) => {
   await addVirtualAuthenticator(page);
   const ana = await newOwner(page);
-  await asGoogleUser({ sub: uniqueId(), email: ana.email, name: "Ana" });
+  await asGoogleUser(page, { sub: uniqueId(), email: ana.email, name: "Ana" });
   await openHydrated(page, "/dashboard/settings");
   await page.getByRole("button", { name: "Connect" }).click();
   await expect(page.getByText(/^Connected on \d/)).toBeVisible();

@@ -3,14 +3,28 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for Google's OpenID Connect endpoints (discovery, authorization, token,
-// userinfo), for the e2e suite: the app points at it through GOOGLE_OAUTH_BASE_URL. It signs in
-// whoever the test last named with POST /__test/user, as if that person chose their Google
-// account on Google's consent screen.
+// userinfo), for the e2e suite: the app points at it through GOOGLE_OAUTH_BASE_URL. Like Google,
+// it knows who the browser is signed in as from its own cookie (GOOGLE_PERSON_COOKIE, which a
+// browser test sets for this origin), as if that person chose their Google account on the consent
+// screen. A request without that cookie (a server test's fetch) gets whoever was last named with
+// POST /__test/user. The cookie keeps two Playwright workers from signing in each other's person.
 
 export const FAKE_GOOGLE_CLIENT_ID = "vitrina-e2e.apps.googleusercontent.com";
 export const FAKE_GOOGLE_CLIENT_SECRET = "vitrina-e2e-secret";
 
+/** The cookie, on the fake's own origin, that names the signed-in person: base64url JSON. */
+export const GOOGLE_PERSON_COOKIE = "fake_google_person";
+
 type Person = { sub: string; email: string; name: string };
+
+function personFromCookie(header: string | undefined): Person | null {
+  const value = header
+    ?.split(/;\s*/)
+    .find((pair) => pair.startsWith(`${GOOGLE_PERSON_COOKIE}=`))
+    ?.slice(GOOGLE_PERSON_COOKIE.length + 1);
+  if (!value) return null;
+  return JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Person;
+}
 type Grant = { person: Person; redirectUri: string; challenge: string | null; clientId: string };
 
 export function startFakeGoogle(port: number) {
@@ -55,7 +69,7 @@ export function startFakeGoogle(port: number) {
       }
       const code = randomBytes(16).toString("hex");
       grants.set(code, {
-        person,
+        person: personFromCookie(req.headers.cookie) ?? person,
         redirectUri,
         clientId,
         challenge: url.searchParams.get("code_challenge"),
