@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "../support/axe";
+import { E2E_BASE_URL } from "../support/e2e-env";
 import { expect, registerThroughApi, test, uniqueEmail, uniqueId } from "../support/e2e-fixtures";
 import { createProduct, waitForHydration } from "../support/e2e-flows";
 import { VIEWPORTS } from "../support/viewports";
@@ -7,6 +8,10 @@ import { VIEWPORTS } from "../support/viewports";
 // Decision 0029: every page, in mk (the default language), at 390 and 1366 px, scanned by axe-core
 // once hydrated; a serious or critical violation fails. The owner's pages have a product, a
 // category and activity to show, and the public page its report dialog, so no part is scanned empty.
+
+// Thirty scans, each independent of the others: the two workers share them (the longest file ran
+// on one worker alone, about 230 s, while the other had finished).
+test.describe.configure({ mode: "parallel" });
 
 async function scanAtBothWidths(page: Page, path: string, status = 200) {
   for (const viewport of VIEWPORTS) {
@@ -17,6 +22,22 @@ async function scanAtBothWidths(page: Page, path: string, status = 200) {
     await expectNoSeriousViolations(page, `${path} at ${viewport.width} px`);
   }
 }
+
+test("the scan itself fails on a serious violation, in the page's own frame and in a frame of its own", async ({
+  page,
+}) => {
+  // Served on the app's origin (a frame of about:blank has no origin to share), never by the app.
+  const probe = `${E2E_BASE_URL}/__axe-probe`;
+  await page.route(probe, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<main><img src="data:,"><iframe srcdoc="<button></button>"></iframe></main>`,
+    }),
+  );
+  await page.goto(probe);
+  await expect(expectNoSeriousViolations(page, "a bare page")).rejects.toThrow(/image-alt/);
+  await expect(expectNoSeriousViolations(page, "a bare page")).rejects.toThrow(/button-name/);
+});
 
 test.describe("signed out", () => {
   for (const path of ["/", "/auth/login", "/auth/register", "/auth/forgot-password"]) {
@@ -119,8 +140,16 @@ test.describe("the owner", () => {
     "/dashboard/posts/new",
   ];
 
+  // The worker's owner is one account for all its tests: its product is made once, then reused.
+  let ownersProduct: string | undefined;
+
   /** A category and a product in it (so lists, activity and the public page have rows); its id. */
   async function productOf(page: Page): Promise<string> {
+    ownersProduct ??= await makeProduct(page);
+    return ownersProduct;
+  }
+
+  async function makeProduct(page: Page): Promise<string> {
     const name = "Пристапен производ";
     await page.request.post("/dashboard/categories", { form: { intent: "create", name: "Пристапна" } });
     await page.goto(`/dashboard/products?q=${encodeURIComponent(name)}`);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, FAKE_GOOGLE_URL } from "../support/e2e-env";
-import { GOOGLE_PERSON_COOKIE } from "../support/fake-google";
 import {
   expect,
   onboardThroughApi,
@@ -12,6 +11,7 @@ import {
 } from "../support/e2e-fixtures";
 import { waitForHydration } from "../support/e2e-flows";
 import { codeFor, messagesTo } from "../support/e2e-mail";
+import { GOOGLE_PERSON_COOKIE } from "../support/fake-google";
 
 // Every sign-in mode in Chromium, forgot/reset, both guards, and the settings actions.
 
