@@ -1,32 +1,20 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { requestServed } from "./request-storages.server";
 
 // One JSON line per request (ARCHITECTURE.md), and every line logged while a request is served
 // carries that request's id ("req"), the X-Request-Id its answer had (docs/operations.md "Logs").
 // LOG_LEVEL=warn quiets tests and benchmarks.
 
 const currentRequest = new AsyncLocalStorage<string>();
-/** Requests inside withRequestId that have not ended yet. */
-let serving = 0;
 
 /**
  * Runs the rest of a request's handling with its id attached to every log line (server/app.ts);
- * `ended` is called once, when the request is over.
- *
- * On Node 20 an enabled AsyncLocalStorage runs an async hook for every promise, timer and socket
- * write in the process, a cached page's answers included (decision 0150). So the store is enabled
- * only while some request is being served through it, and disabled when the last one has ended:
- * a process answering only cached pages runs no hook at all.
+ * `ended` is called once, when the request is over. While no request is being served, this store
+ * and every other one that has run are off (request-storages.server.ts, decisions 0150, 0152).
  */
 export function withRequestId<T>(id: string, work: () => T, ended: (done: () => void) => void): T {
-  serving++;
-  let counted = true;
-  ended(() => {
-    if (!counted) return;
-    counted = false;
-    serving--;
-    if (serving === 0) currentRequest.disable();
-  });
+  ended(requestServed());
   return currentRequest.run(id, work);
 }
 

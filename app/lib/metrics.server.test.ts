@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { getMetrics, reportPoolStats, routeLabeller, routePatterns } from "./metrics.server";
+import { getMetrics, reportPoolStats, routeLabeller, routePatterns, tally } from "./metrics.server";
 
 // The shape of React Router's build manifest (build.routes): ids with a parent and a relative path.
 const manifest = {
@@ -60,5 +60,22 @@ describe("database pool metrics", () => {
     const text = await metrics.registry.getSingleMetricAsString("vitrina_database_pool_connections");
     expect(text).toContain('vitrina_database_pool_connections{state="idle"} 7');
     expect(text).toContain('vitrina_database_pool_connections{state="waiting"} 3');
+  });
+});
+
+describe("a tally of the fast path", () => {
+  it("is in the counter at each scrape, added to what inc() counted, and counted once", async () => {
+    const { registry, pageCache } = getMetrics();
+    const line = async () =>
+      (await registry.getSingleMetricAsString("vitrina_page_cache_total"))
+        .split("\n")
+        .find((row) => row.startsWith('vitrina_page_cache_total{result="tallied"}'));
+    const tallied = tally(pageCache, { result: "tallied" });
+    pageCache.inc({ result: "tallied" }, 2);
+    for (let i = 0; i < 5; i++) tallied.inc();
+    expect(await line()).toBe('vitrina_page_cache_total{result="tallied"} 7');
+    expect(await line()).toBe('vitrina_page_cache_total{result="tallied"} 7');
+    tallied.inc();
+    expect((await pageCache.get()).values.find((value) => value.labels.result === "tallied")?.value).toBe(8);
   });
 });
