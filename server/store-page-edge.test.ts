@@ -180,7 +180,7 @@ describe("store page edge", () => {
     expect((await get(path)).body.toString()).toContain('lang="mk"');
   });
 
-  it("gives a signed-in visitor the page everyone gets: the same cached bytes and cache headers (issue 17)", async () => {
+  it("gives a signed-in visitor the page everyone gets: the same cached bytes and cache headers", async () => {
     const path = `/${shop.username}?page=7`;
     const visitor = await get(path);
     const before = { renders, entries: cache.stats().entries };
