@@ -70,6 +70,8 @@ test("an admin acts as an owner and stops: toasts, the banner on every page, the
 
   await page.goto(`/admin/users?q=${encodeURIComponent(owner.email)}`);
   await expect(page.getByRole("heading", { name: "Корисници" })).toBeVisible();
+  // "Act as" is a script button (no form behind it): a click before hydration does nothing.
+  await waitForHydration(page);
   await page.getByRole("button", { name: `Дејствувај како ${owner.email}` }).click();
   await expect(page.getByText("Успешно дејствувате како корисникот")).toBeVisible();
   await page.waitForURL(/\/dashboard\/products/);
