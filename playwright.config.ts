@@ -22,8 +22,16 @@ const isRunner = !process.env.TEST_WORKER_INDEX;
 if (!process.env.VITRINA_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrina-e2e-"));
   process.env.VITRINA_E2E_DATA_DIR = dataDir;
+  // The migrated cluster that the specs' own servers copy (tests/support/migrated-cluster.ts).
+  const clusterTemplate = `${dataDir}-migrated-cluster`;
+  process.env.VITRINA_E2E_CLUSTER_TEMPLATE = clusterTemplate;
   // The server is stopped (SIGTERM, database closed) before the runner exits.
-  if (isRunner) process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  if (isRunner) {
+    process.on("exit", () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clusterTemplate, { recursive: true, force: true });
+    });
+  }
 }
 const dataDir = process.env.VITRINA_E2E_DATA_DIR;
 

@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { productCsv } from "../../app/features/import/fixtures.test-support";
 import { E2E_PORT } from "../support/e2e-env";
 import { importState, signInDemo, startImport, uploadImport } from "../support/import-http";
+import { withMigratedCluster } from "../support/migrated-cluster";
 
 // Decision 0034: kill -9 the server in the middle of a 20,000-row import's commit, restart it, and the
 // catalogue is exactly as before (one transaction), the import marked failed with its reason.
@@ -17,6 +18,7 @@ const URL = `http://localhost:${PORT}`;
 type Server = { process: ChildProcess; output: () => string };
 
 async function start(dataDir: string): Promise<Server> {
+  await withMigratedCluster(dataDir);
   const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
     cwd: ROOT,
     env: {

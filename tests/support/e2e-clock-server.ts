@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { withMigratedCluster } from "./migrated-cluster";
 
 // A server of its own beside the suite's webServer, on an injected clock (VITRINA_NOW, never the
-// real date) and an empty data directory, so its demo store is seeded on that clock's day.
+// real date) and an empty data directory (the run's migrated cluster copied in), so its demo store is
+// seeded on that clock's day.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -32,7 +34,9 @@ export async function startClockServer(
   );
   if (taken) throw new Error(`port ${port} is already in use`);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "vitrina-e2e-clock-"));
-  const child = spawn("npx", ["tsx", "server/start.ts"], {
+  await withMigratedCluster(dataDir);
+  // Node itself, not npx: one process fewer to start, and its exit is the server's.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -71,8 +75,8 @@ export async function stopClockServerAndWait(server: ClockServer): Promise<void>
   const exited = new Promise((resolve) => server.process.once("exit", resolve));
   stopClockServer(server);
   await exited;
-  // npx exits at once; the server it started lets its requests finish (up to 10 s) before it lets
-  // the port go. The next server on this port starts only once nothing answers there.
+  // The server has let its port go once it exited; the next server on this port starts only once
+  // nothing answers there.
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const answered = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
