@@ -87,6 +87,12 @@ test.describe("long names (§2)", () => {
     await page.goto(publicPage);
     await expect(page.getByText(LONG_CODE, { exact: true })).toBeVisible();
     expect(await scrollWidth(page), publicPage).toBeLessThanOrEqual(PHONE.width);
+    // A card clips what overflows it (app.css ".pc": content-visibility), so the name itself must fit
+    // inside its card: a page that is not too wide could still cut the name off.
+    const card = await box(page.getByRole("listitem").filter({ hasText: LONG_CODE }));
+    const code = await box(page.getByText(LONG_CODE, { exact: true }));
+    expect(code.x, "the name starts inside its card").toBeGreaterThanOrEqual(card.x);
+    expect(code.x + code.width, "the name ends inside its card").toBeLessThanOrEqual(card.x + card.width);
 
     await page.goto(`/dashboard/products?q=${encodeURIComponent("ШИФРА")}`);
     const row = page.getByRole("listitem").filter({ hasText: LONG_CODE });

@@ -61,13 +61,16 @@ for (const javaScriptEnabled of [true, false]) {
   }
 }
 
-test("without JavaScript a visitor switches the store page's language and searches it", async ({
+test("without JavaScript a visitor switches the store page's language, opens the week's hours and searches", async ({
   newVisitor,
 }) => {
   const page = await newVisitor({ javaScriptEnabled: false });
   await page.goto("/demo");
   await page.getByRole("button", { name: "Shqip", exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "sq");
+  const info = page.getByRole("region", { name: "Për dyqanin" });
+  await info.getByText("Shfaq të gjitha ditët").click();
+  await expect(info.getByRole("term")).toHaveCount(7);
   const search = page.getByRole("search").getByRole("searchbox");
   await search.fill("mleko");
   await page.getByRole("search").getByRole("button", { name: "Kërko", exact: true }).click();

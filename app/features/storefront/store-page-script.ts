@@ -5,8 +5,8 @@
 //   the form's <noscript> button applies it);
 // - the report dialog, open in the HTML (non-modal, so it shows without script), becomes modal:
 //   focus stays inside, and Escape follows its "Cancel" link;
-// - the week's opening hours behind a button, and "open now" by the visitor's clock (a cached page
-//   was rendered earlier the same day).
+// - "open now" by the visitor's clock (a cached page was rendered earlier the same day). The week's
+//   opening hours are a <details>, which needs no script.
 
 /** What the page does with script; every part is optional on the page. */
 export function installStorePage(): void {
@@ -26,33 +26,12 @@ export function installStorePage(): void {
       if (close) window.location.assign(close.href);
     });
   }
-  const toggle = document.querySelector<HTMLButtonElement>("button[data-hours-toggle]");
-  const today = document.querySelector<HTMLElement>('dl[data-hours="today"]');
-  const week = document.querySelector<HTMLElement>('dl[data-hours="week"]');
-  if (toggle && today && week) {
-    const labels = [toggle.textContent ?? "", toggle.dataset.hoursToggle ?? ""];
-    toggle.hidden = false;
-    toggle.addEventListener("click", () => {
-      const open = week.hidden;
-      week.hidden = !open;
-      today.hidden = open;
-      toggle.setAttribute("aria-expanded", String(open));
-      toggle.textContent = labels[open ? 1 : 0] ?? "";
-    });
-  }
-  const status = document.querySelector<HTMLElement>("[data-open-hours]");
+  // Today's opening and closing as instants (hours.ts openingInstants): no time-zone data needed.
+  const status = document.querySelector<HTMLElement>("[data-opening]");
   if (status) {
-    const [from = "", to = ""] = (status.dataset.openHours ?? "").split("-");
-    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-    const parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Skopje",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(new Date());
-    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    const now = part("hour") * 60 + part("minute");
-    const open = from !== "" && now >= minutes(from) && now < minutes(to);
+    const [opens = 0, closes = 0] = (status.dataset.opening ?? "").split("-").map(Number);
+    const now = Date.now();
+    const open = now >= opens && now < closes;
     const [text = "", className = ""] = (
       (open ? status.dataset.openText : status.dataset.closedText) ?? ""
     ).split("|");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HOURS, isOpenAt, openingHoursSpecification, todayKey, type WeekHours } from "./hours";
+import {
+  DEFAULT_HOURS,
+  isOpenAt,
+  openingHoursSpecification,
+  openingInstants,
+  todayKey,
+  type WeekHours,
+} from "./hours";
 import { hoursFromForm, hoursSchema } from "./hours.schema";
 
 // Fixed instants (the injectable clock). Skopje is UTC+1 in winter, UTC+2 in summer.
@@ -13,6 +20,35 @@ const hours: WeekHours = {
 };
 
 describe("business hours in Europe/Skopje", () => {
+  it("gives the page today's opening as two instants that agree with 'open now' at every minute", () => {
+    const late: WeekHours = { ...hours, sun: { closed: false, from: "00:00", to: "24:00" } };
+    // A winter Monday, a summer Monday, a Saturday, the spring and autumn switch days (Sundays), a
+    // closed Sunday: for every minute of each Skopje day, the page's test and the server's rule agree.
+    const days = [
+      ["2026-11-23", hours],
+      ["2026-06-22", hours],
+      ["2026-11-21", hours],
+      ["2026-03-29", late],
+      ["2026-10-25", late],
+      ["2026-11-22", hours],
+    ] as const;
+    for (const [day, week] of days) {
+      const start = Date.parse(`${day}T00:00:00Z`) - 2 * 3_600_000;
+      for (let minute = 0; minute < 26 * 60; minute++) {
+        const now = new Date(start + minute * 60_000);
+        if (todayKey(now) !== todayKey(new Date(`${day}T12:00:00Z`))) continue;
+        const opening = openingInstants(week, now);
+        const open = opening !== null && now.getTime() >= opening.opens && now.getTime() < opening.closes;
+        expect(open, `${day} ${now.toISOString()}`).toBe(isOpenAt(week, now));
+      }
+    }
+    expect(openingInstants(hours, at("2026-11-22T12:00:00Z"))).toBeNull();
+    expect(openingInstants(hours, at("2026-11-23T12:00:00Z"))).toEqual({
+      opens: Date.parse("2026-11-23T07:00:00Z"),
+      closes: Date.parse("2026-11-23T19:00:00Z"),
+    });
+  });
+
   it("takes the weekday from the Skopje calendar, not UTC", () => {
     // 23:30 UTC on Sunday 22 Nov 2026 is 00:30 on Monday in Skopje.
     expect(todayKey(at("2026-11-22T23:30:00Z"))).toBe("mon");

@@ -2,7 +2,7 @@ import { Clock, MapPin, Phone } from "lucide-react";
 import { formatAddress, type StoreAddress } from "~/features/address/address";
 import type { Locale } from "~/i18n/config";
 import { useT } from "~/i18n/use-t";
-import { isOpenAt, todayKey, WEEKDAYS, type WeekHours } from "../hours";
+import { isOpenAt, openingInstants, todayKey, WEEKDAYS, type WeekHours } from "../hours";
 
 const OPEN_CLASS = "font-medium text-brand-700";
 const CLOSED_CLASS = "font-medium text-red-700";
@@ -42,6 +42,7 @@ export function StoreBusinessInfo({
   const today = todayKey(now);
   const hours = info.hours;
   const open = hours ? isOpenAt(hours, now) : null;
+  const opening = hours ? openingInstants(hours, now) : null;
   const dayHours = (day: (typeof WEEKDAYS)[number]) =>
     hours?.[day].closed ? t("closed") : `${hours?.[day].from}–${hours?.[day].to}`;
   return (
@@ -81,22 +82,22 @@ export function StoreBusinessInfo({
           {hours ? (
             <li className="flex items-start gap-1.5">
               <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gray-400" />
-              <div>
+              <div className="hours">
                 {/* The page's inline script sets it again by the visitor's clock: a cached page
                     was rendered earlier the same day (store-page-script.ts). */}
                 <span
                   className={open ? OPEN_CLASS : CLOSED_CLASS}
                   data-testid="open-status"
-                  data-open-hours={hours[today].closed ? "" : `${hours[today].from}-${hours[today].to}`}
+                  data-opening={opening ? `${opening.opens}-${opening.closes}` : ""}
                   data-open-text={`${t("openNow")}|${OPEN_CLASS}`}
                   data-closed-text={`${t("closedNow")}|${CLOSED_CLASS}`}
                 >
                   {open ? t("openNow") : t("closedNow")}
                 </span>
-                {/* Today's hours, and the whole week behind a button the page's inline script toggles
-                    (store-page-script.ts). */}
+                {/* Today's hours, and the whole week behind a disclosure that works without script;
+                    today's line is hidden while the week is open (app.css ".hours"). */}
                 <dl
-                  className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
+                  className="hours-today mt-1 grid grid-cols-[auto_auto] gap-x-3"
                   aria-label={t("hours")}
                   data-hours="today"
                 >
@@ -105,30 +106,26 @@ export function StoreBusinessInfo({
                     <dd>{dayHours(today)}</dd>
                   </div>
                 </dl>
-                <dl
-                  className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
-                  aria-label={t("hours")}
-                  data-hours="week"
-                  hidden
-                >
-                  {WEEKDAYS.map((day) => (
-                    <div key={day} className="contents">
-                      <dt className={day === today ? "font-medium" : undefined}>
-                        {t(`businessInfo:weekdays.${day}`)}
-                      </dt>
-                      <dd>{dayHours(day)}</dd>
-                    </div>
-                  ))}
-                </dl>
-                <button
-                  type="button"
-                  hidden
-                  className="mt-1 text-brand-700 text-xs hover:underline"
-                  aria-expanded="false"
-                  data-hours-toggle={t("showToday")}
-                >
-                  {t("showWeek")}
-                </button>
+                <details className="hours-week group mt-1">
+                  <summary className="w-fit cursor-pointer list-none text-brand-700 text-xs hover:underline [&::-webkit-details-marker]:hidden">
+                    <span className="group-open:hidden">{t("showWeek")}</span>
+                    <span className="hidden group-open:inline">{t("showToday")}</span>
+                  </summary>
+                  <dl
+                    className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
+                    aria-label={t("hours")}
+                    data-hours="week"
+                  >
+                    {WEEKDAYS.map((day) => (
+                      <div key={day} className="contents">
+                        <dt className={day === today ? "font-medium" : undefined}>
+                          {t(`businessInfo:weekdays.${day}`)}
+                        </dt>
+                        <dd>{dayHours(day)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
               </div>
             </li>
           ) : null}
