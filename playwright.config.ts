@@ -37,6 +37,13 @@ const dataDir = process.env.VITRINA_E2E_DATA_DIR;
 
 /** Specs that change the running build's files (its id, its chunks), which every worker's pages use. */
 const BUILD_CHANGING_SPECS = /app-shell\.spec\.ts$/;
+/**
+ * Specs that start servers of their own and run serially for minutes (billing alone about 2). They
+ * use Playwright's own `test`, not the suite's fixtures, so a worker of the other specs cannot take
+ * them, and Playwright ran them last, the longest alone at the end. A project of their own, listed
+ * first, starts them first.
+ */
+const OWN_SERVER_SPECS = /(billing|compliance|demo-morning|import-kill)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -64,9 +71,14 @@ export default defineConfig({
   },
   projects: [
     {
+      name: "own-servers",
+      use: { browserName: "chromium" },
+      testMatch: OWN_SERVER_SPECS,
+    },
+    {
       name: "chromium",
       use: { browserName: "chromium" },
-      testIgnore: BUILD_CHANGING_SPECS,
+      testIgnore: [BUILD_CHANGING_SPECS, OWN_SERVER_SPECS],
     },
     // The app-shell spec stands in for a deploy: it rewrites the running build's id and hides its
     // chunks. With two workers, another worker's open dashboard would see that build change under it
@@ -76,7 +88,8 @@ export default defineConfig({
       name: "build-changing",
       use: { browserName: "chromium" },
       testMatch: BUILD_CHANGING_SPECS,
-      dependencies: ["chromium"],
+      // The specs' own servers serve the same build/ folder too.
+      dependencies: ["own-servers", "chromium"],
     },
   ],
   webServer: [
