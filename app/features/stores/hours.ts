@@ -49,22 +49,11 @@ export function todayKey(now: Date): Weekday {
 }
 
 /**
- * Open at this instant, by the Skopje wall clock? The rule "from before to" keeps a
- * day's hours inside that day; "24:00" closes at midnight. The weekday is Skopje's too: at 00:30
- * on a Monday in Skopje it is still Sunday in UTC.
- */
-export function isOpenAt(hours: WeekHours, now: Date): boolean {
-  const t = skopjeTime(now);
-  const current = t.hour * 60 + t.minute;
-  const today = hours[todayKey(now)];
-  return !today.closed && current >= minutes(today.from) && current < minutes(today.to);
-}
-
-/**
- * Today's opening and closing as instants (ms since the epoch), null on a closed day: what a page
- * rendered today needs to say "open now" by the visitor's clock with no time-zone data in the browser
- * (creating an Intl.DateTimeFormat there cost a phone 80-100 ms of main thread). "24:00" is the
- * next day's midnight.
+ * Today's opening and closing as instants (ms since the epoch), null on a closed day. The rule "from
+ * before to" keeps a day's hours inside that day; "24:00" closes at the next day's midnight. The
+ * weekday is Skopje's: at 00:30 on a Monday in Skopje it is still Sunday in UTC. The public page
+ * writes these two numbers for its inline script, which then needs no time-zone data (creating an
+ * Intl.DateTimeFormat in the browser cost a phone 80-100 ms of main thread, decision 0155).
  */
 export function openingInstants(hours: WeekHours, now: Date): { opens: number; closes: number } | null {
   const today = hours[todayKey(now)];
@@ -75,6 +64,12 @@ export function openingInstants(hours: WeekHours, now: Date): { opens: number; c
       ? skopjeInstant(addDays(day, 1), 0, 0).getTime()
       : skopjeInstant(day, Number(time.slice(0, 2)), Number(time.slice(3, 5))).getTime();
   return { opens: at(today.from), closes: at(today.to) };
+}
+
+/** Open at this instant? The same two instants the page's script compares with the visitor's clock. */
+export function isOpenAt(hours: WeekHours, now: Date): boolean {
+  const opening = openingInstants(hours, now);
+  return opening !== null && now.getTime() >= opening.opens && now.getTime() < opening.closes;
 }
 
 /** schema.org openingHoursSpecification, one entry per open day. */

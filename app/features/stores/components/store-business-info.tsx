@@ -96,11 +96,7 @@ export function StoreBusinessInfo({
                 </span>
                 {/* Today's hours, and the whole week behind a disclosure that works without script;
                     today's line is hidden while the week is open (app.css ".hours"). */}
-                <dl
-                  className="hours-today mt-1 grid grid-cols-[auto_auto] gap-x-3"
-                  aria-label={t("hours")}
-                  data-hours="today"
-                >
+                <dl className="hours-today mt-1 grid grid-cols-[auto_auto] gap-x-3" aria-label={t("hours")}>
                   <div className="contents">
                     <dt className="font-medium">{t("today")}</dt>
                     <dd>{dayHours(today)}</dd>
@@ -111,11 +107,7 @@ export function StoreBusinessInfo({
                     <span className="group-open:hidden">{t("showWeek")}</span>
                     <span className="hidden group-open:inline">{t("showToday")}</span>
                   </summary>
-                  <dl
-                    className="mt-1 grid grid-cols-[auto_auto] gap-x-3"
-                    aria-label={t("hours")}
-                    data-hours="week"
-                  >
+                  <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3" aria-label={t("hours")}>
                     {WEEKDAYS.map((day) => (
                       <div key={day} className="contents">
                         <dt className={day === today ? "font-medium" : undefined}>
