@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { activityLog, priceHistory } from "~/db/schema/activity";
 import { category, product } from "~/db/schema/catalog";
@@ -221,6 +222,7 @@ describe("bulk actions", () => {
     const a = await createProduct(ctx, productInput({ name: "A", price: "100" }));
     const b = await createProduct(ctx, productInput({ name: "B", price: "100" }));
     // A database whose activity insert fails after the prices were updated in the transaction.
+    const dialect = new PgDialect();
     const failing: StoreContext = {
       ...ctx,
       db: new Proxy(database.db, {
@@ -231,10 +233,11 @@ describe("bulk actions", () => {
               run(
                 new Proxy(tx, {
                   get(inner, name, innerReceiver) {
-                    if (name !== "insert") return Reflect.get(inner, name, innerReceiver);
-                    return (table: unknown) => {
-                      if (table === activityLog) throw new Error("disk full");
-                      return inner.insert(table as never);
+                    if (name !== "execute") return Reflect.get(inner, name, innerReceiver);
+                    return (query: SQL) => {
+                      if (dialect.sqlToQuery(query).sql.includes("insert into activity_log"))
+                        throw new Error("disk full");
+                      return inner.execute(query);
                     };
                   },
                 }),

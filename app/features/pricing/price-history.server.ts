@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { letOthersRun } from "~/db/let-others-run.server";
 import { type PRICE_SOURCES, priceHistory } from "~/db/schema/activity";
@@ -22,6 +22,11 @@ export type PriceChange = {
   excluded?: boolean | null;
 };
 
+/** Rows per statement: the arrays of unnest carry them as one parameter each (decision 0034). */
+const CHUNK = 2000;
+
+const array = (values: unknown[]) => sql.param(values);
+
 /** Append-only: every price change from any path lands here, in the transaction of the change. */
 export async function recordPriceChanges(
   db: Queryable,
@@ -29,10 +34,21 @@ export async function recordPriceChanges(
   actorId: string | null,
   changes: PriceChange[],
 ): Promise<void> {
-  for (let start = 0; start < changes.length; start += 1000) {
-    const chunk = changes.slice(start, start + 1000);
-    await db.insert(priceHistory).values(chunk.map((change) => ({ ...change, storeId, actorId })));
-    if (start + 1000 < changes.length) await letOthersRun();
+  for (let start = 0; start < changes.length; start += CHUNK) {
+    const chunk = changes.slice(start, start + CHUNK);
+    // One statement of arrays, not a VALUES list: building 1,000 rows of parameters was a tenth
+    // of a 20,000-row import's commit.
+    await db.execute(sql`
+      insert into price_history (store_id, actor_id, product_id, old_price_cents, new_price_cents, source,
+        point_of_sale_id, availability, excluded)
+      select ${storeId}::uuid, ${actorId}::text, u.product_id, u.old_price, u.new_price, u.source,
+        u.point_of_sale_id, u.availability, u.excluded
+      from unnest(${array(chunk.map((c) => c.productId))}::uuid[],
+        ${array(chunk.map((c) => c.oldPriceCents))}::bigint[], ${array(chunk.map((c) => c.newPriceCents))}::bigint[],
+        ${array(chunk.map((c) => c.source))}::text[], ${array(chunk.map((c) => c.pointOfSaleId ?? null))}::uuid[],
+        ${array(chunk.map((c) => c.availability ?? null))}::text[], ${array(chunk.map((c) => c.excluded ?? null))}::boolean[])
+        as u(product_id, old_price, new_price, source, point_of_sale_id, availability, excluded)`);
+    if (start + CHUNK < changes.length) await letOthersRun();
   }
 }
 
