@@ -24,7 +24,6 @@ import {
 import { albanianContentEnabled } from "~/features/product-language/albanian-content.server";
 import { promotionDay } from "~/features/promotions/price-in-effect.server";
 import type { StoreContext } from "~/lib/service-context";
-import { bulkTrigramIndex } from "./bulk-index.server";
 import { type CategoryNameSq, planCategoryNamesSq, writeCategoryNamesSq } from "./category-names-sq.server";
 import { type DiscountCandidate, planDiscounts, writeDiscounts } from "./import-promotions.server";
 import { type PointOfSaleRow, planPointOfSaleRows } from "./point-of-sale-rows.server";
@@ -284,9 +283,7 @@ export async function commitImport(
     }
     const written = plan.products.rows.filter((planned) => planned.outcome !== "unchanged");
     const base = { storeId: ctx.storeId, actorId: ctx.actor.userId };
-    const bulk = await bulkTrigramIndex(tx, written.length);
     await applyProductPlan({ ...ctx, db: tx }, plan.products, { source: "import", onProgress });
-    await bulk.done();
     // New products first, then the updated ones, as the result's image matching takes them.
     const productIds = [
       ...written.filter((planned) => planned.outcome === "created"),
