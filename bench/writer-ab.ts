@@ -5,6 +5,7 @@
 // one product writer (decision 0122) against the commit before it; works for any two checkouts
 // whose benches print the same summary lines.
 //
+//   npm run bench:writer-ab -- --commit c0ed46b --rounds 3      # the baseline checkout made here
 //   npx tsx bench/writer-ab.ts --base /tmp/base --rounds 3
 //   npx tsx bench/writer-ab.ts --base /tmp/base --pg postgres://postgres@127.0.0.1:55432 --db-prefix vitrina_h43
 //
@@ -15,7 +16,7 @@
 
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync } from "node:fs";
-import { loadavg } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./load-generator";
@@ -23,6 +24,7 @@ import { median } from "./load-generator";
 const { values: args } = parseArgs({
   options: {
     base: { type: "string" },
+    commit: { type: "string" },
     rounds: { type: "string", default: "3" },
     rows: { type: "string", default: "20000" },
     "api-runs": { type: "string", default: "15" },
@@ -32,11 +34,29 @@ const { values: args } = parseArgs({
     log: { type: "string" },
   },
 });
-if (!args.base) throw new Error("--base <checkout> is required");
-const trees = { base: path.resolve(args.base), new: path.resolve(import.meta.dirname, "..") };
+const here = path.resolve(import.meta.dirname, "..");
+if (!args.base && !args.commit) throw new Error("--base <checkout> or --commit <sha> is required");
+const trees = { base: path.resolve(args.base ?? baselineCheckout(args.commit!)), new: here };
 for (const root of Object.values(trees))
   if (!existsSync(path.join(root, "build/server"))) throw new Error(`${root} is not built`);
 const rounds = Number(args.rounds);
+
+/**
+ * --commit: a worktree of that commit beside this checkout's temporary files, installed and
+ * built once (about two minutes), then reused by later runs.
+ */
+function baselineCheckout(commit: string): string {
+  const dir = path.join(tmpdir(), `vitrina-base-${commit}`);
+  const step = (command: string, commandArgs: string[], cwd: string) => {
+    const done = spawnSync(command, commandArgs, { cwd, stdio: "inherit" });
+    if (done.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed in ${cwd}`);
+  };
+  if (!existsSync(dir)) step("git", ["worktree", "add", "--detach", dir, commit], here);
+  if (!existsSync(path.join(dir, "node_modules")))
+    step("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], dir);
+  if (!existsSync(path.join(dir, "build/server"))) step("npx", ["react-router", "build"], dir);
+  return dir;
+}
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const pg = args.pg ? new URL(args.pg) : null;
 const log = (line: string) => {

@@ -43,6 +43,8 @@ const UNIT = String.raw`(кг|kg|мл|ml|цл|cl|лит|lt|гр|gr|г|g|л|l)`;
 const END = String.raw`(?![\p{L}\d])`;
 const START = String.raw`(?<![\p{L}\d.,])`;
 const PACK = new RegExp(String.raw`${START}(\d{1,3})\s*[xх×*]\s*${NUMBER}\s*${UNIT}${END}`, "giu");
+const DIGIT = /\d/;
+const PACK_SIGN = /[xх×*]/iu;
 const SINGLE = new RegExp(String.raw`${START}${NUMBER}\s*${UNIT}${END}`, "giu");
 
 function milli(amount: string, word: string): { milli: number; unit: NetUnit } | null {
@@ -55,9 +57,11 @@ function milli(amount: string, word: string): { milli: number; unit: NetUnit } |
 
 /** The size the name states, or null (see NameQuantity). */
 export function netQuantityFromName(name: string): NameQuantity | null {
+  // Cheap tests first: an import reads every row's name, and most have no pack sign, many no digit.
+  if (!DIGIT.test(name)) return null;
   const found: NameQuantity[] = [];
   const packSpans: Array<[number, number]> = [];
-  for (const match of name.matchAll(PACK)) {
+  for (const match of PACK_SIGN.test(name) ? name.matchAll(PACK) : []) {
     const each = milli(match[2]!, match[3]!);
     const count = Number(match[1]);
     if (!each || count < 1) continue;
