@@ -70,7 +70,9 @@ if (!unitOnly) {
   exitCode ||= buildCode;
   exitCode ||= e2eCode;
   try {
-    const stats = JSON.parse(readFileSync(playwrightReport, "utf8")).stats;
+    const playwright = JSON.parse(readFileSync(playwrightReport, "utf8"));
+    printSlowestSpecs(playwright.suites ?? []);
+    const stats = playwright.stats;
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
@@ -89,3 +91,31 @@ rmSync(reports, { recursive: true, force: true });
 if (failed > 0) exitCode ||= 1;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(exitCode);
+
+type PlaywrightSuite = {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; tests: { results: { duration: number }[] }[] }[];
+};
+
+/** The spec files that took most test time, for whoever makes CI faster (decision 0156). */
+function printSlowestSpecs(files: PlaywrightSuite[]): void {
+  const seconds = (suite: PlaywrightSuite): number =>
+    (suite.specs ?? []).reduce(
+      (sum, spec) =>
+        sum +
+        (spec.tests ?? []).reduce(
+          (inner, test) => inner + (test.results ?? []).reduce((t, r) => t + (r.duration ?? 0), 0),
+          0,
+        ),
+      0,
+    ) /
+      1000 +
+    (suite.suites ?? []).reduce((sum, inner) => sum + seconds(inner), 0);
+  const slowest = files
+    .map((file) => ({ file: file.file ?? "?", seconds: seconds(file) }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 12);
+  console.log("\nPlaywright: the spec files with the most test time (seconds, both workers together)");
+  for (const { file, seconds: took } of slowest) console.log(`${took.toFixed(0).padStart(6)}  ${file}`);
+}

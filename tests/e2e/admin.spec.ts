@@ -70,7 +70,7 @@ test("an admin acts as an owner and stops: toasts, the banner on every page, the
 
   await page.goto(`/admin/users?q=${encodeURIComponent(owner.email)}`);
   await expect(page.getByRole("heading", { name: "Корисници" })).toBeVisible();
-  // "Act as" is a script button (no form behind it): a click before hydration does nothing.
+  // With the page's script, "Act as" calls the API and toasts (the form's own post is the next test).
   await waitForHydration(page);
   await page.getByRole("button", { name: `Дејствувај како ${owner.email}` }).click();
   await expect(page.getByText("Успешно дејствувате како корисникот")).toBeVisible();
@@ -107,6 +107,26 @@ test("an admin acts as an owner and stops: toasts, the banner on every page, the
     await expect(row).toContainText(adminEmail);
     await expect(row).toContainText(action);
   }
+});
+
+test("without JavaScript, 'Act as' posts its form and the dashboard opens as the owner", async ({
+  accounts,
+  newVisitor,
+}) => {
+  const owner = await accounts.get("owner");
+  const page = await newVisitor({ lang: "mk", javaScriptEnabled: false });
+  await signInAsAdmin(page);
+  await page.goto(`/admin/users?q=${encodeURIComponent(owner.email)}`);
+  await page.getByRole("button", { name: `Дејствувај како ${owner.email}` }).click();
+  await page.waitForURL(/\/dashboard\/products$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const session = await (await page.request.get("/api/_auth/session")).json();
+  expect(session.user.email).toBe(owner.email);
+  // The admin's own session back, so nothing of this test outlives it.
+  const stopped = await page.request.post("/api/admin/users/stop-impersonation", {
+    headers: { Origin: E2E_BASE_URL, Accept: "application/json" },
+  });
+  expect(stopped.ok()).toBe(true);
 });
 
 test("the admin pages have no serious accessibility violation at 390 and 1366 px", async ({ page }) => {

@@ -224,7 +224,40 @@ function cookieHeader(setCookies: string[], previous: string): string {
   return [...jar.values()].join("; ");
 }
 
+/** The "Act as" form posted by the browser itself (no script yet): it asks for a page. */
+async function impersonateFromForm(cookie: string, userId: string) {
+  const formRequest = request(`/api/admin/users/${userId}/impersonate`, cookie, "POST");
+  formRequest.headers.set("accept", "text/html,application/xhtml+xml");
+  const args = { request: formRequest, context: await contextOf(cookie), params: { userId } };
+  const response = (await impersonateRoute.action(args as never)) as Response;
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    cookies: response.headers.getSetCookie(),
+  };
+}
+
 describe("impersonation", () => {
+  it("the browser's own post of the form opens the dashboard as the user, with the outcome as a flash", async () => {
+    const me = await admin();
+    const owner = await t.register(uniqueEmail("acted-form"));
+    const started = await impersonateFromForm(me.cookie, owner.id);
+    expect(started.status).toBe(303);
+    expect(started.location).toBe("/dashboard/products");
+    expect(started.cookies.join("\n")).toContain(encodeURIComponent("success~common:impersonation.started"));
+    const acting = await readSession(request("/", cookieHeader(started.cookies, me.cookie)));
+    expect(acting).toMatchObject({ id: owner.id, impersonatedBy: me.id });
+
+    // A refusal goes back to the users list with the reason, and the session stays the admin's.
+    const another = await admin();
+    const other = await admin();
+    const refused = await impersonateFromForm(another.cookie, other.id);
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/admin/users");
+    expect(refused.cookies.join("\n")).toContain(encodeURIComponent("error~errors:cannotImpersonateAdmin"));
+    expect((await readSession(request("/", another.cookie)))?.id).toBe(another.id);
+  });
+
   it("an admin cannot act as another admin", async () => {
     const me = await admin();
     const other = await admin();
