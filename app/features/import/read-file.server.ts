@@ -3,6 +3,7 @@
 // and delimiter, .xlsx in a worker thread from the parts its ZIP guard inflated (xlsx-read.server.ts,
 // decision 0118), numbers of Excel cells as numbers and formulas as their cached values.
 
+import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import iconv from "iconv-lite";
 import { csvCellText } from "~/features/feeds/serialize";
@@ -10,6 +11,7 @@ import { AppError } from "~/lib/app-error";
 import { DELIMITERS, type Delimiter, type Encoding, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./file-options";
 import type { CellValue } from "./values";
 import { readXlsxInWorker } from "./xlsx-read.server";
+import type { XlsxSheet } from "./xlsx-sheet.server";
 
 /** The upload request's body limit (server/app.ts): the file plus its multipart envelope. */
 export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
@@ -161,8 +163,41 @@ function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
 
 /** In a worker thread under memory and time limits, from bytes only the ZIP guard inflated (decision 0118). */
 async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
-  const { headers, rows } = await readXlsxInWorker(bytes, IMPORT_MAX_ROWS);
-  return { format: "xlsx", encoding: null, delimiter: null, headers, rows: dropTrailingEmpty(rows) };
+  const { headers, rows } = await lastXlsxRead(bytes);
+  // Copies: the next step of the same file gets the sheet as the worker answered it.
+  return {
+    format: "xlsx",
+    encoding: null,
+    delimiter: null,
+    headers: [...headers],
+    rows: dropTrailingEmpty(rows.map((row) => [...row])),
+  };
+}
+
+/**
+ * The wizard reads the same .xlsx at the upload, the preview and the commit, and each read starts
+ * a worker that loads the spreadsheet library (about a second of a 20,000-row file's import,
+ * docs/performance.md). The last file's answer is kept for a few minutes, found again by the
+ * SHA-256 of its bytes (so only the same bytes get it), and dropped when it fails or times out.
+ */
+const XLSX_KEPT_MS = 5 * 60_000;
+type KeptXlsx = { digest: string; sheet: Promise<XlsxSheet>; timer?: NodeJS.Timeout };
+let lastXlsx: KeptXlsx | null = null;
+
+function lastXlsxRead(bytes: Uint8Array): Promise<XlsxSheet> {
+  const digest = createHash("sha256").update(bytes).digest("hex");
+  if (lastXlsx?.digest === digest) return lastXlsx.sheet;
+  if (lastXlsx) forget(lastXlsx);
+  const entry: KeptXlsx = { digest, sheet: readXlsxInWorker(bytes, IMPORT_MAX_ROWS) };
+  entry.timer = setTimeout(() => forget(entry), XLSX_KEPT_MS).unref();
+  entry.sheet.catch(() => forget(entry));
+  lastXlsx = entry;
+  return entry.sheet;
+}
+
+function forget(entry: KeptXlsx): void {
+  clearTimeout(entry.timer);
+  if (lastXlsx === entry) lastXlsx = null;
 }
 
 function dropTrailingEmpty(rows: CellValue[][]): CellValue[][] {
