@@ -175,7 +175,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
 }
 
 /**
- * The wizard reads the same .xlsx at the upload, the preview and the commit, and each read starts
+ * Decision 0158: the wizard reads the same .xlsx at the upload, the preview and the commit; each read starts
  * a worker that loads the spreadsheet library (about a second of a 20,000-row file's import,
  * docs/performance.md). The last file's answer is kept for a few minutes, found again by the
  * SHA-256 of its bytes (so only the same bytes get it), and dropped when it fails or times out.
