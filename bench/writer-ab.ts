@@ -180,6 +180,8 @@ for (const kind of databases) {
   for (const key of Object.keys(base[0]!)) {
     const b = median(base.map((figures) => figures[key]!));
     const n = median(current.map((figures) => figures[key]!));
-    log(`| ${key} | ${b} | ${n} | ${(n / b).toFixed(2)} |`);
+    // An even number of rounds averages the middle two: three significant decimals at most.
+    const shown = (value: number) => String(Number(value.toFixed(3)));
+    log(`| ${key} | ${shown(b)} | ${shown(n)} | ${(n / b).toFixed(2)} |`);
   }
 }
