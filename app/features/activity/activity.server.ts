@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { letOthersRun } from "~/db/let-others-run.server";
 import type { ActivityType } from "~/db/schema/activity";
+import { sqlArray, UNNEST_CHUNK } from "~/db/unnest";
 import { searchKey } from "~/lib/transliterate";
 
 export type ActivityEntry = {
@@ -14,18 +15,13 @@ export type ActivityEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Rows per statement: the arrays of unnest carry them as one parameter each (decision 0034). */
-const CHUNK = 2000;
-
-const array = (values: unknown[]) => sql.param(values);
-
 /** Appends to the store's activity log; call it inside the transaction of the change it records. */
 export async function recordActivity(db: Queryable, entries: ActivityEntry | ActivityEntry[]): Promise<void> {
   const all = Array.isArray(entries) ? entries : [entries];
   // Bulk actions log one row per product, in chunks of one statement each.
-  for (let start = 0; start < all.length; start += CHUNK) {
-    await insertChunk(db, all.slice(start, start + CHUNK));
-    if (start + CHUNK < all.length) await letOthersRun();
+  for (let start = 0; start < all.length; start += UNNEST_CHUNK) {
+    await insertChunk(db, all.slice(start, start + UNNEST_CHUNK));
+    if (start + UNNEST_CHUNK < all.length) await letOthersRun();
   }
 }
 
@@ -36,11 +32,11 @@ async function insertChunk(db: Queryable, rows: ActivityEntry[]): Promise<void> 
   await db.execute(sql`
     insert into activity_log (store_id, actor_id, type, product_id, category_id, details, search_text)
     select u.store_id, u.actor_id, u.type, u.product_id, u.category_id, u.details, u.search
-    from unnest(${array(rows.map((e) => e.storeId))}::uuid[], ${array(rows.map((e) => e.actorId))}::text[],
-      ${array(rows.map((e) => e.type))}::text[], ${array(rows.map((e) => e.productId ?? null))}::uuid[],
-      ${array(rows.map((e) => e.categoryId ?? null))}::uuid[],
-      ${array(rows.map((e) => JSON.stringify(e.details ?? {})))}::jsonb[],
-      ${array(rows.map((e) => searchTextOf(e.details ?? {})))}::text[])
+    from unnest(${sqlArray(rows.map((e) => e.storeId))}::uuid[], ${sqlArray(rows.map((e) => e.actorId))}::text[],
+      ${sqlArray(rows.map((e) => e.type))}::text[], ${sqlArray(rows.map((e) => e.productId ?? null))}::uuid[],
+      ${sqlArray(rows.map((e) => e.categoryId ?? null))}::uuid[],
+      ${sqlArray(rows.map((e) => JSON.stringify(e.details ?? {})))}::jsonb[],
+      ${sqlArray(rows.map((e) => searchTextOf(e.details ?? {})))}::text[])
       as u(store_id, actor_id, type, product_id, category_id, details, search)`);
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { letOthersRun } from "~/db/let-others-run.server";
 import { category, product } from "~/db/schema/catalog";
+import { sqlArray, UNNEST_CHUNK } from "~/db/unnest";
 import { type ActivityEntry, recordActivity } from "~/features/activity/activity.server";
 import {
   type PriceChange,
@@ -108,7 +109,7 @@ export type WriteOptions = {
   onProgress?: (done: number, total: number) => void;
 };
 
-const CHUNK = 2000;
+const CHUNK = UNNEST_CHUNK;
 /**
  * From this many rows (more than an API batch of 1,000) the writer reads the store's whole catalogue
  * instead of looking the keys up: an API batch reads and locks only what it names (bench:api).
@@ -381,26 +382,31 @@ function valuesOf(row: ProductWrite, before: Product | null, albanian: boolean):
   // Each field by name, not in a loop over COMPARED: a 20,000-row import plans every row, and
   // keyed reads and writes of varying names were most of the plan's time (bench:import profile).
   const values: ProductValues = {
-    name: row.name !== undefined ? row.name : base.name,
-    description: row.description !== undefined ? row.description : base.description,
-    nameSq: albanian && row.nameSq !== undefined ? row.nameSq : base.nameSq,
-    descriptionSq: albanian && row.descriptionSq !== undefined ? row.descriptionSq : base.descriptionSq,
-    priceCents: row.priceCents !== undefined ? row.priceCents : base.priceCents,
-    regularPriceCents: row.regularPriceCents !== undefined ? row.regularPriceCents : base.regularPriceCents,
-    vatRate: row.vatRate !== undefined ? row.vatRate : base.vatRate,
-    unit: row.unit !== undefined ? row.unit : base.unit,
-    netQuantityMilli: row.netQuantityMilli !== undefined ? row.netQuantityMilli : base.netQuantityMilli,
-    netUnit: row.netUnit !== undefined ? row.netUnit : base.netUnit,
-    quantity: row.quantity !== undefined ? row.quantity : base.quantity,
-    availability: row.availability !== undefined ? row.availability : base.availability,
-    status: row.status !== undefined ? row.status : base.status,
-    barcode: row.barcode !== undefined ? row.barcode : base.barcode,
-    externalId: row.externalId !== undefined ? row.externalId : base.externalId,
-    categoryId: row.categoryId !== undefined ? row.categoryId : base.categoryId,
-    imageUrl: row.imageUrl !== undefined ? row.imageUrl : base.imageUrl,
+    name: given(row.name, base.name),
+    description: given(row.description, base.description),
+    nameSq: albanian ? given(row.nameSq, base.nameSq) : base.nameSq,
+    descriptionSq: albanian ? given(row.descriptionSq, base.descriptionSq) : base.descriptionSq,
+    priceCents: given(row.priceCents, base.priceCents),
+    regularPriceCents: given(row.regularPriceCents, base.regularPriceCents),
+    vatRate: given(row.vatRate, base.vatRate),
+    unit: given(row.unit, base.unit),
+    netQuantityMilli: given(row.netQuantityMilli, base.netQuantityMilli),
+    netUnit: given(row.netUnit, base.netUnit),
+    quantity: given(row.quantity, base.quantity),
+    availability: given(row.availability, base.availability),
+    status: given(row.status, base.status),
+    barcode: given(row.barcode, base.barcode),
+    externalId: given(row.externalId, base.externalId),
+    categoryId: given(row.categoryId, base.categoryId),
+    imageUrl: given(row.imageUrl, base.imageUrl),
   };
   if (values.netQuantityMilli === null) values.netUnit = null;
   return values;
+}
+
+/** The row's value where it gives one (null included, which clears), else the kept one. */
+function given<T>(value: T | undefined, kept: T): T {
+  return value === undefined ? kept : value;
 }
 
 /** Who the activity of each channel names, and what it logs (each channel's entries as before 0122). */
@@ -475,21 +481,19 @@ export async function applyProductPlan(ctx: StoreContext, plan: ProductPlan, opt
   await recordActivity(ctx.db, activity);
 }
 
-const array = (values: unknown[]) => sql.param(values);
-
 /** A chunk's columns as one array each, in the order of COLUMNS, for unnest(). */
 function columns(chunk: PlannedRow[]) {
   const v = chunk.map((row) => row.values);
-  return sql`${array(chunk.map((row) => row.id))}::uuid[],
-    ${array(v.map((x) => x.name))}::text[], ${array(v.map((x) => x.description))}::text[],
-    ${array(v.map((x) => x.nameSq))}::text[], ${array(v.map((x) => x.descriptionSq))}::text[],
-    ${array(v.map((x) => x.priceCents))}::bigint[], ${array(v.map((x) => x.regularPriceCents))}::bigint[],
-    ${array(v.map((x) => x.vatRate))}::text[], ${array(v.map((x) => x.unit))}::text[],
-    ${array(v.map((x) => x.netQuantityMilli))}::bigint[], ${array(v.map((x) => x.netUnit))}::text[],
-    ${array(v.map((x) => x.quantity))}::integer[], ${array(v.map((x) => x.availability))}::text[],
-    ${array(v.map((x) => x.status))}::text[], ${array(v.map((x) => x.barcode))}::text[],
-    ${array(v.map((x) => x.externalId))}::text[], ${array(v.map((x) => x.categoryId))}::uuid[],
-    ${array(v.map((x) => x.imageUrl))}::text[], ${array(v.map((x) => productSearchText(x)))}::text[]`;
+  return sql`${sqlArray(chunk.map((row) => row.id))}::uuid[],
+    ${sqlArray(v.map((x) => x.name))}::text[], ${sqlArray(v.map((x) => x.description))}::text[],
+    ${sqlArray(v.map((x) => x.nameSq))}::text[], ${sqlArray(v.map((x) => x.descriptionSq))}::text[],
+    ${sqlArray(v.map((x) => x.priceCents))}::bigint[], ${sqlArray(v.map((x) => x.regularPriceCents))}::bigint[],
+    ${sqlArray(v.map((x) => x.vatRate))}::text[], ${sqlArray(v.map((x) => x.unit))}::text[],
+    ${sqlArray(v.map((x) => x.netQuantityMilli))}::bigint[], ${sqlArray(v.map((x) => x.netUnit))}::text[],
+    ${sqlArray(v.map((x) => x.quantity))}::integer[], ${sqlArray(v.map((x) => x.availability))}::text[],
+    ${sqlArray(v.map((x) => x.status))}::text[], ${sqlArray(v.map((x) => x.barcode))}::text[],
+    ${sqlArray(v.map((x) => x.externalId))}::text[], ${sqlArray(v.map((x) => x.categoryId))}::uuid[],
+    ${sqlArray(v.map((x) => x.imageUrl))}::text[], ${sqlArray(v.map((x) => productSearchText(x)))}::text[]`;
 }
 const COLUMNS = sql.raw(
   "id, name, description, name_sq, description_sq, price, regular, vat, unit, net_quantity, net_unit, quantity, availability, status, barcode, external_id, category, image_url, search",
@@ -517,7 +521,7 @@ async function updateRows(db: Queryable, storeId: string, chunk: PlannedRow[]): 
       external_id = u.external_id, category_id = u.category, image_url = u.image_url,
       search_text = u.search, updated_at = now()
     from unnest(${columns(chunk)}) as u(${COLUMNS})
-    where p.id = u.id and p.id = any(${array(chunk.map((row) => row.id))}::uuid[])
+    where p.id = u.id and p.id = any(${sqlArray(chunk.map((row) => row.id))}::uuid[])
       and p.store_id = ${storeId}::uuid`);
 }
 
@@ -535,7 +539,7 @@ export async function setMissingProductImages(
     const chunk = images.slice(at, at + CHUNK);
     const result = await ctx.db.execute(sql`
       update product p set image_url = u.image_url, updated_at = now()
-      from unnest(${array(chunk.map((image) => image.id))}::uuid[], ${array(chunk.map((image) => image.imageUrl))}::text[])
+      from unnest(${sqlArray(chunk.map((image) => image.id))}::uuid[], ${sqlArray(chunk.map((image) => image.imageUrl))}::text[])
         as u(id, image_url)
       where p.id = u.id and p.store_id = ${ctx.storeId}::uuid and p.image_url is null
       returning p.id`);

@@ -4,6 +4,7 @@ import { letOthersRun } from "~/db/let-others-run.server";
 import { type PRICE_SOURCES, priceHistory } from "~/db/schema/activity";
 import type { Availability } from "~/db/schema/catalog-enums";
 import { pointOfSale } from "~/db/schema/points-of-sale";
+import { sqlArray, UNNEST_CHUNK } from "~/db/unnest";
 import type { StoreContext } from "~/lib/service-context";
 
 export type PriceSource = (typeof PRICE_SOURCES)[number];
@@ -22,11 +23,6 @@ export type PriceChange = {
   excluded?: boolean | null;
 };
 
-/** Rows per statement: the arrays of unnest carry them as one parameter each (decision 0034). */
-const CHUNK = 2000;
-
-const array = (values: unknown[]) => sql.param(values);
-
 /** Append-only: every price change from any path lands here, in the transaction of the change. */
 export async function recordPriceChanges(
   db: Queryable,
@@ -34,8 +30,8 @@ export async function recordPriceChanges(
   actorId: string | null,
   changes: PriceChange[],
 ): Promise<void> {
-  for (let start = 0; start < changes.length; start += CHUNK) {
-    const chunk = changes.slice(start, start + CHUNK);
+  for (let start = 0; start < changes.length; start += UNNEST_CHUNK) {
+    const chunk = changes.slice(start, start + UNNEST_CHUNK);
     // One statement of arrays, not a VALUES list: building 1,000 rows of parameters was a tenth
     // of a 20,000-row import's commit.
     await db.execute(sql`
@@ -43,12 +39,12 @@ export async function recordPriceChanges(
         point_of_sale_id, availability, excluded)
       select ${storeId}::uuid, ${actorId}::text, u.product_id, u.old_price, u.new_price, u.source,
         u.point_of_sale_id, u.availability, u.excluded
-      from unnest(${array(chunk.map((c) => c.productId))}::uuid[],
-        ${array(chunk.map((c) => c.oldPriceCents))}::bigint[], ${array(chunk.map((c) => c.newPriceCents))}::bigint[],
-        ${array(chunk.map((c) => c.source))}::text[], ${array(chunk.map((c) => c.pointOfSaleId ?? null))}::uuid[],
-        ${array(chunk.map((c) => c.availability ?? null))}::text[], ${array(chunk.map((c) => c.excluded ?? null))}::boolean[])
+      from unnest(${sqlArray(chunk.map((c) => c.productId))}::uuid[],
+        ${sqlArray(chunk.map((c) => c.oldPriceCents))}::bigint[], ${sqlArray(chunk.map((c) => c.newPriceCents))}::bigint[],
+        ${sqlArray(chunk.map((c) => c.source))}::text[], ${sqlArray(chunk.map((c) => c.pointOfSaleId ?? null))}::uuid[],
+        ${sqlArray(chunk.map((c) => c.availability ?? null))}::text[], ${sqlArray(chunk.map((c) => c.excluded ?? null))}::boolean[])
         as u(product_id, old_price, new_price, source, point_of_sale_id, availability, excluded)`);
-    if (start + CHUNK < changes.length) await letOthersRun();
+    if (start + UNNEST_CHUNK < changes.length) await letOthersRun();
   }
 }
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { impersonate } from "./impersonation-calls";
+import { impersonate, impersonateUrl } from "./impersonation-calls";
 
 /**
  * "Act as" (decision 0044): the session becomes the user's, and the dashboard opens as they see it.
@@ -17,7 +17,7 @@ export function ActAsButton({ userId, email }: { userId: string; email: string }
   return (
     <form
       method="post"
-      action={`/api/admin/users/${encodeURIComponent(userId)}/impersonate`}
+      action={impersonateUrl(userId)}
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);

@@ -15,9 +15,14 @@ async function post(url: string): Promise<ActionResult | null> {
   }
 }
 
+/** Where "Act as" posts, its form's action too. */
+export function impersonateUrl(userId: string): string {
+  return `/api/admin/users/${encodeURIComponent(userId)}/impersonate`;
+}
+
 /** Starts acting as the user; true when the session is now theirs. */
 export async function impersonate(userId: string, t: Translate): Promise<boolean> {
-  const answer = await post(`/api/admin/users/${encodeURIComponent(userId)}/impersonate`);
+  const answer = await post(impersonateUrl(userId));
   if (answer?.ok) {
     toast.success(t("common:impersonation.started"));
     return true;
