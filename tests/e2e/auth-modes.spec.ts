@@ -367,6 +367,24 @@ test("Google: an owner links Google in settings, sees the date, and unlinks it",
   await expect(page.getByText("Not connected")).toBeVisible();
 });
 
+test("without script (or clicked before it ran), settings still answer: Google linked and unlinked, a name saved", async ({
+  newVisitor,
+}) => {
+  const page = await newVisitor({ lang: "en", javaScriptEnabled: false });
+  const { email } = await newOwner(page);
+  await asGoogleUser(page, { sub: uniqueId(), email, name: "Owner" });
+  await page.goto("/dashboard/settings");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(/^Connected on \d/)).toBeVisible();
+  await page.getByRole("button", { name: "Unlink" }).click();
+  await expect(page.getByRole("status")).toHaveText("Account unlinked");
+  await expect(page.getByText("Not connected")).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Owner Without Script");
+  await page.getByRole("button", { name: "Save" }).nth(1).click();
+  await expect(page.getByRole("status")).toHaveText("Saved");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Owner Without Script");
+});
+
 test("GET /api/_auth/session answers {} signed out, { user } with onboarded signed in; DELETE signs out", async ({
   page,
 }) => {

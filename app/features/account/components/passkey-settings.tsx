@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Locale } from "~/i18n/config";
 import { formatDate } from "~/lib/dates";
-import { Outcome, resultOf, Section } from "./settings-section";
+import { Outcome, Section, useResult } from "./settings-section";
 
 type PasskeyRow = {
   id: string;
@@ -22,7 +22,7 @@ function PasskeyItem({ passkey, locale }: { passkey: PasskeyRow; locale: Locale 
   const { t } = useTranslation("account");
   const rename = useFetcher();
   const remove = useFetcher();
-  const result = resultOf(rename.data ?? remove.data, "renamePasskey", "deletePasskey");
+  const result = useResult(rename.data ?? remove.data, "renamePasskey", "deletePasskey");
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-end gap-2">

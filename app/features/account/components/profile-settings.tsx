@@ -6,7 +6,7 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LOCALE_STORAGE_KEY, LOCALES } from "~/i18n/config";
 import { CodeInput, PasswordField } from "./auth-fields";
-import { errorsOf, Outcome, resultOf, Section } from "./settings-section";
+import { errorsOf, Outcome, Section, useResult } from "./settings-section";
 
 export function LanguageSection({ locale }: { locale: string }) {
   const { t } = useTranslation("account");
@@ -62,8 +62,8 @@ export function ProfileSection({
   const { t } = useTranslation("account");
   const nameFetcher = useFetcher();
   const emailFetcher = useFetcher();
-  const nameResult = resultOf(nameFetcher.data, "name");
-  const emailResult = resultOf(emailFetcher.data, "email", "confirmEmail");
+  const nameResult = useResult(nameFetcher.data, "name");
+  const emailResult = useResult(emailFetcher.data, "email", "confirmEmail");
   const nameErrors = errorsOf(nameResult);
   const errors = errorsOf(emailResult);
   // The code step stays open after a wrong code, until the address changed.

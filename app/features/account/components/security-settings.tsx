@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import type { Locale } from "~/i18n/config";
 import { formatDate } from "~/lib/dates";
 import { PasswordField } from "./auth-fields";
-import { errorsOf, Outcome, resultOf, Section } from "./settings-section";
+import { errorsOf, Outcome, Section, useResult } from "./settings-section";
 
 /** The password change form's fields; their ids differ from the names the e-mail form also uses. */
 const CHANGE_PASSWORD_FIELDS: readonly {
@@ -30,7 +30,8 @@ export function SecuritySection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation("account");
   const fetcher = useFetcher();
   const sessions = useFetcher();
-  const result = resultOf(fetcher.data, "password");
+  const result = useResult(fetcher.data, "password");
+  const sessionsResult = useResult(sessions.data, "revokeSessions");
   const errors = errorsOf(result);
   return (
     <Section icon={<Lock aria-hidden className="size-5 text-gray-500" />} title={t("password.title")}>
@@ -63,7 +64,7 @@ export function SecuritySection({ hasPassword }: { hasPassword: boolean }) {
           {t("sessions.submit")}
         </Button>
       </sessions.Form>
-      <Outcome result={resultOf(sessions.data, "revokeSessions")} />
+      <Outcome result={sessionsResult} />
     </Section>
   );
 }
@@ -80,6 +81,7 @@ export function LinkedSection({
   const { t } = useTranslation("account");
   const fetcher = useFetcher();
   const googleAccount = linked.find((a) => a.providerId === "google");
+  const result = useResult(fetcher.data, "unlink");
   return (
     <Section icon={<Link2 aria-hidden className="size-5 text-gray-500" />} title={t("linked.title")}>
       <ul className="divide-y divide-gray-100">
@@ -112,7 +114,7 @@ export function LinkedSection({
           )}
         </li>
       </ul>
-      <Outcome result={resultOf(fetcher.data, "unlink")} />
+      <Outcome result={result} />
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useActionData } from "react-router";
 import { Card } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
 
@@ -10,6 +11,15 @@ export type SettingsResult = ActionResult<{ codeSentTo?: string }>;
 export function resultOf(data: unknown, ...intents: string[]): SettingsResult | undefined {
   const result = data as SettingsResult | undefined;
   return result && intents.includes(result.intent ?? "") ? result : undefined;
+}
+
+/**
+ * The answer to these intents: a fetcher's, or, when the form was sent before the page's scripts ran
+ * (a slow phone, no JavaScript), the document's own action data, so that answer is shown too.
+ */
+export function useResult(fetcherData: unknown, ...intents: string[]): SettingsResult | undefined {
+  const documentData = useActionData();
+  return resultOf(fetcherData, ...intents) ?? resultOf(documentData, ...intents);
 }
 
 /** The field errors of a failed answer (none on success). */
