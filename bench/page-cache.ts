@@ -1,6 +1,7 @@
-// The public store page, cached and uncached, against two ceilings answering the identical bytes:
-// a bare Node http.createServer (bench/bare-node-server.mjs: what one Node process can do at all) and
-// nginx serving them from disk, with wrk as the load generator (decision 0025). Rounds alternate the
+// The public store page, cached and uncached, against ceilings answering the identical bytes: a bare
+// Node http.createServer (bench/bare-node-server.mjs: what one fresh Node process can do at all), the
+// same server after it has done other HTTP work first (BARE_WARMUP: what a process that has served
+// anything else can do), and nginx serving them from disk, with wrk as the load generator (decision 0025). Rounds alternate the
 // servers, so all see the same machine; each row gives the median of the rounds, and each ratio is
 // taken per round. Requests ask for gzip, as a browser's do (brotli with --encoding br, none with
 // --encoding identity).
@@ -61,6 +62,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-bench-"));
 let app: Server | null = null;
 let nginx: Nginx | null = null;
 let bare: Bare | null = null;
+let warmBare: Bare | null = null;
 try {
   await seedBenchStores(dataDir, [100]);
 
@@ -77,10 +79,12 @@ try {
     throw new Error(`the hit was not ${encoding}-encoded`);
   nginx = await startNginx(page.replace(/\?.*/, ""), hit.body, "text/html; charset=utf-8");
   bare = await startBare(hit.body, hit.rawHeaders);
+  warmBare = await startBare(hit.body, hit.rawHeaders, { BARE_WARMUP: "1" });
 
   const cached = await alternate([
     { name: "nginx", target: { url: nginx.url, pid: nginx.workerPid } },
     { name: "bare", target: bare },
+    { name: "warm", target: warmBare },
     { name: "app", target: { url: `${app.url}${page}`, pid: app.pid } },
   ]);
   await app.stop();
@@ -91,6 +95,7 @@ try {
     uncached = await alternate([
       { name: "nginx", target: { url: nginx.url, pid: nginx.workerPid } },
       { name: "bare", target: bare },
+      { name: "warm", target: warmBare },
       { name: "app", target: { url: `${app.url}${page}`, pid: app.pid } },
     ]);
   }
@@ -109,9 +114,9 @@ try {
     `Page: ${hit.body.length} bytes (${encoding}); wrk -t1 -c${load.connections} -d${load.seconds}s -H "Accept-Encoding: ${encoding}", ${rounds} alternating rounds, medians.\n`,
   );
   console.log(
-    "| page | Vitrina req/s | bare Node req/s | nginx req/s (ceiling) | Vitrina / bare Node | Vitrina / nginx | Vitrina p99 ms | CPU µs/req: Vitrina, bare Node, nginx | errors |",
+    "| page | Vitrina req/s | bare Node req/s | warmed bare Node req/s | nginx req/s (ceiling) | Vitrina / bare Node | Vitrina / warmed bare Node | Vitrina / nginx | Vitrina p99 ms | CPU µs/req: Vitrina, bare Node, warmed, nginx | errors |",
   );
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const [name, rows] of [
     [`${page} cached (fast path)`, cached],
     [`${page} uncached (PAGE_CACHE=off)`, uncached],
@@ -120,32 +125,38 @@ try {
     const m = (pick: (round: Round) => number) => median(rows.map(pick));
     const cpu = (result: LoadResult) => result.cpuUsPerRequest ?? Number.NaN;
     console.log(
-      `| ${name} | ${m((r) => r.app.rps)} | ${m((r) => r.bare.rps)} | ${m((r) => r.nginx.rps)} | ${m(
-        (r) => r.app.rps / r.bare.rps,
-      ).toFixed(3)} | ${m((r) => r.app.rps / r.nginx.rps).toFixed(3)} | ${m((r) => r.app.p99Ms)} | ${m((r) =>
-        cpu(r.app),
-      )}, ${m((r) => cpu(r.bare))}, ${m((r) => cpu(r.nginx))} | ${rows.reduce(
-        (sum, r) => sum + r.app.errors + r.bare.errors + r.nginx.errors,
-        0,
-      )} |`,
+      `| ${name} | ${m((r) => r.app.rps)} | ${m((r) => r.bare.rps)} | ${m((r) => r.warm.rps)} | ${m(
+        (r) => r.nginx.rps,
+      )} | ${m((r) => r.app.rps / r.bare.rps).toFixed(3)} | ${m((r) => r.app.rps / r.warm.rps).toFixed(3)} | ${m(
+        (r) => r.app.rps / r.nginx.rps,
+      ).toFixed(3)} | ${m((r) => r.app.p99Ms)} | ${m((r) => cpu(r.app))}, ${m((r) => cpu(r.bare))}, ${m((r) =>
+        cpu(r.warm),
+      )}, ${m((r) => cpu(r.nginx))} | ${rows.reduce((sum, r) => sum + errorsOf(r), 0)} |`,
     );
   }
-  console.log("\nPer round (Vitrina / bare Node / nginx req/s):");
+  console.log("\nPer round (Vitrina / bare Node / warmed bare Node / nginx req/s):");
   for (const [name, rows] of [
     ["cached", cached],
     ["uncached", uncached],
   ] as const)
-    console.log(`  ${name}: ${rows.map((r) => `${r.app.rps} / ${r.bare.rps} / ${r.nginx.rps}`).join(", ")}`);
-  const failed = [...cached, ...uncached].some((r) => r.app.errors || r.bare.errors || r.nginx.errors);
+    console.log(
+      `  ${name}: ${rows.map((r) => `${r.app.rps} / ${r.bare.rps} / ${r.warm.rps} / ${r.nginx.rps}`).join(", ")}`,
+    );
+  const failed = [...cached, ...uncached].some((r) => errorsOf(r) > 0);
   process.exitCode = failed ? 1 : 0;
 } finally {
   await app?.stop();
   nginx?.stop();
   bare?.stop();
+  warmBare?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-type Round = Record<"nginx" | "bare" | "app", LoadResult>;
+type Round = Record<"nginx" | "bare" | "warm" | "app", LoadResult>;
+
+function errorsOf(round: Round): number {
+  return round.app.errors + round.bare.errors + round.warm.errors + round.nginx.errors;
+}
 
 /** Warm each up once, then `rounds` rounds of the servers back to back, in the order given. */
 async function alternate(servers: { name: keyof Round; target: Target }[]): Promise<Round[]> {
@@ -180,14 +191,14 @@ function raw(url: string): Promise<{ headers: Record<string, string>; rawHeaders
 }
 
 /** The bare Node server, answering `body` with the hit's own headers (less those Node adds itself). */
-async function startBare(body: Buffer, rawHeaders: string[]): Promise<Bare> {
+async function startBare(body: Buffer, rawHeaders: string[], env: NodeJS.ProcessEnv = {}): Promise<Bare> {
   const bodyFile = path.join(dataDir, "bare-body");
   writeFileSync(bodyFile, body);
   const pairs: string[] = [];
   for (let i = 0; i < rawHeaders.length; i += 2)
     if (!NODE_OWN_HEADERS.has(rawHeaders[i]!.toLowerCase())) pairs.push(rawHeaders[i]!, rawHeaders[i + 1]!);
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "bench", "bare-node-server.mjs")], {
-    env: { ...process.env, BARE_BODY: bodyFile, BARE_HEADERS: JSON.stringify(pairs) },
+    env: { ...process.env, ...env, BARE_BODY: bodyFile, BARE_HEADERS: JSON.stringify(pairs) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -58,9 +58,8 @@ async function addVirtualAuthenticator(page: Page) {
 
 /** Adds a passkey with this name in settings and waits until the list shows it. */
 async function addPasskey(page: Page, name: string) {
-  // Adding a passkey needs script (WebAuthn); after a full page load (Google's return) a name typed
-  // before hydration was replaced by the default one.
-  await waitForHydration(page);
+  // Adding a passkey needs script (WebAuthn): the button is disabled until the script has run (the
+  // click waits for it), and a name typed before then is kept (after Google's return, a full load).
   await page.getByLabel("Name of the new passkey").fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByLabel("Name", { exact: true }).last()).toHaveValue(name);

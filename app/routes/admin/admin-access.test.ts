@@ -238,15 +238,29 @@ async function impersonateFromForm(cookie: string, userId: string) {
 }
 
 describe("impersonation", () => {
-  it("the browser's own post of the form opens the dashboard as the user, with the outcome as a flash", async () => {
+  it("the browser's own posts of 'Act as' and 'Stop' open the dashboard as the user, then the users list, with flashes", async () => {
     const me = await admin();
     const owner = await t.register(uniqueEmail("acted-form"));
     const started = await impersonateFromForm(me.cookie, owner.id);
     expect(started.status).toBe(303);
     expect(started.location).toBe("/dashboard/products");
     expect(started.cookies.join("\n")).toContain(encodeURIComponent("success~common:impersonation.started"));
-    const acting = await readSession(request("/", cookieHeader(started.cookies, me.cookie)));
+    const actingCookie = cookieHeader(started.cookies, me.cookie);
+    const acting = await readSession(request("/", actingCookie));
     expect(acting).toMatchObject({ id: owner.id, impersonatedBy: me.id });
+
+    // The banner's "Stop", posted by the browser itself: the users list, the admin's own session.
+    const stopRequest = request("/api/admin/users/stop-impersonation", actingCookie, "POST");
+    stopRequest.headers.set("accept", "text/html,application/xhtml+xml");
+    const stopArgs = { request: stopRequest, context: await contextOf(actingCookie), params: {} };
+    const stopped = (await stopRoute.action(stopArgs as never)) as Response;
+    expect(stopped.status).toBe(303);
+    expect(stopped.headers.get("location")).toBe("/admin/users");
+    expect(stopped.headers.getSetCookie().join("\n")).toContain(
+      encodeURIComponent("success~common:impersonation.stopped"),
+    );
+    const back = cookieHeader(stopped.headers.getSetCookie(), actingCookie);
+    expect((await readSession(request("/", back)))?.id).toBe(me.id);
 
     // A refusal goes back to the users list with the reason, and the session stays the admin's.
     const another = await admin();

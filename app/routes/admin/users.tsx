@@ -56,7 +56,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               <p className="text-gray-500 text-xs">
                 {row.name}
                 {row.role === "admin" ? (
-                  <span className="ml-2 rounded bg-gray-900 px-1.5 py-0.5 text-white">
+                  <span className="ml-2 inline-block whitespace-nowrap rounded bg-gray-900 px-1.5 py-0.5 text-white wrap-normal">
                     {t("users.roles.admin")}
                   </span>
                 ) : null}

@@ -1,5 +1,5 @@
 import { Fingerprint, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -64,7 +64,10 @@ function PasskeyItem({ passkey, locale }: { passkey: PasskeyRow; locale: Locale 
 export function PasskeySection({ passkeys, locale }: { passkeys: PasskeyRow[]; locale: Locale }) {
   const { t } = useTranslation("account");
   const revalidator = useRevalidator();
-  const [name, setName] = useState("");
+  // Adding a passkey is WebAuthn, which needs the page's script: the button waits for it, and the
+  // name is the field's own value, so one typed before the script ran is kept.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -79,15 +82,15 @@ export function PasskeySection({ passkeys, locale }: { passkeys: PasskeyRow[]; l
         className="mt-4 flex flex-col gap-2 border-gray-100 border-t pt-4 sm:flex-row sm:items-end"
         onSubmit={async (event) => {
           event.preventDefault();
+          const form = event.currentTarget;
+          const name = String(new FormData(form).get("name") ?? "").trim();
           setBusy(true);
           setError(null);
           try {
-            const result = await authClient.passkey.addPasskey({
-              name: name.trim() || t("passkeys.defaultName"),
-            });
+            const result = await authClient.passkey.addPasskey({ name: name || t("passkeys.defaultName") });
             if (result?.error) setError("errors:passkeyAddFailed");
             else {
-              setName("");
+              form.reset();
               toast.success(t("passkeys.addedToast"));
               revalidator.revalidate();
             }
@@ -98,9 +101,9 @@ export function PasskeySection({ passkeys, locale }: { passkeys: PasskeyRow[]; l
         }}
       >
         <Field id="new-passkey" label={t("passkeys.newName")} className="min-w-0 flex-1">
-          <Input id="new-passkey" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+          <Input id="new-passkey" name="name" defaultValue="" maxLength={100} />
         </Field>
-        <Button type="submit" disabled={busy} className="self-start sm:self-auto">
+        <Button type="submit" disabled={busy || !ready} className="self-start sm:self-auto">
           <Fingerprint aria-hidden className="size-4" />
           {t("passkeys.add")}
         </Button>

@@ -31,9 +31,12 @@ export async function impersonate(userId: string, t: Translate): Promise<boolean
   return false;
 }
 
+/** Where the banner's "Stop" posts, its form's action too. */
+export const STOP_IMPERSONATION_URL = "/api/admin/users/stop-impersonation";
+
 /** Stops acting as the user; true when the admin's own session is back. */
 export async function stopImpersonating(t: Translate): Promise<boolean> {
-  const answer = await post("/api/admin/users/stop-impersonation");
+  const answer = await post(STOP_IMPERSONATION_URL);
   if (answer?.ok) {
     toast.success(t("common:impersonation.stopped"));
     return true;
