@@ -8,7 +8,7 @@ import type { ActionResult } from "~/lib/action-result";
 export type SettingsResult = ActionResult<{ codeSentTo?: string }>;
 
 /** The answer of a settings fetcher when it belongs to one of these intents. */
-export function resultOf(data: unknown, ...intents: string[]): SettingsResult | undefined {
+function resultOf(data: unknown, ...intents: string[]): SettingsResult | undefined {
   const result = data as SettingsResult | undefined;
   return result && intents.includes(result.intent ?? "") ? result : undefined;
 }
