@@ -1,15 +1,15 @@
-// `node tests/support/vite-run.mjs tests/support/crash-child.ts <scenario> <stopAt> <seed.json>` (the
-// test starts it bundled, tests/support/child-bundle.ts): runs one write
-// path of tests/support/crash-scenarios.ts on CRASH_DATABASE_URL (PostgreSQL) or CRASH_DATA_DIR
-// (PGlite files) ("restart": the job's run after a restart), and with stopAt > 0 freezes right before the write path's stopAt-th statement
-// runs, says "stopped" and waits to be killed with SIGKILL (app/db/write-paths-crash.server.test.ts).
-// Without a stop it says "finished <statements>" and exits.
+// `node child.mjs <scenario> <stopAt> <seed.json>` (the test starts it bundled,
+// tests/support/child-bundle.ts): runs one write path of tests/support/crash-scenarios.ts on
+// CRASH_DATABASE_URL (PostgreSQL) or CRASH_DATA_DIR (PGlite files), freezes right before the write
+// path's stopAt-th statement runs, says "stopped" and waits to be killed with SIGKILL
+// (app/db/write-paths-crash.server.test.ts). If the path ends first it says "finished <statements>"
+// and exits, and the test fails: its count of the statements was not this run's.
 
 import { readFileSync, writeSync } from "node:fs";
 import { openDatabase } from "~/db/client.server";
 import { SCENARIOS, type Seed } from "./crash-scenarios";
 
-const [name, stopAtArg, seedFile, mode] = process.argv.slice(2);
+const [name, stopAtArg, seedFile] = process.argv.slice(2);
 const scenario = SCENARIOS[name!];
 if (!scenario) throw new Error(`unknown scenario ${name}`);
 const stopAt = Number(stopAtArg);
@@ -31,11 +31,9 @@ const database = await openDatabase({
     },
   },
 });
-if (mode === "restart" && scenario.restart) await scenario.restart(database.db, seed);
-else
-  await scenario.run(database.db, seed, () => {
-    armed = true;
-  });
+await scenario.run(database.db, seed, () => {
+  armed = true;
+});
 armed = false;
 await database.close();
 writeSync(1, `finished ${statements}\n`);

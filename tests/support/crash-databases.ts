@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Logger } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
 import { assertDatabaseSuite } from "./database-suites";
@@ -14,7 +15,8 @@ import { postgresAdmin } from "./postgres-admin";
 export type CrashTarget = {
   /** The environment a crash child needs to open this copy. */
   env: Record<string, string>;
-  open: () => Promise<Database>;
+  /** Opens this copy in the test's own process; a logger sees each statement (the full run's count). */
+  open: (logger?: Logger) => Promise<Database>;
   drop: () => Promise<void>;
 };
 
@@ -50,7 +52,7 @@ function pgliteCopies(): CrashDatabases {
       cpSync(pristineDir, dataDir, { recursive: true });
       return {
         env: { CRASH_DATA_DIR: dataDir },
-        open: () => openDatabase({ url: null, dataDir }),
+        open: (logger) => openDatabase({ url: null, dataDir, logger }),
         drop: async () => rmSync(dataDir, { recursive: true, force: true }),
       };
     },
@@ -77,7 +79,7 @@ function postgresCopies(url: string): CrashDatabases {
       created.push(name);
       return {
         env: { CRASH_DATABASE_URL: urlOf(name) },
-        open: () => openDatabase({ url: urlOf(name) }),
+        open: (logger) => openDatabase({ url: urlOf(name), logger }),
         drop: () => drop(name),
       };
     },
