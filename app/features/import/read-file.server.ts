@@ -11,7 +11,6 @@ import { AppError } from "~/lib/app-error";
 import { DELIMITERS, type Delimiter, type Encoding, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./file-options";
 import type { CellValue } from "./values";
 import { readXlsxInWorker } from "./xlsx-read.server";
-import type { XlsxSheet } from "./xlsx-sheet.server";
 
 /** The upload request's body limit (server/app.ts): the file plus its multipart envelope. */
 export const IMPORT_UPLOAD_BODY_LIMIT = IMPORT_MAX_BYTES + 64 * 1024;
@@ -124,7 +123,12 @@ export async function readImportFile(
   options: ReadOptions = {},
 ): Promise<ImportSheet> {
   const format = sniffFormat(bytes, fileName);
-  const sheet = format === "xlsx" ? await readXlsx(bytes) : readCsv(bytes, options);
+  const digest = createHash("sha256").update(bytes).digest("hex");
+  const sheet = copyOf(
+    format === "xlsx"
+      ? await lastRead(`xlsx ${digest}`, () => readXlsx(bytes))
+      : await readCsv(bytes, digest, options),
+  );
   if (sheet.headers.every((header) => header === "")) throw new AppError("importEmpty");
   if (sheet.rows.length > IMPORT_MAX_ROWS) {
     throw new AppError("importTooManyRows", { params: { max: IMPORT_MAX_ROWS } });
@@ -132,10 +136,20 @@ export async function readImportFile(
   return sheet;
 }
 
-function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
+/** Each caller gets arrays of its own: the next step of the same file gets the sheet as it was read. */
+function copyOf(sheet: ImportSheet): ImportSheet {
+  return { ...sheet, headers: [...sheet.headers], rows: sheet.rows.map((row) => [...row]) };
+}
+
+function readCsv(bytes: Uint8Array, digest: string, options: ReadOptions): Promise<ImportSheet> {
   const encoding = options.encoding ?? detectEncoding(bytes);
   const text = decodeText(bytes, encoding);
   const delimiter = options.delimiter ?? detectDelimiter(text);
+  // The upload detects what the later steps name (the job keeps it): one key for all of them.
+  return lastRead(`csv ${digest} ${encoding} ${delimiter}`, async () => parseCsv(text, encoding, delimiter));
+}
+
+function parseCsv(text: string, encoding: Encoding, delimiter: Delimiter): ImportSheet {
   let records: string[][];
   try {
     records = parse(text, {
@@ -163,41 +177,34 @@ function readCsv(bytes: Uint8Array, options: ReadOptions): ImportSheet {
 
 /** In a worker thread under memory and time limits, from bytes only the ZIP guard inflated (decision 0118). */
 async function readXlsx(bytes: Uint8Array): Promise<ImportSheet> {
-  const { headers, rows } = await lastXlsxRead(bytes);
-  // Copies: the next step of the same file gets the sheet as the worker answered it.
-  return {
-    format: "xlsx",
-    encoding: null,
-    delimiter: null,
-    headers: [...headers],
-    rows: dropTrailingEmpty(rows.map((row) => [...row])),
-  };
+  const { headers, rows } = await readXlsxInWorker(bytes, IMPORT_MAX_ROWS);
+  return { format: "xlsx", encoding: null, delimiter: null, headers, rows: dropTrailingEmpty(rows) };
 }
 
 /**
- * Decision 0158: the wizard reads the same .xlsx at the upload, the preview and the commit; each read starts
- * a worker that loads the spreadsheet library (about a second of a 20,000-row file's import,
- * docs/performance.md). The last file's answer is kept for a few minutes, found again by the
- * SHA-256 of its bytes (so only the same bytes get it), and dropped when it fails or times out.
+ * Decisions 0158 and 0159: the wizard reads the same file at the upload, the preview and the commit. An .xlsx
+ * read starts a worker that loads the spreadsheet library (about a second of a 20,000-row file's
+ * import), a CSV's parse is a sixth of a second of it (docs/performance.md). The last file's sheet
+ * is kept for a few minutes, found again by the SHA-256 of its bytes (and a CSV's encoding and
+ * delimiter, so another choice reads it afresh), and dropped when the read fails or times out.
  */
-const XLSX_KEPT_MS = 5 * 60_000;
-type KeptXlsx = { digest: string; sheet: Promise<XlsxSheet>; timer?: NodeJS.Timeout };
-let lastXlsx: KeptXlsx | null = null;
+const KEPT_MS = 5 * 60_000;
+type Kept = { key: string; sheet: Promise<ImportSheet>; timer?: NodeJS.Timeout };
+let kept: Kept | null = null;
 
-function lastXlsxRead(bytes: Uint8Array): Promise<XlsxSheet> {
-  const digest = createHash("sha256").update(bytes).digest("hex");
-  if (lastXlsx?.digest === digest) return lastXlsx.sheet;
-  if (lastXlsx) forget(lastXlsx);
-  const entry: KeptXlsx = { digest, sheet: readXlsxInWorker(bytes, IMPORT_MAX_ROWS) };
-  entry.timer = setTimeout(() => forget(entry), XLSX_KEPT_MS).unref();
+function lastRead(key: string, read: () => Promise<ImportSheet>): Promise<ImportSheet> {
+  if (kept?.key === key) return kept.sheet;
+  if (kept) forget(kept);
+  const entry: Kept = { key, sheet: read() };
+  entry.timer = setTimeout(() => forget(entry), KEPT_MS).unref();
   entry.sheet.catch(() => forget(entry));
-  lastXlsx = entry;
+  kept = entry;
   return entry.sheet;
 }
 
-function forget(entry: KeptXlsx): void {
+function forget(entry: Kept): void {
   clearTimeout(entry.timer);
-  if (lastXlsx === entry) lastXlsx = null;
+  if (kept === entry) kept = null;
 }
 
 function dropTrailingEmpty(rows: CellValue[][]): CellValue[][] {
