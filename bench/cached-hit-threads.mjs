@@ -5,7 +5,8 @@
 // from /proc: req/s, user and kernel µs per answer, CPU seconds per thread. Linux; needs wrk and
 // the build. The generator's ceiling (wrk against nginx on the same bytes) is what
 // `npm run bench:page-cache` prints; here both servers stay far below it. PROF=1 writes CPU profiles (one round) to /tmp/hitprof and /tmp/bareprof; STRACE=1
-// counts each process's system calls over a 4 s run instead (strace -c, /tmp/strace-*.txt).
+// counts each process's system calls over a 4 s run instead (strace -c, /tmp/strace-*.txt);
+// APP_NODE_FLAGS="--max-semi-space-size=64" starts Vitrina with those Node flags.
 //
 //   npm run build && node bench/cached-hit-threads.mjs
 import { execFileSync, spawn } from "node:child_process";
@@ -78,6 +79,7 @@ const app = spawn(
   process.execPath,
   [
     ...(process.env.PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/hitprof"] : []),
+    ...(process.env.APP_NODE_FLAGS ?? "").split(" ").filter(Boolean),
     "--import",
     "tsx",
     "server/start.ts",
